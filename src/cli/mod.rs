@@ -1,0 +1,1 @@
+//! The command-line interface: argument definitions and one module per subcommand.

@@ -1,0 +1,1 @@
+//! Rendering diagnostics for people (compiler style) and machines (JSON lines).

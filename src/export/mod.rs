@@ -1,0 +1,1 @@
+//! Writers for positions, records, timelines and statistics.

@@ -1,0 +1,1 @@
+//! Inputs (files, directories, stdin) and atomic output files.

@@ -1,0 +1,5 @@
+//! The `xpgn` binary.
+
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::SUCCESS
+}
