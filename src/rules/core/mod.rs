@@ -1,9 +1,22 @@
-//! The shared board and piece core every game family builds on.
+//! The shared board and piece core every game family builds on: squares,
+//! geometry, pieces, the game definition, and the chess-like position with
+//! its move generator, FEN and SAN.
 
 pub mod color;
+pub mod fen;
+pub mod game;
 pub mod geometry;
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod san;
 pub mod square;
 
 pub use color::{ByColor, Color};
+pub use fen::FenError;
+pub use game::{CastlingFiles, CastlingRule, GameRules, PieceDecl, PieceType};
 pub use geometry::Geometry;
+pub use moves::{CastleSide, Move, MoveList};
+pub use piece::{MAX_ROLES, Piece, Role, RoleSet};
+pub use position::{Ending, Position};
 pub use square::{MAX_FILES, MAX_RANKS, Square, SquareSet};

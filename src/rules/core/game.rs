@@ -1,0 +1,281 @@
+//! A game's fixed definition: board, pieces, start position and special rules.
+//!
+//! A [`GameRules`] is built once per game (families hold them in statics) and
+//! every [`Position`](super::Position) refers to it. Betza strings are
+//! compiled here, so the hot path only reads tables.
+
+use super::color::{ByColor, Color};
+use super::geometry::Geometry;
+use super::piece::{MAX_ROLES, Role, RoleSet};
+use super::square::SquareSet;
+use crate::rules::betza::{self, Vector};
+
+/// One kind of piece in a game.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// Upper-case letter used in FEN and SAN (`N`, `A`, `G`, ...).
+    pub letter: u8,
+    /// English name.
+    pub name: &'static str,
+    /// Its moves in Betza's notation, as shown by `xpgn variants`.
+    pub betza: &'static str,
+    /// Compiled vectors for each side (Black's are mirrored).
+    pub vectors: ByColor<Vec<Vector>>,
+    /// Whether losing it loses the game (the king).
+    pub royal: bool,
+    /// Whether it is a pawn: written without letter, promotes, resets the
+    /// fifty-move count, may be taken en passant.
+    pub pawn: bool,
+    /// Material value in centipawns, for timelines and dead-position tests.
+    pub value: u32,
+}
+
+/// Files the king and rook land on when castling, FIDE style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingFiles {
+    /// King's file after castling short (towards the higher files).
+    pub short_king: u8,
+    /// Rook's file after castling short.
+    pub short_rook: u8,
+    /// King's file after castling long.
+    pub long_king: u8,
+    /// Rook's file after castling long.
+    pub long_rook: u8,
+}
+
+/// How castling works in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingRule {
+    /// No castling.
+    None,
+    /// FIDE castling: king and an unmoved rook on the back rank, landing files fixed.
+    Standard(CastlingFiles),
+}
+
+/// A game's fixed definition.
+#[derive(Clone, Debug)]
+pub struct GameRules {
+    /// Canonical name (RULINGS N1).
+    pub name: &'static str,
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece table; a [`Role`] indexes it.
+    pub pieces: Vec<PieceType>,
+    /// The start position in this game's FEN-like notation.
+    pub start_fen: String,
+    /// Where each side's pawns promote.
+    pub promotion_zone: ByColor<SquareSet>,
+    /// What a pawn may promote to.
+    pub promotion_roles: Vec<Role>,
+    /// Where a piece may make its initial-only (`i`) moves: its start squares.
+    pub initial_zone: ByColor<SquareSet>,
+    /// Bit `n` set: a straight pawn move of `n` squares allows en passant.
+    pub ep_distances: u16,
+    /// Castling.
+    pub castling: CastlingRule,
+    /// Whether castling rooks may start anywhere on the back rank (Chess960).
+    pub chess960: bool,
+    pub(crate) royal_roles: RoleSet,
+    pub(crate) pawn_roles: RoleSet,
+    /// Attack rays per attacking colour.
+    pub(crate) rays: ByColor<Vec<AttackRay>>,
+}
+
+/// All capture vectors of one side that share a direction, for attack tests.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackRay {
+    pub df: i8,
+    pub dr: i8,
+    /// Roles that attack along this direction at distance 1 only.
+    pub leapers: RoleSet,
+    /// Roles that attack along this direction without limit.
+    pub riders: RoleSet,
+    /// Roles with a limited range: (roles, range).
+    pub limited: Vec<(RoleSet, u8)>,
+    /// Whether every cell before the first step must be empty (lame leapers).
+    pub lame: bool,
+}
+
+/// A piece as a game definition lists it, before compilation.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceDecl {
+    /// Letter.
+    pub letter: u8,
+    /// Name.
+    pub name: &'static str,
+    /// Betza string.
+    pub betza: &'static str,
+    /// Royal (king).
+    pub royal: bool,
+    /// Pawn.
+    pub pawn: bool,
+    /// Value in centipawns.
+    pub value: u32,
+}
+
+impl GameRules {
+    /// Builds a game from its pieces, compiling every Betza string.
+    ///
+    /// # Panics
+    /// If a built-in Betza string is malformed or there are too many pieces:
+    /// both are bugs caught by the unit test that builds every game.
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        name: &'static str,
+        geometry: Geometry,
+        decls: &[PieceDecl],
+        start_fen: &str,
+        promotion_zone: ByColor<SquareSet>,
+        promotion_letters: &[u8],
+        initial_zone: ByColor<SquareSet>,
+        ep_distances: u16,
+        castling: CastlingRule,
+        chess960: bool,
+    ) -> GameRules {
+        assert!(
+            decls.len() <= MAX_ROLES,
+            "invariant: at most 16 piece kinds"
+        );
+        let mut pieces = Vec::with_capacity(decls.len());
+        let mut royal_roles = RoleSet::default();
+        let mut pawn_roles = RoleSet::default();
+        for (i, d) in decls.iter().enumerate() {
+            let spec = betza::parse(d.betza).expect("invariant: built-in Betza strings are valid");
+            let white = spec.vectors.clone();
+            let black = spec.vectors.iter().map(|v| v.mirrored()).collect();
+            let role = Role::new(i as u8).expect("invariant: at most 16 piece kinds");
+            if d.royal {
+                royal_roles.insert(role);
+            }
+            if d.pawn {
+                pawn_roles.insert(role);
+            }
+            pieces.push(PieceType {
+                letter: d.letter,
+                name: d.name,
+                betza: d.betza,
+                vectors: ByColor { white, black },
+                royal: d.royal,
+                pawn: d.pawn,
+                value: d.value,
+            });
+        }
+        let promotion_roles = promotion_letters
+            .iter()
+            .map(|&l| {
+                let i = decls
+                    .iter()
+                    .position(|d| d.letter == l)
+                    .expect("invariant: promotion letters name pieces of the game");
+                Role::new(i as u8).expect("invariant: at most 16 piece kinds")
+            })
+            .collect();
+        let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        GameRules {
+            name,
+            geometry,
+            pieces,
+            start_fen: start_fen.to_string(),
+            promotion_zone,
+            promotion_roles,
+            initial_zone,
+            ep_distances,
+            castling,
+            chess960,
+            royal_roles,
+            pawn_roles,
+            rays,
+        }
+    }
+
+    /// The role with this letter (either case), if the game has it.
+    pub fn role_of_letter(&self, letter: u8) -> Option<Role> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .and_then(|i| Role::new(i as u8))
+    }
+
+    /// The piece type of a role.
+    ///
+    /// # Panics
+    /// If `role` is not from this game (a programming error).
+    #[inline]
+    pub fn piece(&self, role: Role) -> &PieceType {
+        &self.pieces[role.index()]
+    }
+
+    /// Whether `role` is royal.
+    #[inline]
+    pub fn is_royal(&self, role: Role) -> bool {
+        self.royal_roles.contains(role)
+    }
+
+    /// Whether `role` is a pawn.
+    #[inline]
+    pub fn is_pawn(&self, role: Role) -> bool {
+        self.pawn_roles.contains(role)
+    }
+
+    /// The letter of `role` for `color` (upper case for White).
+    pub fn letter(&self, role: Role, color: Color) -> char {
+        let l = self.piece(role).letter;
+        match color {
+            Color::White => l as char,
+            Color::Black => l.to_ascii_lowercase() as char,
+        }
+    }
+
+    /// The back rank of `color` (0-based).
+    pub fn back_rank(&self, color: Color) -> u8 {
+        match color {
+            Color::White => 0,
+            Color::Black => self.geometry.ranks() - 1,
+        }
+    }
+}
+
+fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
+    let mut rays: Vec<AttackRay> = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        let role = Role::new(i as u8).expect("invariant: at most 16 piece kinds");
+        for v in &p.vectors[color] {
+            // Initial-only and crooked vectors never capture in chess-like games.
+            if !v.mode.can_capture() || v.initial || v.crooked {
+                continue;
+            }
+            let idx = match rays
+                .iter()
+                .position(|r| r.df == v.df && r.dr == v.dr && r.lame == v.lame)
+            {
+                Some(i) => i,
+                None => {
+                    rays.push(AttackRay {
+                        df: v.df,
+                        dr: v.dr,
+                        leapers: RoleSet::default(),
+                        riders: RoleSet::default(),
+                        limited: Vec::new(),
+                        lame: v.lame,
+                    });
+                    rays.len() - 1
+                }
+            };
+            let ray = &mut rays[idx];
+            match v.range {
+                1 => ray.leapers.insert(role),
+                0 => ray.riders.insert(role),
+                n => match ray.limited.iter_mut().find(|(_, r)| *r == n) {
+                    Some((set, _)) => set.insert(role),
+                    None => {
+                        let mut set = RoleSet::default();
+                        set.insert(role);
+                        ray.limited.push((set, n));
+                    }
+                },
+            }
+        }
+    }
+    rays
+}

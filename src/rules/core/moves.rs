@@ -1,0 +1,104 @@
+//! One action of a chess-like game.
+
+use super::piece::Role;
+use super::square::Square;
+
+/// Which side of the king a castling goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// Towards the higher files (`O-O`).
+    Short,
+    /// Towards file a (`O-O-O`).
+    Long,
+}
+
+/// A move of a chess-like game. Each variant holds only what it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece moves, perhaps capturing, perhaps promoting.
+    Normal {
+        /// The moving piece's role.
+        role: Role,
+        /// Where it starts.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+        /// The role it captures on `to`, if any.
+        capture: Option<Role>,
+        /// What a pawn becomes, if it promotes.
+        promotion: Option<Role>,
+    },
+    /// A pawn takes a pawn that just passed `to`.
+    EnPassant {
+        /// Where the capturing pawn starts.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+        /// Where the captured pawn stands.
+        victim: Square,
+    },
+    /// King and rook move together.
+    Castle {
+        /// Which side.
+        side: CastleSide,
+        /// The king's square.
+        king: Square,
+        /// The rook's square.
+        rook: Square,
+        /// Where the king lands.
+        king_to: Square,
+        /// Where the rook lands.
+        rook_to: Square,
+    },
+}
+
+impl Move {
+    /// Where the moving piece (the king, when castling) starts.
+    pub const fn from(&self) -> Square {
+        match *self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => from,
+            Move::Castle { king, .. } => king,
+        }
+    }
+
+    /// Where the moving piece (the king, when castling) lands.
+    pub const fn to(&self) -> Square {
+        match *self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
+            Move::Castle { king_to, .. } => king_to,
+        }
+    }
+
+    /// Whether it captures.
+    pub const fn is_capture(&self) -> bool {
+        matches!(
+            self,
+            Move::Normal {
+                capture: Some(_),
+                ..
+            } | Move::EnPassant { .. }
+        )
+    }
+
+    /// The promotion role, if any.
+    pub const fn promotion(&self) -> Option<Role> {
+        match *self {
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
+        }
+    }
+}
+
+/// A list of moves, owned by the caller and reused, so generation does not
+/// allocate once it has warmed up.
+pub type MoveList = Vec<Move>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_is_small() {
+        assert!(std::mem::size_of::<Move>() <= 8);
+    }
+}

@@ -1,0 +1,768 @@
+//! A position of a chess-like game (FIDE, Gast, Squirrel): the board, whose
+//! turn it is and the state the rules need, with move generation, legality
+//! and play.
+
+use super::color::{ByColor, Color};
+use super::game::{CastlingRule, GameRules};
+use super::moves::{CastleSide, Move, MoveList};
+use super::piece::{Piece, Role};
+use super::square::{Square, SquareSet};
+
+/// A validated position. Build one with [`Position::start`] or
+/// [`Position::from_fen`](super::fen); fields are private so that every
+/// position obeys the game's invariants.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) rules: &'static GameRules,
+    pub(crate) board: [u8; 256],
+    pub(crate) occupied: ByColor<SquareSet>,
+    pub(crate) kings: ByColor<Option<Square>>,
+    pub(crate) turn: Color,
+    /// Rooks that may still castle.
+    pub(crate) castling: ByColor<SquareSet>,
+    /// The square a pawn just passed, if its move allows en passant.
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({} {})", self.rules.name, self.fen())
+    }
+}
+
+/// How a game ended by the position alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side to move is mated; the other side wins.
+    Checkmate {
+        /// The winner.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// Neither side can mate (FIDE dead position): a draw.
+    InsufficientMaterial,
+    /// 75 moves by each side without pawn move or capture: a draw.
+    SeventyFiveMoves,
+}
+
+impl Position {
+    /// The game's start position.
+    ///
+    /// # Panics
+    /// If the game's built-in start FEN is invalid: a bug caught by the unit
+    /// test that builds every game.
+    pub fn start(rules: &'static GameRules) -> Position {
+        Position::from_fen(rules, &rules.start_fen)
+            .expect("invariant: built-in start FENs are valid")
+    }
+
+    /// An empty board, White to move, for building positions.
+    pub(crate) fn empty(rules: &'static GameRules) -> Position {
+        Position {
+            rules,
+            board: [0; 256],
+            occupied: ByColor::default(),
+            kings: ByColor::default(),
+            turn: Color::White,
+            castling: ByColor::default(),
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The game this position belongs to.
+    #[inline]
+    pub fn rules(&self) -> &'static GameRules {
+        self.rules
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The squares occupied by `color`.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        self.occupied[color]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> SquareSet {
+        self.occupied.white.union(self.occupied.black)
+    }
+
+    /// The king of `color`, if it has one.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color]
+    }
+
+    /// Rooks of `color` that keep their castling right.
+    #[inline]
+    pub fn castling_rooks(&self, color: Color) -> SquareSet {
+        self.castling[color]
+    }
+
+    /// The en-passant target square, when the last move allows one (whether
+    /// or not a capture there is legal).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.board[sq.index()] = piece.code();
+        self.occupied[piece.color].insert(sq);
+        if self.rules.is_royal(piece.role) {
+            self.kings[piece.color] = Some(sq);
+        }
+    }
+
+    pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let p = Piece::from_code(self.board[sq.index()])?;
+        self.board[sq.index()] = 0;
+        self.occupied[p.color].remove(sq);
+        if self.kings[p.color] == Some(sq) {
+            self.kings[p.color] = None;
+        }
+        Some(p)
+    }
+
+    // ---------------------------------------------------------------- attacks
+
+    /// Whether `color` attacks `sq` on the current board.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attacked_with(sq, by, &self.board)
+    }
+
+    fn attacked_with(&self, sq: Square, by: Color, board: &[u8; 256]) -> bool {
+        let geo = &self.rules.geometry;
+        for ray in &self.rules.rays[by] {
+            if ray.lame {
+                if let Some(from) = geo.offset(sq, -ray.df, -ray.dr) {
+                    if let Some(p) = Piece::from_code(board[from.index()]) {
+                        if p.color == by
+                            && ray.leapers.contains(p.role)
+                            && path_clear(board, from, sq)
+                        {
+                            return true;
+                        }
+                    }
+                }
+                continue;
+            }
+            let reach = if !ray.riders.is_empty() {
+                u8::MAX
+            } else {
+                ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
+            };
+            let mut cur = sq;
+            for k in 1..=reach {
+                let Some(next) = geo.offset(cur, -ray.df, -ray.dr) else {
+                    break;
+                };
+                cur = next;
+                let code = board[cur.index()];
+                if code == 0 {
+                    continue;
+                }
+                if let Some(p) = Piece::from_code(code) {
+                    if p.color == by
+                        && ((k == 1 && ray.leapers.contains(p.role))
+                            || ray.riders.contains(p.role)
+                            || ray
+                                .limited
+                                .iter()
+                                .any(|&(set, n)| k <= n && set.contains(p.role)))
+                    {
+                        return true;
+                    }
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        match self.kings[self.turn] {
+            Some(k) => self.is_attacked(k, !self.turn),
+            None => false,
+        }
+    }
+
+    /// The squares of the pieces that give check to the side to move.
+    pub fn checkers(&self) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        let Some(k) = self.kings[self.turn] else {
+            return set;
+        };
+        let by = !self.turn;
+        // A piece checks if removing every other attacker leaves the attack: test each one alone.
+        for sq in self.occupied[by] {
+            let mut board = [0u8; 256];
+            board.copy_from_slice(&self.board);
+            for other in self.occupied[by] {
+                if other != sq {
+                    board[other.index()] = 0;
+                }
+            }
+            if self.attacked_with(k, by, &board) {
+                set.insert(sq);
+            }
+        }
+        set
+    }
+
+    // -------------------------------------------------------------- movegen
+
+    /// Every legal move, appended to `out` (which is cleared first).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_moves(None, None, out);
+        self.castling_moves(None, out);
+        out.retain(|m| self.is_safe(m));
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut buf = MoveList::new();
+        self.pseudo_moves(None, None, &mut buf);
+        if buf.iter().any(|m| self.is_safe(m)) {
+            return true;
+        }
+        buf.clear();
+        self.castling_moves(None, &mut buf);
+        buf.iter().any(|m| self.is_safe(m))
+    }
+
+    /// Legal moves of pieces of `role` that land on `to` (promotions and en
+    /// passant included, castling excluded), appended to `out` (cleared first).
+    pub fn moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_moves(Some(role), Some(to), out);
+        out.retain(|m| self.is_safe(m));
+    }
+
+    /// Pseudo-legal moves (own king may be left attacked) of pieces of `role`
+    /// that land on `to`, for explaining why a move is illegal.
+    pub fn pseudo_moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_moves(Some(role), Some(to), out);
+    }
+
+    /// Legal castling moves to `side` (either side when `None`), appended to `out`.
+    pub fn castling_moves(&self, side: Option<CastleSide>, out: &mut MoveList) {
+        let start = out.len();
+        self.gen_castling(side, out);
+        let mut i = start;
+        while i < out.len() {
+            if self.is_safe(&out[i]) {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+    }
+
+    /// Whether `m` is one of the legal moves here.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut buf = MoveList::new();
+        match *m {
+            Move::Castle { side, .. } => {
+                self.castling_moves(Some(side), &mut buf);
+            }
+            Move::Normal { role, to, .. } => self.moves_to(role, to, &mut buf),
+            Move::EnPassant { from, to, .. } => match self.piece_at(from) {
+                Some(p) => self.moves_to(p.role, to, &mut buf),
+                None => return false,
+            },
+        }
+        buf.contains(m)
+    }
+
+    /// Whether playing `m` leaves the mover's king safe.
+    pub(crate) fn is_safe(&self, m: &Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        match after.kings[self.turn] {
+            Some(k) => !after.is_attacked(k, !self.turn),
+            None => true,
+        }
+    }
+
+    fn pseudo_moves(&self, role: Option<Role>, to: Option<Square>, out: &mut MoveList) {
+        let us = self.turn;
+        for sq in self.occupied[us] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if role.is_some_and(|r| r != p.role) {
+                continue;
+            }
+            self.piece_moves(sq, p.role, to, out);
+        }
+    }
+
+    fn piece_moves(&self, from: Square, role: Role, only_to: Option<Square>, out: &mut MoveList) {
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        let us = self.turn;
+        let pawn = rules.is_pawn(role);
+        for v in &rules.piece(role).vectors[us] {
+            if v.initial && !rules.initial_zone[us].contains(from) {
+                continue;
+            }
+            if v.crooked {
+                continue; // crooked movers belong to PASGL, which has its own engine
+            }
+            // Quick reject: the target must lie on this vector's line.
+            if let Some(t) = only_to {
+                if !on_line(from, t, v.df, v.dr, v.range) {
+                    continue;
+                }
+            }
+            let max = if v.range == 0 { u8::MAX } else { v.range };
+            let mut cur = from;
+            for _ in 0..max {
+                let Some(t) = geo.offset(cur, v.df, v.dr) else {
+                    break;
+                };
+                if v.lame && !path_clear(&self.board, cur, t) {
+                    break;
+                }
+                cur = t;
+                let code = self.board[t.index()];
+                let wanted = only_to.is_none_or(|x| x == t);
+                match Piece::from_code(code) {
+                    None => {
+                        if wanted {
+                            if v.mode.can_move() {
+                                self.push_piece_move(role, from, t, None, pawn, out);
+                            } else if pawn && self.ep == Some(t) {
+                                if let Some(victim) = t.offset(0, -us.forward()) {
+                                    out.push(Move::EnPassant {
+                                        from,
+                                        to: t,
+                                        victim,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    Some(p) => {
+                        if p.color != us && v.mode.can_capture() && wanted {
+                            self.push_piece_move(role, from, t, Some(p.role), pawn, out);
+                        }
+                        break;
+                    }
+                }
+                if only_to == Some(t) {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn push_piece_move(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        pawn: bool,
+        out: &mut MoveList,
+    ) {
+        if pawn && self.rules.promotion_zone[self.turn].contains(to) {
+            for &promo in &self.rules.promotion_roles {
+                out.push(Move::Normal {
+                    role,
+                    from,
+                    to,
+                    capture,
+                    promotion: Some(promo),
+                });
+            }
+        } else {
+            out.push(Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion: None,
+            });
+        }
+    }
+
+    fn gen_castling(&self, side: Option<CastleSide>, out: &mut MoveList) {
+        let CastlingRule::Standard(files) = self.rules.castling else {
+            return;
+        };
+        let us = self.turn;
+        let Some(king) = self.kings[us] else { return };
+        let back = self.rules.back_rank(us);
+        if king.rank() != back || self.castling[us].is_empty() {
+            return;
+        }
+        if self.is_attacked(king, !us) {
+            return;
+        }
+        for rook in self.castling[us] {
+            let s = if rook.file() > king.file() {
+                CastleSide::Short
+            } else {
+                CastleSide::Long
+            };
+            if side.is_some_and(|x| x != s) {
+                continue;
+            }
+            let (kf, rf) = match s {
+                CastleSide::Short => (files.short_king, files.short_rook),
+                CastleSide::Long => (files.long_king, files.long_rook),
+            };
+            let (Some(king_to), Some(rook_to)) = (Square::new(kf, back), Square::new(rf, back))
+            else {
+                continue;
+            };
+            let mut others = self.occupied();
+            others.remove(king);
+            others.remove(rook);
+            let mut ok = true;
+            for (a, b) in [(king, king_to), (rook, rook_to)] {
+                let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+                for f in lo..=hi {
+                    match Square::new(f, back) {
+                        Some(sq) if self.rules.geometry.contains(sq) && !others.contains(sq) => {}
+                        _ => ok = false,
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            // The king may not pass an attacked square; test with the king lifted off.
+            let mut board = self.board;
+            board[king.index()] = 0;
+            let (lo, hi) = (
+                king.file().min(king_to.file()),
+                king.file().max(king_to.file()),
+            );
+            for f in lo..=hi {
+                if let Some(sq) = Square::new(f, back) {
+                    if sq != king_to && self.attacked_with(sq, !us, &board) {
+                        ok = false;
+                    }
+                }
+            }
+            if ok {
+                out.push(Move::Castle {
+                    side: s,
+                    king,
+                    rook,
+                    king_to,
+                    rook_to,
+                });
+            }
+        }
+    }
+
+    // ----------------------------------------------------------------- play
+
+    /// Plays `m` without checking that it is legal.
+    ///
+    /// # Panics
+    /// Never; an illegal `m` leaves a position that may break the game's
+    /// invariants, which is why only moves from the generators should be played.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        let rules = self.rules;
+        self.ep = None;
+        self.halfmoves += 1;
+        match *m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                self.remove(from);
+                if capture.is_some() {
+                    self.remove(to);
+                    self.halfmoves = 0;
+                    self.castling[!us].remove(to);
+                }
+                let placed = promotion.unwrap_or(role);
+                self.put(
+                    to,
+                    Piece {
+                        color: us,
+                        role: placed,
+                    },
+                );
+                if rules.is_royal(role) {
+                    self.castling[us] = SquareSet::EMPTY;
+                }
+                self.castling[us].remove(from);
+                if rules.is_pawn(role) {
+                    self.halfmoves = 0;
+                    let dist = (to.rank() as i16 - from.rank() as i16).unsigned_abs();
+                    if from.file() == to.file()
+                        && dist < 16
+                        && rules.ep_distances & (1 << dist) != 0
+                    {
+                        self.ep = to.offset(0, -us.forward());
+                    }
+                }
+            }
+            Move::EnPassant { from, to, victim } => {
+                if let Some(p) = self.remove(from) {
+                    self.remove(victim);
+                    self.put(to, p);
+                }
+                self.halfmoves = 0;
+            }
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                rook_to,
+                ..
+            } => {
+                let k = self.remove(king);
+                let r = self.remove(rook);
+                if let Some(k) = k {
+                    self.put(king_to, k);
+                }
+                if let Some(r) = r {
+                    self.put(rook_to, r);
+                }
+                self.castling[us] = SquareSet::EMPTY;
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+    }
+
+    /// Passes the turn (a null move `--`): what python-chess does for one.
+    pub fn play_null(&mut self) {
+        self.ep = None;
+        self.halfmoves += 1;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+    }
+
+    // -------------------------------------------------------------- endings
+
+    /// Whether an en-passant capture is legal now (FEN shows the square only then).
+    pub fn has_legal_ep(&self) -> bool {
+        let Some(ep) = self.ep else { return false };
+        let mut buf = MoveList::new();
+        for (i, p) in self.rules.pieces.iter().enumerate() {
+            if !p.pawn {
+                continue;
+            }
+            if let Some(role) = Role::new(i as u8) {
+                self.moves_to(role, ep, &mut buf);
+                if buf.iter().any(|m| matches!(m, Move::EnPassant { .. })) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// How the game ends in this position, if it does by the position alone
+    /// (checkmate, stalemate, dead position, 75-move rule). Repetition needs
+    /// the game's history and is the verifier's job.
+    pub fn ending(&self) -> Option<Ending> {
+        if !self.has_legal_move() {
+            return Some(if self.is_check() {
+                Ending::Checkmate { winner: !self.turn }
+            } else {
+                Ending::Stalemate
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(Ending::InsufficientMaterial);
+        }
+        if self.halfmoves >= 150 {
+            return Some(Ending::SeventyFiveMoves);
+        }
+        None
+    }
+
+    /// Whether neither side can ever mate, by python-chess's rules for FIDE
+    /// pieces (a lone king; king and one minor piece; only same-coloured
+    /// bishops). Games with other pieces answer `false`.
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .iter()
+            .all(|&c| self.has_insufficient_material(c))
+    }
+
+    /// Whether `color` alone can never mate (python-chess's definition).
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let letters = |c: Color| {
+            self.occupied[c]
+                .into_iter()
+                .filter_map(|sq| self.piece_at(sq))
+                .map(|p| self.rules.piece(p.role).letter)
+        };
+        if letters(color).any(|l| !matches!(l, b'K' | b'N' | b'B')) {
+            return false;
+        }
+        let ours: Vec<(Square, u8)> = self.occupied[color]
+            .into_iter()
+            .filter_map(|sq| {
+                self.piece_at(sq)
+                    .map(|p| (sq, self.rules.piece(p.role).letter))
+            })
+            .collect();
+        if ours.iter().any(|&(_, l)| l == b'N') {
+            // A knight can mate only with help: any enemy piece but a queen or king.
+            return ours.len() <= 2 && letters(!color).all(|l| matches!(l, b'K' | b'Q'));
+        }
+        if ours.iter().any(|&(_, l)| l == b'B') {
+            // Bishops all on one colour can mate only against enemy pawns or knights.
+            let mut colors = [false; 2];
+            for c in Color::ALL {
+                for sq in self.occupied[c] {
+                    if let Some(p) = self.piece_at(sq) {
+                        if self.rules.piece(p.role).letter == b'B' {
+                            colors[((sq.file() + sq.rank()) & 1) as usize] = true;
+                        }
+                    }
+                }
+            }
+            let same_color = !(colors[0] && colors[1]);
+            let all = [Color::White, Color::Black];
+            let pawns_or_knights = all
+                .iter()
+                .any(|&c| letters(c).any(|l| matches!(l, b'P' | b'N')));
+            return same_color && !pawns_or_knights;
+        }
+        true
+    }
+
+    /// A hash of everything that makes two positions "the same" for
+    /// repetition: pieces, side to move, castling rights and a legal
+    /// en-passant capture (FIDE 9.2.3).
+    pub fn repetition_key(&self) -> u64 {
+        let mut h = 0u64;
+        for c in Color::ALL {
+            for sq in self.occupied[c] {
+                h ^= mix(((self.board[sq.index()] as u64) << 8) | sq.index() as u64);
+            }
+            for sq in self.castling[c] {
+                h ^= mix(0x1_0000 | ((c as u64) << 8) | sq.index() as u64);
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= mix(0x2_0000);
+        }
+        if let Some(ep) = self.ep {
+            if self.has_legal_ep() {
+                h ^= mix(0x3_0000 | ep.index() as u64);
+            }
+        }
+        h
+    }
+}
+
+/// Whether every cell strictly between `a` and `b` (on one line) is empty.
+fn path_clear(board: &[u8; 256], a: Square, b: Square) -> bool {
+    let df = (b.file() as i8 - a.file() as i8).signum();
+    let dr = (b.rank() as i8 - a.rank() as i8).signum();
+    let steps = (b.file() as i8 - a.file() as i8)
+        .abs()
+        .max((b.rank() as i8 - a.rank() as i8).abs());
+    let straight = a.file() == b.file()
+        || a.rank() == b.rank()
+        || (b.file() as i8 - a.file() as i8).abs() == (b.rank() as i8 - a.rank() as i8).abs();
+    if !straight {
+        // A lame oblique leaper: step orthogonally first along the long axis.
+        let (fx, fy) = (
+            (b.file() as i8 - a.file() as i8),
+            (b.rank() as i8 - a.rank() as i8),
+        );
+        let first = if fx.abs() > fy.abs() {
+            a.offset(fx.signum(), 0)
+        } else {
+            a.offset(0, fy.signum())
+        };
+        return first.is_none_or(|s| board[s.index()] == 0);
+    }
+    let mut cur = a;
+    for _ in 1..steps {
+        match cur.offset(df, dr) {
+            Some(s) => {
+                if board[s.index()] != 0 {
+                    return false;
+                }
+                cur = s;
+            }
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether `to` can be reached from `from` by repeating (`df`, `dr`) at most
+/// `range` times (0 = unlimited).
+#[inline]
+fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
+    let dx = to.file() as i16 - from.file() as i16;
+    let dy = to.rank() as i16 - from.rank() as i16;
+    let (df, dr) = (df as i16, dr as i16);
+    let k = if df != 0 {
+        if dx % df != 0 {
+            return false;
+        }
+        dx / df
+    } else {
+        if dx != 0 || dr == 0 || dy % dr != 0 {
+            return false;
+        }
+        dy / dr
+    };
+    k >= 1 && dy == k * dr && dx == k * df && (range == 0 || k <= range as i16)
+}
+
+/// splitmix64: a fixed, well-spread hash for repetition keys.
+#[inline]
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,149 @@
+//! Writing moves: SAN (with the least disambiguation, as python-chess writes
+//! it), long algebraic (`Ng1-f3`) and UCI (`g1f3`).
+
+use super::moves::{CastleSide, Move, MoveList};
+use super::position::Position;
+
+impl Position {
+    /// The move in SAN, with `+` or `#` when it gives check or mate.
+    pub fn san_plus(&self, m: &Move) -> String {
+        let mut s = self.san(m);
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if after.is_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// The move in SAN, without a check mark.
+    pub fn san(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_san(m, &mut out);
+        out
+    }
+
+    /// Appends the move in SAN (no check mark) to `out`.
+    pub fn write_san(&self, m: &Move, out: &mut String) {
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        match *m {
+            Move::Castle { side, .. } => out.push_str(match side {
+                CastleSide::Short => "O-O",
+                CastleSide::Long => "O-O-O",
+            }),
+            Move::EnPassant { from, to, .. } => {
+                out.push(geo.file_letter(from.file()));
+                out.push('x');
+                geo.push_square_name(to, out);
+            }
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                if rules.is_pawn(role) {
+                    if capture.is_some() {
+                        out.push(geo.file_letter(from.file()));
+                        out.push('x');
+                    }
+                } else {
+                    out.push(rules.piece(role).letter as char);
+                    let mut others = MoveList::new();
+                    self.moves_to(role, to, &mut others);
+                    let rivals = others.iter().filter(|o| o.from() != from).map(|o| o.from());
+                    let (mut any, mut file_clash, mut rank_clash) = (false, false, false);
+                    for r in rivals {
+                        any = true;
+                        file_clash |= r.file() == from.file();
+                        rank_clash |= r.rank() == from.rank();
+                    }
+                    if any {
+                        if !file_clash {
+                            out.push(geo.file_letter(from.file()));
+                        } else if !rank_clash {
+                            let name = geo.square_name(from);
+                            out.push_str(&name[1..]);
+                        } else {
+                            geo.push_square_name(from, out);
+                        }
+                    }
+                    if capture.is_some() {
+                        out.push('x');
+                    }
+                }
+                geo.push_square_name(to, out);
+                if let Some(p) = promotion {
+                    out.push('=');
+                    out.push(rules.piece(p).letter as char);
+                }
+            }
+        }
+    }
+
+    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `O-O`.
+    pub fn lan(&self, m: &Move) -> String {
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        let mut out = String::with_capacity(10);
+        match *m {
+            Move::Castle { side, .. } => out.push_str(match side {
+                CastleSide::Short => "O-O",
+                CastleSide::Long => "O-O-O",
+            }),
+            Move::EnPassant { from, to, .. } => {
+                geo.push_square_name(from, &mut out);
+                out.push('x');
+                geo.push_square_name(to, &mut out);
+            }
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                if !rules.is_pawn(role) {
+                    out.push(rules.piece(role).letter as char);
+                }
+                geo.push_square_name(from, &mut out);
+                out.push(if capture.is_some() { 'x' } else { '-' });
+                geo.push_square_name(to, &mut out);
+                if let Some(p) = promotion {
+                    out.push('=');
+                    out.push(rules.piece(p).letter as char);
+                }
+            }
+        }
+        out
+    }
+
+    /// The move in UCI form (`e2e4`, `e7e8q`; castling as king to its
+    /// destination, or king takes rook in Chess960).
+    pub fn uci(&self, m: &Move) -> String {
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        let mut out = String::with_capacity(6);
+        match *m {
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                ..
+            } => {
+                geo.push_square_name(king, &mut out);
+                geo.push_square_name(if rules.chess960 { rook } else { king_to }, &mut out);
+            }
+            _ => {
+                geo.push_square_name(m.from(), &mut out);
+                geo.push_square_name(m.to(), &mut out);
+                if let Some(p) = m.promotion() {
+                    out.push(rules.piece(p).letter.to_ascii_lowercase() as char);
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,51 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard check
+//! of a move generator.
+
+use crate::rules::core::{Move, MoveList, Position};
+
+/// Counts the positions reached after exactly `depth` legal moves.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut stack: Vec<MoveList> = (0..depth).map(|_| MoveList::with_capacity(64)).collect();
+    count(pos, depth, &mut stack)
+}
+
+fn count(pos: &Position, depth: u32, stack: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((moves, rest)) = stack.split_first_mut() else {
+        return 1;
+    };
+    pos.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for m in moves.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        total += count(&next, depth - 1, rest);
+    }
+    total
+}
+
+/// Perft split by first move: each legal move with its count, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            (
+                *m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&next, depth - 1)
+                },
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,236 @@
+//! The games xpgn knows, their names (RULINGS N1) and what is implemented.
+
+use std::fmt;
+
+use crate::rules::core::GameRules;
+use crate::rules::fide;
+
+/// A game: one rule set of the five families (plus Chess960, as archives hold it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// FIDE chess.
+    Chess,
+    /// Chess960 / Fischer random chess.
+    Chess960,
+    /// Gast's chess, 12x12.
+    Gast,
+    /// Gast's 14x12 follow-up with the pope.
+    Gast14x12,
+    /// Squirrel chess, 10x10.
+    Squirrel,
+    /// Chess with a Limited Supply of Squares, the Basic Game.
+    SquaresBasic,
+    /// Hans38.
+    Hans38,
+    /// Hans38 with Neutral Squares.
+    Hans38Neutral,
+    /// The Game of Infinite Reserves.
+    InfiniteReserves,
+    /// Infinite Reserves with Moving Occupied Squares.
+    MovingSquares,
+    /// PASGL 312 Chess.
+    Pasgl312,
+}
+
+/// How far the tool supports a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Records are verified move by move.
+    Implemented,
+    /// Records are read, but moves are not verified yet.
+    Planned,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Implemented => "implemented",
+            Status::Planned => "planned (records are read, moves not yet verified)",
+        })
+    }
+}
+
+/// The family a game belongs to (one rules module each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// FIDE chess and Chess960.
+    Fide,
+    /// Gast 12x12 and 14x12.
+    Gast,
+    /// Squirrel chess.
+    Squirrel,
+    /// Limited Supply of Squares.
+    Squares,
+    /// PASGL 312.
+    Pasgl,
+}
+
+impl Variant {
+    /// Every game, in the order of RULINGS N1.
+    pub const ALL: [Variant; 11] = [
+        Variant::Chess,
+        Variant::Chess960,
+        Variant::Gast,
+        Variant::Gast14x12,
+        Variant::Squirrel,
+        Variant::SquaresBasic,
+        Variant::Hans38,
+        Variant::Hans38Neutral,
+        Variant::InfiniteReserves,
+        Variant::MovingSquares,
+        Variant::Pasgl312,
+    ];
+
+    /// The canonical name (RULINGS N1).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "Chess",
+            Variant::Chess960 => "Chess960",
+            Variant::Gast => "Gast",
+            Variant::Gast14x12 => "Gast 14x12",
+            Variant::Squirrel => "Squirrel",
+            Variant::SquaresBasic => "Squares Basic",
+            Variant::Hans38 => "Hans38",
+            Variant::Hans38Neutral => "Hans38 Neutral",
+            Variant::InfiniteReserves => "Infinite Reserves",
+            Variant::MovingSquares => "Moving Squares",
+            Variant::Pasgl312 => "PASGL312",
+        }
+    }
+
+    /// Other names that archives and other tools use for the same game.
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            // python-chess's names for standard chess
+            Variant::Chess => &["Standard", "Classical", "Normal", "From Position"],
+            // Cute Chess writes "fischerandom"; chess.com "Chess 960"
+            Variant::Chess960 => &["Chess 960", "fischerandom", "Fischer Random", "FRC"],
+            Variant::Gast => &["Gast 12x12", "Gast I"],
+            Variant::Gast14x12 => &["Gast II"],
+            Variant::SquaresBasic => &["Limited Supply of Squares"],
+            Variant::MovingSquares => &["Moving Occupied Squares"],
+            Variant::Pasgl312 => &["PASGL 312", "PASGL 312 Chess"],
+            _ => &[],
+        }
+    }
+
+    /// Finds a game by name: case, spaces, `-` and `_` do not matter (N1).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let key = normalize(name);
+        Variant::ALL
+            .into_iter()
+            .find(|v| normalize(v.name()) == key || v.aliases().iter().any(|a| normalize(a) == key))
+    }
+
+    /// Its family.
+    pub const fn family(self) -> Family {
+        match self {
+            Variant::Chess | Variant::Chess960 => Family::Fide,
+            Variant::Gast | Variant::Gast14x12 => Family::Gast,
+            Variant::Squirrel => Family::Squirrel,
+            Variant::SquaresBasic
+            | Variant::Hans38
+            | Variant::Hans38Neutral
+            | Variant::InfiniteReserves
+            | Variant::MovingSquares => Family::Squares,
+            Variant::Pasgl312 => Family::Pasgl,
+        }
+    }
+
+    /// How far it is supported.
+    pub fn status(self) -> Status {
+        match self.rules() {
+            Some(_) => Status::Implemented,
+            None => Status::Planned,
+        }
+    }
+
+    /// Whether the docs mark its rules as provisional (a reconstruction or a
+    /// tentative description).
+    pub const fn is_provisional(self) -> bool {
+        matches!(self, Variant::Gast14x12 | Variant::Squirrel)
+    }
+
+    /// The chess-like rules, for games the engine implements.
+    pub fn rules(self) -> Option<&'static GameRules> {
+        match self {
+            Variant::Chess => Some(fide::chess()),
+            Variant::Chess960 => Some(fide::chess960()),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn normalize(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn n1_names_match_without_case_spaces_dashes_underscores() {
+        assert_eq!(Variant::from_name("chess"), Some(Variant::Chess));
+        assert_eq!(Variant::from_name("GAST 14x12"), Some(Variant::Gast14x12));
+        assert_eq!(Variant::from_name("gast_14-x12"), Some(Variant::Gast14x12));
+        assert_eq!(
+            Variant::from_name("Hans38Neutral"),
+            Some(Variant::Hans38Neutral)
+        );
+        assert_eq!(
+            Variant::from_name("infinite-reserves"),
+            Some(Variant::InfiniteReserves)
+        );
+        assert_eq!(
+            Variant::from_name("Moving Squares"),
+            Some(Variant::MovingSquares)
+        );
+        assert_eq!(Variant::from_name("pasgl 312"), Some(Variant::Pasgl312));
+        assert_eq!(
+            Variant::from_name("Squares Basic"),
+            Some(Variant::SquaresBasic)
+        );
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_name(v.name()), Some(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn archive_names_for_chess960_and_standard() {
+        for n in [
+            "Chess960",
+            "Chess 960",
+            "fischerandom",
+            "Fischer Random",
+            "chess-960",
+        ] {
+            assert_eq!(Variant::from_name(n), Some(Variant::Chess960), "{n}");
+        }
+        for n in ["Standard", "From Position", "Normal"] {
+            assert_eq!(Variant::from_name(n), Some(Variant::Chess), "{n}");
+        }
+    }
+
+    #[test]
+    fn unknown_variants_are_not_chess() {
+        for n in [
+            "Atomic",
+            "Crazyhouse",
+            "Antichess",
+            "King of the Hill",
+            "Three-check",
+        ] {
+            assert_eq!(Variant::from_name(n), None, "{n}");
+        }
+    }
+}
