@@ -3,6 +3,7 @@
 //! its move generator, FEN and SAN.
 
 pub mod color;
+pub mod explain;
 pub mod fen;
 pub mod game;
 pub mod geometry;
@@ -13,6 +14,7 @@ pub mod san;
 pub mod square;
 
 pub use color::{ByColor, Color};
+pub use explain::Obstacle;
 pub use fen::FenError;
 pub use game::{CastlingFiles, CastlingRule, GameRules, PieceDecl, PieceType};
 pub use geometry::Geometry;

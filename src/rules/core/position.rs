@@ -253,13 +253,18 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut buf = MoveList::new();
-        self.pseudo_moves(None, None, &mut buf);
+        self.has_legal_move_with(&mut MoveList::new())
+    }
+
+    /// [`has_legal_move`](Self::has_legal_move) with a caller-owned buffer, for hot loops.
+    pub fn has_legal_move_with(&self, buf: &mut MoveList) -> bool {
+        buf.clear();
+        self.pseudo_moves(None, None, buf);
         if buf.iter().any(|m| self.is_safe(m)) {
             return true;
         }
         buf.clear();
-        self.castling_moves(None, &mut buf);
+        self.castling_moves(None, buf);
         buf.iter().any(|m| self.is_safe(m))
     }
 
@@ -605,7 +610,12 @@ impl Position {
     /// (checkmate, stalemate, dead position, 75-move rule). Repetition needs
     /// the game's history and is the verifier's job.
     pub fn ending(&self) -> Option<Ending> {
-        if !self.has_legal_move() {
+        self.ending_with(&mut MoveList::new())
+    }
+
+    /// [`ending`](Self::ending) with a caller-owned buffer, for hot loops.
+    pub fn ending_with(&self, buf: &mut MoveList) -> Option<Ending> {
+        if !self.has_legal_move_with(buf) {
             return Some(if self.is_check() {
                 Ending::Checkmate { winner: !self.turn }
             } else {
