@@ -3,8 +3,19 @@
 //! This module knows tokens, never legality (STYLE B1): it does not depend on
 //! `rules`, `record` or `verify`.
 
+pub mod error;
+pub mod movetext;
+pub mod reader;
+pub mod tag;
+pub mod token;
 pub mod visitor;
 
+pub use error::NotationError;
+pub use reader::{Limits, Reader, first_invalid_utf8};
+pub use token::{
+    Action, CastleSide, Coord, CritterAction, CritterKind, Grammar, MoveToken, ParseMoveError,
+    PieceMove, coord_name, parse_move,
+};
 pub use visitor::{
     CheckMark, Chunk, CommentStyle, Event, Flow, GameResult, LineContext, NagForm, RawTag, Visitor,
 };

@@ -1,0 +1,174 @@
+//! The tag pair grammar: `[Name "value"]`, whitespace tolerant.
+//!
+//! The reader hands over one source line (no newline); several tag pairs may
+//! share a line, so [`tag_pair`] reports how many bytes it used.
+
+use std::ops::Range;
+
+use nom::Parser;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::combinator::cut;
+use nom::error::context;
+
+use super::error::{NotationError, PResult};
+
+/// Where the parts of one tag pair lie, as byte ranges into the parsed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagPair {
+    /// The name.
+    pub name: Range<usize>,
+    /// The value between the quotes, escapes not decoded.
+    pub value: Range<usize>,
+    /// Bytes used, `[` to `]` inclusive.
+    pub len: usize,
+}
+
+/// Why a tag pair could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseTagError {
+    /// The string or the pair is not closed on its line.
+    #[error("tag pair is not closed on its line")]
+    Unterminated,
+    /// Something else is wrong.
+    #[error("{expected} at byte {at}")]
+    Malformed {
+        /// Byte offset into the line.
+        at: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
+}
+
+/// PGN symbol characters, plus anything non-ASCII: lenient, names are checked later.
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-') || b >= 0x80
+}
+
+fn space(i: &[u8]) -> PResult<'_, &[u8]> {
+    take_while(is_space).parse_complete(i)
+}
+
+/// The tag name.
+pub fn tag_name(i: &[u8]) -> PResult<'_, &[u8]> {
+    context("expected a tag name", take_while1(is_name_byte)).parse_complete(i)
+}
+
+/// A quoted string with `\` escapes; returns the bytes between the quotes.
+pub fn tag_string(i: &[u8]) -> PResult<'_, &[u8]> {
+    let (body, _) =
+        context("expected '\"' before the tag value", tag(&b"\""[..])).parse_complete(i)?;
+    let mut k = 0;
+    while let Some(&b) = body.get(k) {
+        match b {
+            b'\\' => k += 2,
+            b'"' => {
+                let (value, rest) = body.split_at(k);
+                return Ok((rest.get(1..).unwrap_or_default(), value));
+            }
+            _ => k += 1,
+        }
+    }
+    Err(nom::Err::Failure(NotationError::new(
+        &body[body.len()..],
+        "unterminated string",
+    )))
+}
+
+/// One tag pair at the start of `line`.
+///
+/// # Errors
+///
+/// [`ParseTagError::Unterminated`] when the string or the `]` is missing
+/// before the end of the line, [`ParseTagError::Malformed`] otherwise.
+pub fn tag_pair(line: &[u8]) -> Result<TagPair, ParseTagError> {
+    let parsed = (
+        tag(&b"["[..]),
+        cut((
+            space,
+            tag_name,
+            space,
+            tag_string,
+            space,
+            context("expected ']' after the tag value", tag(&b"]"[..])),
+        )),
+    )
+        .parse_complete(line);
+    match parsed {
+        Ok((rest, (_, (_, name, _, value, _, _)))) => {
+            let off = |s: &[u8]| s.as_ptr() as usize - line.as_ptr() as usize;
+            Ok(TagPair {
+                name: off(name)..off(name) + name.len(),
+                value: off(value)..off(value) + value.len(),
+                len: line.len() - rest.len(),
+            })
+        }
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            if e.input.iter().all(|&b| is_space(b)) {
+                Err(ParseTagError::Unterminated)
+            } else {
+                Err(ParseTagError::Malformed {
+                    at: e.offset(line),
+                    expected: e.expected,
+                })
+            }
+        }
+        Err(nom::Err::Incomplete(_)) => Err(ParseTagError::Unterminated),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_name_reads_symbol() {
+        assert_eq!(
+            tag_name(b"White \"x\""),
+            Ok((&b" \"x\""[..], &b"White"[..]))
+        );
+        assert!(tag_name(b" x").is_err());
+    }
+
+    #[test]
+    fn tag_string_handles_escapes() {
+        assert_eq!(
+            tag_string(br#""a \"b\" c"]"#),
+            Ok((&b"]"[..], &br#"a \"b\" c"#[..]))
+        );
+        assert!(matches!(tag_string(br#""open"#), Err(nom::Err::Failure(_))));
+    }
+
+    #[test]
+    fn tag_pair_whitespace_tolerant() {
+        let line = br#"[  Event   "Casual"  ] [Site "?"]"#;
+        let t = tag_pair(line).unwrap();
+        assert_eq!(&line[t.name.clone()], b"Event");
+        assert_eq!(&line[t.value.clone()], b"Casual");
+        assert_eq!(&line[t.len..], br#" [Site "?"]"#);
+    }
+
+    #[test]
+    fn tag_pair_errors() {
+        assert_eq!(tag_pair(br#"[Event "x"#), Err(ParseTagError::Unterminated));
+        assert_eq!(
+            tag_pair(br#"[Event "x"  "#),
+            Err(ParseTagError::Unterminated)
+        );
+        assert!(matches!(
+            tag_pair(br#"[Event x]"#),
+            Err(ParseTagError::Malformed { at: 7, .. })
+        ));
+        assert!(matches!(
+            tag_pair(br#"[ "x"]"#),
+            Err(ParseTagError::Malformed { at: 2, .. })
+        ));
+        assert!(matches!(
+            tag_pair(br#"[A "x" junk]"#),
+            Err(ParseTagError::Malformed { at: 7, .. })
+        ));
+    }
+}

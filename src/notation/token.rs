@@ -1,0 +1,740 @@
+//! Move-token grammars (RULINGS N2 to N6): SAN and LAN piece moves, castling,
+//! the squares family (`@@f3`, `@g8-e6`, postal comma turns) and PASGL critter
+//! actions. The grammar is picked per game, never guessed from the token
+//! (STYLE B6): in PASGL `x` is a file and only `:` marks a capture.
+//!
+//! Parsers are `complete` nom parsers over `&[u8]`, one per grammar rule,
+//! each taking the game's [`Grammar`]. The reader strips check marks and
+//! suffix annotations before a token gets here.
+
+use arrayvec::{ArrayString, ArrayVec};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::{cut, opt, value};
+use nom::error::context;
+
+use super::error::{NotationError, PResult};
+
+/// A square as written: 0-based file index into the grammar's file letters,
+/// and 0-based rank (rank `1` is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coord {
+    /// Index into [`Grammar::files`].
+    pub file: u8,
+    /// 0-based rank.
+    pub rank: u8,
+}
+
+/// Which way a castling goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// `O-O` or `0-0`.
+    King,
+    /// `O-O-O` or `0-0-0`.
+    Queen,
+}
+
+/// A piece move in SAN or LAN (`Nf3`, `exd5`, `Nbd2`, `Qh4e1`, `e2-e4`,
+/// `d6:e5`, `e7e8q`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceMove {
+    /// Upper-case piece letter as written; `None` for a pawn move without a
+    /// letter (a written `P` stays `Some(b'P')`).
+    pub piece: Option<u8>,
+    /// The origin file index, if written.
+    pub from_file: Option<u8>,
+    /// The origin rank (0-based), if written.
+    pub from_rank: Option<u8>,
+    /// `x` or `:` was written.
+    pub capture: bool,
+    /// The destination.
+    pub to: Coord,
+    /// Upper-case promotion letter (`=Q`, `Q`, `(Q)` or UCI `q`).
+    pub promotion: Option<u8>,
+}
+
+/// A PASGL critter's move or ranged action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CritterKind {
+    /// `-` (or `:`) then the destination: the critter moves.
+    Move {
+        /// The destination.
+        to: Coord,
+    },
+    /// `>` then the target: a Hunter's shot or a Woodchuck's chuck; the
+    /// shooter stays.
+    Shot {
+        /// The target square.
+        to: Coord,
+    },
+}
+
+/// Most critters a Bear can displace in one move (the 8 neighbours).
+pub const MAX_DISPLACED: usize = 8;
+
+/// A PASGL 312 critter action (RULINGS N6): `Df1-e3`, `*-Te1-e2`,
+/// `Df1-e3/F`, `Hd2>d5/F`, `Bd3-d4/Tc5/Fe5`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CritterAction {
+    /// `*` prefix: the critter is stinky.
+    pub stinky: bool,
+    /// `-` prefix: the critter carries no lunch.
+    pub lunchless: bool,
+    /// Upper-case critter letter.
+    pub critter: u8,
+    /// Where the critter stands.
+    pub from: Coord,
+    /// Move or shot, and where to.
+    pub kind: CritterKind,
+    /// `:` was written instead of `-`.
+    pub capture: bool,
+    /// `/F`: the one victim (upper-case letter).
+    pub victim: Option<u8>,
+    /// `/Tc5/Fe5`: where each critter displaced by a Bear goes (upper-case letters).
+    pub displaced: ArrayVec<(u8, Coord), MAX_DISPLACED>,
+}
+
+/// One action of a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece move.
+    Piece(PieceMove),
+    /// `O-O`, `O-O-O`, `0-0`, `0-0-0`.
+    Castle(CastleSide),
+    /// `@@f3`: a square from reserve placed on a hole.
+    PlaceSquare {
+        /// Where.
+        to: Coord,
+    },
+    /// `@g8-e6`: a square moved.
+    MoveSquare {
+        /// Where the square is.
+        from: Coord,
+        /// Where it goes.
+        to: Coord,
+    },
+    /// `--`: a null move or pass.
+    Pass,
+    /// A PASGL critter action.
+    Critter(CritterAction),
+    /// `_Pd4`: a PASGL annotation token after a move, naming a critter run
+    /// over by the Train.
+    Roadkill {
+        /// Upper-case critter letter.
+        critter: u8,
+        /// Where it was run over.
+        at: Coord,
+    },
+}
+
+/// Most actions in one turn (Postal Plus: piece move, square move, placement).
+pub const MAX_ACTIONS: usize = 4;
+
+/// A parsed move token: one turn's actions, the piece move first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveToken {
+    /// The actions in written order.
+    pub actions: ArrayVec<Action, MAX_ACTIONS>,
+}
+
+impl MoveToken {
+    /// Whether the token holds one action (no postal comma turn).
+    pub fn is_single(&self) -> bool {
+        self.actions.len() == 1
+    }
+
+    /// The first action (the piece move of a postal turn).
+    pub fn first(&self) -> Option<&Action> {
+        self.actions.first()
+    }
+
+    /// Whether this is a `_` roadkill annotation rather than a move.
+    pub fn is_roadkill(&self) -> bool {
+        matches!(self.actions.first(), Some(Action::Roadkill { .. }))
+    }
+}
+
+/// Why a grammar description was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GrammarError {
+    /// Files must be 1 to 16 distinct lower-case ASCII letters.
+    #[error("files must be 1 to 16 distinct lower-case letters")]
+    BadFiles,
+    /// Ranks must be 1 to 16.
+    #[error("ranks must be from 1 to 16")]
+    BadRanks,
+    /// Pieces must be distinct upper-case ASCII letters.
+    #[error("piece letters must be distinct upper-case letters")]
+    BadPieces,
+}
+
+/// A game's move notation: its file letters, rank count, piece letters and
+/// the extended forms it allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grammar {
+    files: ArrayVec<u8, 16>,
+    ranks: u8,
+    pieces: ArrayVec<u8, 26>,
+    x_capture: bool,
+    squares: bool,
+    pasgl: bool,
+}
+
+impl Grammar {
+    /// A grammar of piece moves and castling on the given files, ranks and
+    /// pieces. `x` marks a capture unless it is one of the files.
+    ///
+    /// # Errors
+    ///
+    /// When a letter list is not distinct letters of the right case, or the
+    /// counts are out of range.
+    pub fn new(files: &[u8], ranks: u8, pieces: &[u8]) -> Result<Grammar, GrammarError> {
+        let distinct = |s: &[u8]| s.iter().enumerate().all(|(i, b)| !s[..i].contains(b));
+        if files.is_empty()
+            || files.len() > 16
+            || !files.iter().all(u8::is_ascii_lowercase)
+            || !distinct(files)
+        {
+            return Err(GrammarError::BadFiles);
+        }
+        if !(1..=16).contains(&ranks) {
+            return Err(GrammarError::BadRanks);
+        }
+        if pieces.len() > 26 || !pieces.iter().all(u8::is_ascii_uppercase) || !distinct(pieces) {
+            return Err(GrammarError::BadPieces);
+        }
+        Ok(Grammar {
+            files: files.iter().copied().collect(),
+            ranks,
+            pieces: pieces.iter().copied().collect(),
+            x_capture: !files.contains(&b'x'),
+            squares: false,
+            pasgl: false,
+        })
+    }
+
+    /// Allows the squares family forms: `@@f3`, `@g8-e6`, comma turns (RULINGS N5).
+    pub fn with_squares(mut self) -> Grammar {
+        self.squares = true;
+        self
+    }
+
+    /// Switches to PASGL critter actions (RULINGS N6) instead of SAN/LAN.
+    pub fn with_pasgl(mut self) -> Grammar {
+        self.pasgl = true;
+        self
+    }
+
+    /// FIDE chess: files a to h, 8 ranks, `KQRBNP`.
+    pub fn chess() -> Grammar {
+        Grammar::builtin(b"abcdefgh", 8, b"KQRBNP")
+    }
+
+    /// Gast I, 12x12, with archer, guard and pope.
+    pub fn gast() -> Grammar {
+        Grammar::builtin(b"abcdefghijkl", 12, b"KQRBNPAGO")
+    }
+
+    /// Gast II, 14x12.
+    pub fn gast14() -> Grammar {
+        Grammar::builtin(b"abcdefghijklmn", 12, b"KQRBNPAGO")
+    }
+
+    /// Squirrel chess, 10x10, with camel, squirrel and guard.
+    pub fn squirrel() -> Grammar {
+        Grammar::builtin(b"abcdefghij", 10, b"KQRBNPCSG")
+    }
+
+    /// The squares family on 8x8 (Hans38 and the others).
+    pub fn squares() -> Grammar {
+        Grammar::chess().with_squares()
+    }
+
+    /// PASGL 312: files `z a..h x`, 8 ranks, critter letters and the Train.
+    pub fn pasgl() -> Grammar {
+        Grammar::builtin(b"zabcdefghx", 8, b"BHDFWSTMPX").with_pasgl()
+    }
+
+    fn builtin(files: &[u8], ranks: u8, pieces: &[u8]) -> Grammar {
+        Grammar::new(files, ranks, pieces).expect("invariant: built-in grammars are valid")
+    }
+
+    /// The file letters, left to right.
+    pub fn files(&self) -> &[u8] {
+        &self.files
+    }
+
+    /// The number of ranks.
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    /// The known piece letters (upper case).
+    pub fn pieces(&self) -> &[u8] {
+        &self.pieces
+    }
+
+    /// Whether `x` marks a capture (false when `x` is a file, as in PASGL).
+    pub fn x_is_capture(&self) -> bool {
+        self.x_capture
+    }
+
+    /// Whether the squares family forms are allowed.
+    pub fn has_squares(&self) -> bool {
+        self.squares
+    }
+
+    /// Whether this is the PASGL critter grammar.
+    pub fn is_pasgl(&self) -> bool {
+        self.pasgl
+    }
+
+    /// The index of a file letter.
+    pub fn file_index(&self, letter: u8) -> Option<u8> {
+        self.files
+            .iter()
+            .position(|&f| f == letter)
+            .and_then(|i| u8::try_from(i).ok())
+    }
+
+    fn is_piece(&self, letter: u8) -> bool {
+        self.pieces.contains(&letter)
+    }
+}
+
+/// Writes a coordinate back as text (`e4`, `k12`, `z5`); `?` for a file
+/// index the grammar does not have.
+pub fn coord_name(grammar: &Grammar, coord: Coord) -> ArrayString<4> {
+    let mut s = ArrayString::new();
+    let file = grammar
+        .files
+        .get(usize::from(coord.file))
+        .copied()
+        .unwrap_or(b'?');
+    s.push(char::from(file));
+    let rank = u16::from(coord.rank) + 1;
+    if rank >= 100 {
+        s.push(char::from(b'0' + (rank / 100) as u8));
+    }
+    if rank >= 10 {
+        s.push(char::from(b'0' + (rank / 10 % 10) as u8));
+    }
+    s.push(char::from(b'0' + (rank % 10) as u8));
+    s
+}
+
+/// Why a move token does not follow the game's notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// Nothing to parse.
+    #[error("empty move")]
+    Empty,
+    /// An upper-case letter the game has no piece for.
+    #[error("unknown piece letter '{}'", char::from(*.0))]
+    UnknownPiece(u8),
+    /// More actions than a turn can hold.
+    #[error("more than {MAX_ACTIONS} actions in one turn")]
+    TooManyActions,
+    /// The syntax is wrong at byte `at` of the token.
+    #[error("{expected} (at byte {at})")]
+    Syntax {
+        /// Byte offset into the token.
+        at: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+}
+
+impl ParseMoveError {
+    /// The byte offset into the token where it went wrong, if known.
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            ParseMoveError::Syntax { at, .. } => Some(*at),
+            _ => None,
+        }
+    }
+}
+
+/// Parses one move token (as the reader gives it: no check mark, no
+/// suffix annotation) with the game's grammar.
+///
+/// # Errors
+///
+/// [`ParseMoveError`] naming what is wrong and where.
+///
+/// # Examples
+///
+/// ```
+/// use xpgn::notation::token::{Action, Grammar, parse_move};
+///
+/// let m = parse_move(&Grammar::chess(), b"exd5").unwrap();
+/// let Some(Action::Piece(p)) = m.first() else { panic!() };
+/// assert!(p.capture && p.from_file == Some(4));
+/// ```
+pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMoveError> {
+    if token.is_empty() {
+        return Err(ParseMoveError::Empty);
+    }
+    let parsed = if grammar.pasgl {
+        pasgl_action(grammar, token).map(|(rest, a)| {
+            let mut actions = ArrayVec::new();
+            actions.push(a);
+            (rest, MoveToken { actions })
+        })
+    } else {
+        postal_turn(grammar, token)
+    };
+    match parsed {
+        Ok((rest, m)) if rest.is_empty() => Ok(m),
+        Ok((rest, _)) => Err(ParseMoveError::Syntax {
+            at: token.len() - rest.len(),
+            expected: "expected the end of the move",
+        }),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(match e.unknown_piece {
+            Some(p) => ParseMoveError::UnknownPiece(p),
+            None if e.expected == TOO_MANY => ParseMoveError::TooManyActions,
+            None => ParseMoveError::Syntax {
+                at: e.offset(token),
+                expected: e.expected,
+            },
+        }),
+        Err(nom::Err::Incomplete(_)) => Err(ParseMoveError::Syntax {
+            at: token.len(),
+            expected: "unexpected end of the move",
+        }),
+    }
+}
+
+const TOO_MANY: &str = "too many actions in one turn";
+
+fn fail<'a, T>(i: &'a [u8], expected: &'static str) -> PResult<'a, T> {
+    Err(nom::Err::Error(NotationError::new(i, expected)))
+}
+
+// ----- grammar rules -----
+
+/// A file letter of the grammar.
+pub fn file<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, u8> {
+    match i.first().and_then(|&b| g.file_index(b)) {
+        Some(f) => Ok((&i[1..], f)),
+        None => fail(i, "expected a file letter"),
+    }
+}
+
+/// A rank number, 1 or 2 digits, within the grammar's ranks; returns it 0-based.
+pub fn rank<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, u8> {
+    let digit = |k: usize| i.get(k).filter(|b| b.is_ascii_digit()).map(|b| b - b'0');
+    let Some(d0) = digit(0).filter(|&d| d > 0) else {
+        return fail(i, "expected a rank number");
+    };
+    // Two digits when they make a rank of this board (`k12`), else one.
+    if let Some(d1) = digit(1) {
+        let two = d0 * 10 + d1;
+        if two <= g.ranks {
+            return Ok((&i[2..], two - 1));
+        }
+        return fail(i, "rank out of range");
+    }
+    if d0 <= g.ranks {
+        Ok((&i[1..], d0 - 1))
+    } else {
+        fail(i, "rank out of range")
+    }
+}
+
+/// A square: file letter and rank (`e4`, `k12`, `z5`).
+pub fn square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Coord> {
+    let (i, file) = file(g, i)?;
+    let (i, rank) = rank(g, i)?;
+    Ok((i, Coord { file, rank }))
+}
+
+/// An upper-case piece letter the grammar knows; an unknown upper-case
+/// letter is a failure naming it.
+pub fn piece_letter<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, u8> {
+    match i.first() {
+        Some(&b) if g.is_piece(b) => Ok((&i[1..], b)),
+        Some(&b) if b.is_ascii_uppercase() => {
+            let mut e = NotationError::new(i, "unknown piece letter");
+            e.unknown_piece = Some(b);
+            Err(nom::Err::Failure(e))
+        }
+        _ => fail(i, "expected a piece letter"),
+    }
+}
+
+/// `x` (unless a file) or `:` marks a capture, `-` a move; returns whether it captures.
+pub fn separator<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, bool> {
+    match i.first() {
+        Some(b'-') => Ok((&i[1..], false)),
+        Some(b':') => Ok((&i[1..], true)),
+        Some(b'x') if g.x_capture => Ok((&i[1..], true)),
+        _ => fail(i, "expected '-', 'x' or ':'"),
+    }
+}
+
+/// `=Q`, `(Q)`, `Q` or UCI `q` after the destination; returns the upper-case letter.
+pub fn promotion<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, u8> {
+    match i.first() {
+        Some(b'=') => cut(context("expected a piece letter after '='", |i| {
+            piece_letter(g, i)
+        }))
+        .parse_complete(&i[1..]),
+        Some(b'(') => {
+            let (i, p) = cut(context("expected a piece letter after '('", |i| {
+                piece_letter(g, i)
+            }))
+            .parse_complete(&i[1..])?;
+            let (i, _) = cut(context("expected ')' after the promotion", tag(&b")"[..])))
+                .parse_complete(i)?;
+            Ok((i, p))
+        }
+        Some(&b) if b.is_ascii_lowercase() && g.is_piece(b.to_ascii_uppercase()) => {
+            Ok((&i[1..], b.to_ascii_uppercase()))
+        }
+        Some(&b) if b.is_ascii_uppercase() => piece_letter(g, i),
+        _ => fail(i, "expected a promotion"),
+    }
+}
+
+/// `O-O`, `O-O-O`, `0-0`, `0-0-0`.
+pub fn castle(i: &[u8]) -> PResult<'_, CastleSide> {
+    alt((
+        value(CastleSide::Queen, tag(&b"O-O-O"[..])),
+        value(CastleSide::Queen, tag(&b"0-0-0"[..])),
+        value(CastleSide::King, tag(&b"O-O"[..])),
+        value(CastleSide::King, tag(&b"0-0"[..])),
+    ))
+    .parse_complete(i)
+}
+
+/// `--`: a null move or pass.
+pub fn pass(i: &[u8]) -> PResult<'_, ()> {
+    value((), tag(&b"--"[..])).parse_complete(i)
+}
+
+/// The origin and capture mark of a piece move, then its destination.
+fn origin_and_target<'a>(
+    g: &Grammar,
+    i: &'a [u8],
+) -> PResult<'a, (Option<u8>, Option<u8>, bool, Coord)> {
+    let sep = |i| opt(|i| separator(g, i)).parse_complete(i);
+    alt((
+        |i| {
+            let (i, from) = square(g, i)?;
+            let (i, cap) = sep(i)?;
+            let (i, to) = square(g, i)?;
+            Ok((
+                i,
+                (Some(from.file), Some(from.rank), cap.unwrap_or(false), to),
+            ))
+        },
+        |i| {
+            let (i, f) = file(g, i)?;
+            let (i, cap) = sep(i)?;
+            let (i, to) = square(g, i)?;
+            Ok((i, (Some(f), None, cap.unwrap_or(false), to)))
+        },
+        |i| {
+            let (i, r) = rank(g, i)?;
+            let (i, cap) = sep(i)?;
+            let (i, to) = square(g, i)?;
+            Ok((i, (None, Some(r), cap.unwrap_or(false), to)))
+        },
+        |i| {
+            let (i, cap) = sep(i)?;
+            let (i, to) =
+                context("expected a destination square", |i| square(g, i)).parse_complete(i)?;
+            Ok((i, (None, None, cap.unwrap_or(false), to)))
+        },
+    ))
+    .parse_complete(i)
+}
+
+/// A SAN or LAN piece move: `Nf3`, `exd5`, `Nbd2`, `R1a3`, `Qh4e1`,
+/// `e8=Q`, `Ng1-f3`, `d6:e5`, `e7e8q`.
+pub fn piece_move<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, PieceMove> {
+    let (i, piece) = opt(|i| piece_letter(g, i)).parse_complete(i)?;
+    let (i, (from_file, from_rank, capture, to)) = origin_and_target(g, i)?;
+    let (i, promotion) = opt(|i| promotion(g, i)).parse_complete(i)?;
+    Ok((
+        i,
+        PieceMove {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+        },
+    ))
+}
+
+/// `@@f3`: place a square from reserve.
+pub fn place_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Coord> {
+    let (i, _) = tag(&b"@@"[..]).parse_complete(i)?;
+    cut(context("expected a square after '@@'", |i| square(g, i))).parse_complete(i)
+}
+
+/// `@g8-e6`: move a square.
+pub fn move_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (Coord, Coord)> {
+    let (i, _) = tag(&b"@"[..]).parse_complete(i)?;
+    cut(|i| {
+        let (i, from) =
+            context("expected a square after '@'", |i| square(g, i)).parse_complete(i)?;
+        let (i, _) =
+            context("expected '-' between the squares", tag(&b"-"[..])).parse_complete(i)?;
+        let (i, to) =
+            context("expected the destination square", |i| square(g, i)).parse_complete(i)?;
+        Ok((i, (from, to)))
+    })
+    .parse_complete(i)
+}
+
+/// One action of a (non-PASGL) turn.
+pub fn action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
+    if g.squares {
+        if i.starts_with(b"@@") {
+            return place_square(g, i).map(|(i, to)| (i, Action::PlaceSquare { to }));
+        }
+        if i.starts_with(b"@") {
+            return move_square(g, i).map(|(i, (from, to))| (i, Action::MoveSquare { from, to }));
+        }
+    }
+    alt((
+        |i| castle(i).map(|(i, c)| (i, Action::Castle(c))),
+        |i| pass(i).map(|(i, ())| (i, Action::Pass)),
+        |i| piece_move(g, i).map(|(i, m)| (i, Action::Piece(m))),
+    ))
+    .parse_complete(i)
+}
+
+/// A whole turn: one action, or in the squares family several joined by
+/// commas (`Ng1-f3,@@e3`, `e2-e4,@d2-d4,@@c3`).
+pub fn postal_turn<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, MoveToken> {
+    let (mut i, first) = action(g, i)?;
+    let mut actions = ArrayVec::new();
+    actions.push(first);
+    while g.squares && i.first() == Some(&b',') {
+        let (rest, a) = cut(context("expected an action after ','", |i| action(g, i)))
+            .parse_complete(&i[1..])?;
+        if actions.try_push(a).is_err() {
+            return Err(nom::Err::Failure(NotationError::new(i, TOO_MANY)));
+        }
+        i = rest;
+    }
+    Ok((i, MoveToken { actions }))
+}
+
+/// PASGL victims after `/`: one letter (`/F`), or a Bear's displacement
+/// list (`/Tc5/Fe5`).
+pub fn victims<'a>(
+    g: &Grammar,
+    i: &'a [u8],
+) -> PResult<'a, (Option<u8>, ArrayVec<(u8, Coord), MAX_DISPLACED>)> {
+    let critter = |i: &'a [u8]| match i.first() {
+        Some(&b) if g.is_piece(b.to_ascii_uppercase()) => Ok((&i[1..], b.to_ascii_uppercase())),
+        Some(&b) if b.is_ascii_alphabetic() => {
+            let mut e = NotationError::new(i, "unknown critter letter");
+            e.unknown_piece = Some(b.to_ascii_uppercase());
+            Err(nom::Err::Failure(e))
+        }
+        _ => Err(nom::Err::Failure(NotationError::new(
+            i,
+            "expected a critter letter after '/'",
+        ))),
+    };
+    let mut displaced = ArrayVec::new();
+    let mut i = i;
+    while i.first() == Some(&b'/') {
+        let (rest, c) = critter(&i[1..])?;
+        match square(g, rest) {
+            Ok((rest, at)) => {
+                if displaced.try_push((c, at)).is_err() {
+                    return Err(nom::Err::Failure(NotationError::new(
+                        i,
+                        "more than 8 displaced critters",
+                    )));
+                }
+                i = rest;
+            }
+            Err(_) if displaced.is_empty() => return Ok((rest, (Some(c), displaced))),
+            Err(_) => {
+                return Err(nom::Err::Failure(NotationError::new(
+                    rest,
+                    "expected the displaced critter's square",
+                )));
+            }
+        }
+    }
+    Ok((i, (None, displaced)))
+}
+
+/// A PASGL critter action: `Df1-e3`, `*-Te1-e2`, `Hd2>d5/F`, `Bd3-d4/Tc5/Fe5`.
+pub fn critter_action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, CritterAction> {
+    let (i, stinky) = opt(tag(&b"*"[..])).parse_complete(i)?;
+    let (i, lunchless) = opt(tag(&b"-"[..])).parse_complete(i)?;
+    let (i, critter) =
+        context("expected a critter letter", |i| piece_letter(g, i)).parse_complete(i)?;
+    cut(|i| {
+        let (i, from) =
+            context("expected the critter's square", |i| square(g, i)).parse_complete(i)?;
+        let (i, (mark, to)) = context(
+            "expected '-', ':' or '>' and a square",
+            (alt((tag(&b"-"[..]), tag(&b":"[..]), tag(&b">"[..]))), |i| {
+                square(g, i)
+            }),
+        )
+        .parse_complete(i)?;
+        let kind = if mark == b">" {
+            CritterKind::Shot { to }
+        } else {
+            CritterKind::Move { to }
+        };
+        let (i, (victim, displaced)) = victims(g, i)?;
+        Ok((
+            i,
+            CritterAction {
+                stinky: stinky.is_some(),
+                lunchless: lunchless.is_some(),
+                critter,
+                from,
+                kind,
+                capture: mark == b":",
+                victim,
+                displaced,
+            },
+        ))
+    })
+    .parse_complete(i)
+}
+
+/// `_Pd4`: a critter run over by the Train.
+pub fn roadkill<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (u8, Coord)> {
+    let (i, _) = tag(&b"_"[..]).parse_complete(i)?;
+    cut(|i| {
+        let (i, c) = context("expected a critter letter after '_'", |i| {
+            piece_letter(g, i)
+        })
+        .parse_complete(i)?;
+        let (i, at) =
+            context("expected a square after the critter", |i| square(g, i)).parse_complete(i)?;
+        Ok((i, (c, at)))
+    })
+    .parse_complete(i)
+}
+
+/// One PASGL token: a pass, a roadkill annotation or a critter action.
+pub fn pasgl_action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
+    if i == b"--" {
+        return Ok((&i[2..], Action::Pass));
+    }
+    if i.first() == Some(&b'_') {
+        return roadkill(g, i).map(|(i, (critter, at))| (i, Action::Roadkill { critter, at }));
+    }
+    critter_action(g, i).map(|(i, a)| (i, Action::Critter(a)))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,338 @@
+use super::*;
+
+fn c(s: &str) -> Coord {
+    let g = Grammar::gast14();
+    square(&g, s.as_bytes()).unwrap().1
+}
+
+fn pm(g: &Grammar, s: &str) -> PieceMove {
+    match parse_move(g, s.as_bytes()) {
+        Ok(m) => match m.first() {
+            Some(Action::Piece(p)) => *p,
+            other => panic!("{s}: not a piece move: {other:?}"),
+        },
+        Err(e) => panic!("{s}: {e}"),
+    }
+}
+
+#[test]
+fn file_and_rank() {
+    let g = Grammar::chess();
+    assert_eq!(file(&g, b"e4"), Ok((&b"4"[..], 4)));
+    assert!(file(&g, b"i4").is_err());
+    assert_eq!(rank(&g, b"8x"), Ok((&b"x"[..], 7)));
+    assert!(rank(&g, b"9").is_err());
+    assert!(rank(&g, b"0").is_err());
+    assert_eq!(rank(&Grammar::gast(), b"12"), Ok((&b""[..], 11)));
+    assert!(rank(&Grammar::gast(), b"13").is_err());
+}
+
+#[test]
+fn square_rule() {
+    let g = Grammar::chess();
+    assert_eq!(
+        square(&g, b"a1"),
+        Ok((&b""[..], Coord { file: 0, rank: 0 }))
+    );
+    assert_eq!(
+        square(&g, b"h8"),
+        Ok((&b""[..], Coord { file: 7, rank: 7 }))
+    );
+    assert!(square(&g, b"f9").is_err());
+    let p = Grammar::pasgl();
+    assert_eq!(
+        square(&p, b"z4"),
+        Ok((&b""[..], Coord { file: 0, rank: 3 }))
+    );
+    assert_eq!(
+        square(&p, b"x5"),
+        Ok((&b""[..], Coord { file: 9, rank: 4 }))
+    );
+}
+
+#[test]
+fn coord_name_round_trips() {
+    for g in [
+        Grammar::chess(),
+        Grammar::gast14(),
+        Grammar::pasgl(),
+        Grammar::squirrel(),
+    ] {
+        for f in 0..g.files().len() as u8 {
+            for r in 0..g.ranks() {
+                let coord = Coord { file: f, rank: r };
+                let name = coord_name(&g, coord);
+                assert_eq!(square(&g, name.as_bytes()), Ok((&b""[..], coord)), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn piece_letter_rule() {
+    let g = Grammar::chess();
+    assert_eq!(piece_letter(&g, b"Nf3"), Ok((&b"f3"[..], b'N')));
+    assert!(matches!(
+        piece_letter(&g, b"Zf3"),
+        Err(nom::Err::Failure(NotationError {
+            unknown_piece: Some(b'Z'),
+            ..
+        }))
+    ));
+    assert!(matches!(piece_letter(&g, b"f3"), Err(nom::Err::Error(_))));
+}
+
+#[test]
+fn castle_rule() {
+    assert_eq!(castle(b"O-O"), Ok((&b""[..], CastleSide::King)));
+    assert_eq!(castle(b"0-0-0"), Ok((&b""[..], CastleSide::Queen)));
+    let g = Grammar::chess();
+    assert_eq!(
+        parse_move(&g, b"O-O-O").unwrap().first(),
+        Some(&Action::Castle(CastleSide::Queen))
+    );
+    assert_eq!(
+        parse_move(&g, b"0-0").unwrap().first(),
+        Some(&Action::Castle(CastleSide::King))
+    );
+}
+
+#[test]
+fn pass_rule() {
+    assert_eq!(
+        parse_move(&Grammar::chess(), b"--").unwrap().first(),
+        Some(&Action::Pass)
+    );
+    assert_eq!(
+        parse_move(&Grammar::pasgl(), b"--").unwrap().first(),
+        Some(&Action::Pass)
+    );
+}
+
+#[test]
+fn piece_move_san() {
+    let g = Grammar::chess();
+    let m = pm(&g, "Nf3");
+    assert_eq!((m.piece, m.to, m.capture), (Some(b'N'), c("f3"), false));
+    let m = pm(&g, "exd5");
+    assert_eq!(
+        (m.piece, m.from_file, m.capture, m.to),
+        (None, Some(4), true, c("d5"))
+    );
+    let m = pm(&g, "Nbd2");
+    assert_eq!((m.from_file, m.from_rank), (Some(1), None));
+    let m = pm(&g, "R1a3");
+    assert_eq!((m.from_file, m.from_rank, m.to), (None, Some(0), c("a3")));
+    let m = pm(&g, "Qh4e1");
+    assert_eq!(
+        (m.from_file, m.from_rank, m.to),
+        (Some(7), Some(3), c("e1"))
+    );
+    let m = pm(&g, "Nxd5");
+    assert!(m.capture && m.from_file.is_none());
+    for p in ["e8=Q", "e8Q", "e8(Q)"] {
+        assert_eq!(pm(&g, p).promotion, Some(b'Q'), "{p}");
+    }
+    let m = pm(&g, "exd8=N");
+    assert_eq!((m.capture, m.promotion, m.to), (true, Some(b'N'), c("d8")));
+    assert_eq!(pm(&Grammar::gast(), "Kk12").to, c("k12"));
+}
+
+#[test]
+fn piece_move_lan() {
+    let g = Grammar::chess();
+    let m = pm(&g, "e2-e4");
+    assert_eq!(
+        (m.from_file, m.from_rank, m.to, m.capture),
+        (Some(4), Some(1), c("e4"), false)
+    );
+    let m = pm(&g, "Ng1-f3");
+    assert_eq!(
+        (m.piece, m.from_file, m.from_rank),
+        (Some(b'N'), Some(6), Some(0))
+    );
+    assert!(pm(&g, "d6:e5").capture);
+    assert!(pm(&g, "d6xe5").capture);
+    assert_eq!(pm(&g, "Nb1c3").to, c("c3"));
+    assert_eq!(pm(&g, "e7e8q").promotion, Some(b'Q'));
+    assert_eq!(pm(&Grammar::gast(), "Ad1-d5").piece, Some(b'A'));
+}
+
+#[test]
+fn piece_move_rejects() {
+    let g = Grammar::chess();
+    assert!(matches!(
+        parse_move(&g, b"Nf9"),
+        Err(ParseMoveError::Syntax { .. })
+    ));
+    assert_eq!(
+        parse_move(&g, b"Zf3"),
+        Err(ParseMoveError::UnknownPiece(b'Z'))
+    );
+    assert_eq!(
+        parse_move(&g, b"Af3"),
+        Err(ParseMoveError::UnknownPiece(b'A'))
+    );
+    assert_eq!(
+        parse_move(&g, b"e8=Z"),
+        Err(ParseMoveError::UnknownPiece(b'Z'))
+    );
+    assert!(matches!(
+        parse_move(&g, b"e8="),
+        Err(ParseMoveError::Syntax {
+            at: 3,
+            expected: "expected a piece letter after '='"
+        })
+    ));
+    assert!(parse_move(&g, b"e4e").is_err());
+    assert!(parse_move(&g, b"").is_err());
+    assert!(parse_move(&g, b"@@e3").is_err(), "no squares in chess");
+    assert!(parse_move(&g, b"e4,@@e3").is_err());
+}
+
+#[test]
+fn place_square_rule() {
+    let g = Grammar::squares();
+    assert_eq!(place_square(&g, b"@@f3"), Ok((&b""[..], c("f3"))));
+    assert_eq!(
+        parse_move(&g, b"@@z3"),
+        Err(ParseMoveError::Syntax {
+            at: 2,
+            expected: "expected a square after '@@'"
+        })
+    );
+}
+
+#[test]
+fn move_square_rule() {
+    let g = Grammar::squares();
+    assert_eq!(
+        move_square(&g, b"@g8-e6"),
+        Ok((&b""[..], (c("g8"), c("e6"))))
+    );
+    assert_eq!(
+        parse_move(&g, b"@g8e6"),
+        Err(ParseMoveError::Syntax {
+            at: 3,
+            expected: "expected '-' between the squares"
+        })
+    );
+}
+
+#[test]
+fn postal_turn_rule() {
+    let g = Grammar::squares();
+    let m = parse_move(&g, b"Ng1-f3,@@e3").unwrap();
+    assert_eq!(m.actions.len(), 2);
+    assert!(matches!(
+        m.actions[0],
+        Action::Piece(PieceMove {
+            piece: Some(b'N'),
+            ..
+        })
+    ));
+    assert_eq!(m.actions[1], Action::PlaceSquare { to: c("e3") });
+    let m = parse_move(&g, b"e2-e4,@d2-d4,@@c3").unwrap();
+    assert_eq!(m.actions.len(), 3);
+    assert_eq!(
+        m.actions[1],
+        Action::MoveSquare {
+            from: c("d2"),
+            to: c("d4")
+        }
+    );
+    assert!(!m.is_single());
+    assert_eq!(
+        parse_move(&g, b"e4,@@a3,@@b3,@@c3,@@d3"),
+        Err(ParseMoveError::TooManyActions)
+    );
+    assert!(matches!(
+        parse_move(&g, b"e4,"),
+        Err(ParseMoveError::Syntax { at: 3, .. })
+    ));
+}
+
+#[test]
+fn critter_action_rule() {
+    let g = Grammar::pasgl();
+    let crit = |s: &str| match parse_move(&g, s.as_bytes()) {
+        Ok(m) => match m.first() {
+            Some(Action::Critter(a)) => a.clone(),
+            other => panic!("{s}: {other:?}"),
+        },
+        Err(e) => panic!("{s}: {e}"),
+    };
+    let a = crit("Df1-e3");
+    assert_eq!(
+        (a.critter, a.from, a.kind),
+        (b'D', c("f1"), CritterKind::Move { to: c("e3") })
+    );
+    let a = crit("*-Te1-e2");
+    assert!(a.stinky && a.lunchless && a.critter == b'T');
+    let a = crit("-Be1-e2");
+    assert!(!a.stinky && a.lunchless);
+    assert_eq!(crit("Df1-e3/F").victim, Some(b'F'));
+    let a = crit("Hd2>d5");
+    assert_eq!(a.kind, CritterKind::Shot { to: c("d5") });
+    assert_eq!(crit("Hd2>d5/F").victim, Some(b'F'));
+    assert_eq!(crit("Wg1>e3/S").victim, Some(b'S'));
+    let a = crit("Bd3-d4/Tc5/Fe5");
+    assert_eq!(a.victim, None);
+    assert_eq!(a.displaced.as_slice(), &[(b'T', c("c5")), (b'F', c("e5"))]);
+    let a = crit("Fz4-z5");
+    assert_eq!(
+        (a.from.file, a.kind),
+        (
+            0,
+            CritterKind::Move {
+                to: Coord { file: 0, rank: 4 }
+            }
+        )
+    );
+    assert!(crit("Dd4:e5").capture);
+    // `x` is a file in PASGL, never a capture.
+    let a = crit("Fh4-x4");
+    assert_eq!(
+        a.kind,
+        CritterKind::Move {
+            to: Coord { file: 9, rank: 3 }
+        }
+    );
+    assert!(parse_move(&g, b"Dd4xe5").is_err());
+    assert_eq!(
+        parse_move(&g, b"Kd4-e5"),
+        Err(ParseMoveError::UnknownPiece(b'K'))
+    );
+    assert!(matches!(
+        parse_move(&g, b"Dd4"),
+        Err(ParseMoveError::Syntax { at: 3, .. })
+    ));
+    assert!(parse_move(&g, b"Bd3-d4/Tc5/F").is_err());
+}
+
+#[test]
+fn roadkill_rule() {
+    let g = Grammar::pasgl();
+    let m = parse_move(&g, b"_Pd4").unwrap();
+    assert!(m.is_roadkill());
+    assert_eq!(
+        m.first(),
+        Some(&Action::Roadkill {
+            critter: b'P',
+            at: c("d4")
+        })
+    );
+    assert!(matches!(
+        parse_move(&g, b"_P"),
+        Err(ParseMoveError::Syntax { at: 2, .. })
+    ));
+}
+
+#[test]
+fn action_size_is_small() {
+    assert!(
+        std::mem::size_of::<Action>() <= 48,
+        "{}",
+        std::mem::size_of::<Action>()
+    );
+}
