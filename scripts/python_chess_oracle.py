@@ -48,6 +48,7 @@ scripts/README.md.
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import sys
@@ -139,9 +140,38 @@ def describe(game: chess.pgn.Game) -> Tuple[str, str, str, str, str, str]:
     )
 
 
+def split_games(text: str) -> list[str]:
+    """Cuts a file at the PGN standard's game boundaries: a tag line that
+    follows movetext starts a new game. python-chess itself ends a game only
+    at a blank line, so in archives without blank lines between games (the
+    chess.com club files) it reads the next game's tags as moves; feeding it
+    one game's text at a time keeps its verdict about each game's moves."""
+    chunks: list[list[str]] = [[]]
+    in_movetext = False
+    in_comment = False
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        if not in_comment and stripped.startswith("[") and in_movetext:
+            chunks.append([])
+            in_movetext = False
+        chunks[-1].append(line)
+        if in_comment:
+            if "}" in line:
+                in_comment = line.rfind("{") > line.rfind("}")
+            continue
+        if stripped and not stripped.startswith("[") and not stripped.startswith("%"):
+            in_movetext = True
+        if line.rfind("{") > line.rfind("}"):
+            in_comment = True
+    return ["".join(c) + "\n\n" for c in chunks if "".join(c).strip()]
+
+
 def read_file(rel: str, path: Path, out) -> Tuple[int, int, int]:
     games = errors = crashes = 0
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    with open(path, encoding="utf-8", errors="replace") as whole:
+        text = whole.read()
+    for chunk in split_games(text):
+        handle = io.StringIO(chunk)
         while True:
             RecordingBuilder.last_game = None
             before = handle.tell()

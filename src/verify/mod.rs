@@ -99,6 +99,8 @@ pub struct GameReport {
     pub first_error: Option<String>,
     /// Why the game was not verified, when it was skipped.
     pub skipped: Option<String>,
+    /// The 1-based ply of the first mainline move that could not be played.
+    pub mainline_error_ply: Option<u32>,
 }
 
 impl GameReport {
@@ -533,6 +535,9 @@ impl<O: Observer> Verifier<O> {
         }
         if let Some(l) = &mut self.line {
             l.broken = true;
+            if self.stack.is_empty() && self.report.mainline_error_ply.is_none() {
+                self.report.mainline_error_ply = Some(l.ply + 1);
+            }
         }
     }
 
