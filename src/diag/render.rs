@@ -639,7 +639,7 @@ warning[check-suffix-mismatch]: Nf3+ does not give check
         );
         // The escaped bell widens the line, and the caret moves with it.
         assert!(
-            out.contains("9 | {\\u{7}} 2. Bc4\n  |              ^^^ no legal move matches\n"),
+            out.contains("9 | {\\u{7}} 2. Bc4\n  |            ^^^ no legal move matches\n"),
             "{out}"
         );
     }

@@ -1,1 +1,9 @@
-//! CLI integration tests.
+//! Integration tests of the `xpgn` binary: one test binary, one module per
+//! area (STYLE B7).
+
+mod util;
+
+mod check;
+mod generate;
+mod help;
+mod placeholders;
