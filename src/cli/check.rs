@@ -142,9 +142,10 @@ struct Report<O: Write, E: Write> {
 impl<O: Write, E: Write> Report<O, E> {
     fn diagnostic(&mut self, diag: &Diagnostic) -> ControlFlow<()> {
         let result = match self.format {
-            CheckFormat::Human => {
-                render_human(diag, self.color, &mut self.err).map_err(Error::write(Stream::Stderr))
-            }
+            // A blank line after each, as compilers do, keeps them apart.
+            CheckFormat::Human => render_human(diag, self.color, &mut self.err)
+                .and_then(|()| writeln!(self.err))
+                .map_err(Error::write(Stream::Stderr)),
             CheckFormat::Json => {
                 render_json(diag, &mut self.out).map_err(Error::write(Stream::Stdout))
             }
@@ -392,7 +393,7 @@ mod tests {
         assert_eq!(
             err,
             format!(
-                "error[illegal-move]: bad: not a move\n --> {name}:2:3\n\
+                "error[illegal-move]: bad: not a move\n --> {name}:2:3\n\n\
                  checked 1 game (2 moves) in 1 file: 1 error, 0 warnings\n"
             )
         );
