@@ -290,4 +290,19 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn every_code_is_documented() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/diagnostics.md");
+        let doc = std::fs::read_to_string(path).expect("docs/diagnostics.md exists");
+        let missing: Vec<&str> = Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|slug| !doc.contains(&format!("| `{slug}` |")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "add these codes to docs/diagnostics.md, one table row each: {missing:?}"
+        );
+    }
 }

@@ -1,1 +1,11 @@
 //! Inputs (files, directories, stdin) and atomic output files.
+//!
+//! Nothing here knows about clap or terminals (STYLE B1): the CLI turns its
+//! arguments into paths and hands them over. Compressed inputs (`.gz`, `.bz2`,
+//! `.zst`) will be opened here too, so callers only ever see a `Read`.
+
+pub mod inputs;
+pub mod output;
+
+pub use inputs::{Input, InputError, InputSource, expand};
+pub use output::{AtomicFile, OutputError, Overwrite};

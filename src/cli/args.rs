@@ -1,0 +1,282 @@
+//! The command line, defined with clap derive.
+//!
+//! Doc comments are the help text: the first paragraph is the short help
+//! (`-h`), the whole comment the long help (`--help` and the man pages).
+//! Subcommand and flag names are promised to users (issue 2) and never change.
+//! The rest of the program sees plain config structs, not these types.
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Reads, verifies and converts recorded games of chess and chess variants.
+///
+/// xpgn reads PGN and the extended notation of the variants it knows
+/// (`[Variant "..."]` picks the rules), replays every move, and reports each
+/// problem like a compiler: file, line and column, the game, the move, the
+/// position and the rule that was broken.
+///
+/// Exit status: 0 when every game is valid (warnings allowed), 1 when some
+/// game is invalid, 2 on a usage error or when an input could not be read,
+/// 130 when interrupted.
+#[derive(Debug, Parser)]
+#[command(name = "xpgn", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    /// Options shared by every subcommand.
+    #[command(flatten)]
+    pub common: CommonArgs,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every subcommand takes; they may come before or after it.
+#[derive(Debug, Args)]
+pub struct CommonArgs {
+    /// When to colour the output.
+    ///
+    /// Colour is decided for stdout and stderr separately. With `auto`, a
+    /// stream is coloured when it is a terminal, the environment variable
+    /// NO_COLOR is unset or empty, and TERM is not `dumb`. JSON is never
+    /// coloured.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+
+    /// Print no summary line and no progress.
+    ///
+    /// Diagnostics, errors and the output asked for (FEN lines, JSON, perft
+    /// counts) are still printed.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+/// When to use colour (`--color`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour a stream only when it is a terminal and NO_COLOR and TERM allow it.
+    Auto,
+    /// Always colour, even into a pipe or file.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate records and report every problem.
+    ///
+    /// Reads each FILE (any name), each DIR (recursively: files ending in .pgn
+    /// or .txt, hidden entries skipped) and `-` (standard input), replays every
+    /// game, variations included, and reports each problem found. A summary
+    /// line (games, moves, errors, warnings) ends the run.
+    ///
+    /// An input that cannot be read is reported and the others are still
+    /// checked; the exit status is then 2.
+    Check(CheckArgs),
+
+    /// Print the position after each game, one FEN per line.
+    ///
+    /// By default, the final position of each game's mainline. With `--ply N`,
+    /// the position after ply N (half-move N) instead; with `--all`, the
+    /// position after every ply. For chess the lines are standard FEN; for
+    /// other games, the game's FEN-like notation.
+    Fen(FenArgs),
+
+    /// Count the leaf nodes of the legal move tree (perft).
+    ///
+    /// Counts every sequence of DEPTH legal moves from the start position of
+    /// the variant, or from `--fen`. The last line of the output is the total
+    /// node count.
+    Perft(PerftArgs),
+
+    /// List the legal moves of a position.
+    ///
+    /// One move per line, in SAN and in long algebraic notation, from the
+    /// start position of the variant or from `--fen`.
+    Moves(MovesArgs),
+
+    /// List the games xpgn knows, their status and their pieces.
+    ///
+    /// For each game: its canonical name, whether its rules are verified or
+    /// only read, and each piece with its moves in Betza notation.
+    Variants(VariantsArgs),
+
+    /// Generate man pages or shell completions (for packagers).
+    #[command(hide = true)]
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `xpgn check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files, directories (searched recursively) or `-` for standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// How to report problems.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CheckFormat::Human)]
+    pub format: CheckFormat,
+
+    /// Check with N threads (default: all cores).
+    ///
+    /// Output is in input order whatever the number of threads.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+}
+
+/// How `check` reports (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Compiler-style diagnostics and a summary line on stderr.
+    Human,
+    /// One JSON object per diagnostic per line on stdout, then a summary object.
+    Json,
+}
+
+/// Arguments of `xpgn fen`.
+#[derive(Debug, Args)]
+pub struct FenArgs {
+    /// The records to read, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+
+    /// Print the position after ply N (1 = after White's first move) instead
+    /// of the final one.
+    ///
+    /// Games shorter than N plies print nothing.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub ply: Option<u32>,
+
+    /// Print the position after every ply, the start position first.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Arguments of `xpgn perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// How many plies deep to count.
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+
+    /// The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_`
+    /// are ignored.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+
+    /// Start from this position instead of the variant's start position.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+
+    /// Print the count below each legal move of the root position first.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Arguments of `xpgn moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_`
+    /// are ignored.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+
+    /// The position instead of the variant's start position.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+}
+
+/// Arguments of `xpgn variants` (none yet besides the common ones).
+#[derive(Debug, Args)]
+pub struct VariantsArgs {}
+
+/// Arguments of the hidden `xpgn generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// What to generate.
+    #[command(subcommand)]
+    pub what: GenerateCommand,
+}
+
+/// What `xpgn generate` produces.
+#[derive(Debug, Subcommand)]
+pub enum GenerateCommand {
+    /// Write `xpgn.1` and one page per subcommand into DIR.
+    Man {
+        /// The directory for the pages; created if missing.
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+    /// Print the completion script for SHELL on stdout.
+    Completions {
+        /// The shell.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn common_flags_go_before_or_after_the_subcommand() {
+        let cli = Cli::try_parse_from(["xpgn", "--color", "never", "check", "-q", "a.pgn", "-"])
+            .expect("valid");
+        assert_eq!(cli.common.color, ColorChoice::Never);
+        assert!(cli.common.quiet);
+        match cli.command {
+            Command::Check(args) => {
+                assert_eq!(args.inputs, [PathBuf::from("a.pgn"), PathBuf::from("-")]);
+                assert_eq!(args.format, CheckFormat::Human);
+                assert_eq!(args.jobs, None);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn fen_ply_and_all_conflict() {
+        assert!(Cli::try_parse_from(["xpgn", "fen", "a.pgn", "--ply", "3", "--all"]).is_err());
+        assert!(Cli::try_parse_from(["xpgn", "fen", "a.pgn", "--ply", "3"]).is_ok());
+    }
+
+    #[test]
+    fn jobs_must_be_positive() {
+        assert!(Cli::try_parse_from(["xpgn", "check", "-j", "0", "a.pgn"]).is_err());
+        assert!(Cli::try_parse_from(["xpgn", "check", "--jobs", "2", "a.pgn"]).is_ok());
+    }
+
+    #[test]
+    fn perft_takes_depth_variant_fen_divide() {
+        let cli = Cli::try_parse_from([
+            "xpgn",
+            "perft",
+            "--variant",
+            "Gast 14x12",
+            "--fen",
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+            "3",
+            "--divide",
+        ])
+        .expect("valid");
+        match cli.command {
+            Command::Perft(args) => {
+                assert_eq!(args.depth, 3);
+                assert_eq!(args.variant.as_deref(), Some("Gast 14x12"));
+                assert!(args.fen.is_some() && args.divide);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+}

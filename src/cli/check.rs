@@ -1,0 +1,499 @@
+//! `xpgn check`: validate records and report every problem.
+//!
+//! The plumbing lives here: expanding `FILE|DIR|-` arguments, opening each
+//! input (an unreadable one is reported and the run goes on, ending with
+//! status 2), rendering each diagnostic as it arrives (human on stderr, or
+//! JSON lines on stdout), and the summary. The verification itself is one
+//! call per input to a [`Checker`], which the engine team implements with the
+//! notation reader and `verify::Verifier`; [`new_checker`] is where it plugs
+//! in.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use super::args::{CheckArgs, CheckFormat};
+use super::term::Stream;
+use super::{CommonConfig, Error, ExitStatus, print_error};
+use crate::diag::Diagnostic;
+use crate::diag::render::{Summary, render_human, render_json};
+use crate::io::{Input, InputError, expand};
+
+/// What one input held besides its findings. Severities are counted by the
+/// driver from the diagnostics themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputCounts {
+    /// Games read, skipped ones included.
+    pub games: u64,
+    /// Games not verified, e.g. of an unsupported variant (each has told why
+    /// with a diagnostic).
+    pub skipped_games: u64,
+    /// Moves replayed, variations included.
+    pub moves: u64,
+}
+
+/// Receives each finding as soon as it is found. `Break` means the output is
+/// gone (e.g. a closed pipe): stop reading this input and return.
+pub type Sink<'a> = dyn FnMut(Diagnostic) -> ControlFlow<()> + 'a;
+
+/// Verifies one input at a time: the single point where the engine plugs
+/// into `xpgn check`.
+///
+/// An implementation reads `reader` to its end with the notation reader,
+/// replays every game with the verifier, passes every diagnostic to `sink`
+/// in source order (with `file` set to `input.name()`), and returns the
+/// counts. It keeps its buffers between calls, so one checker serves many
+/// inputs without allocating again; parallel runs will build one per worker.
+pub trait Checker {
+    /// Checks one input.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] (normally [`InputError::Read`], naming
+    /// `input.name()`) when reading fails midway: the findings already sent
+    /// stand, the input counts as unreadable and the run goes on. Any other
+    /// error stops the run.
+    fn check_input(
+        &mut self,
+        input: &Input,
+        reader: &mut dyn Read,
+        sink: &mut Sink<'_>,
+    ) -> Result<InputCounts, Error>;
+}
+
+/// The checker `xpgn check` uses.
+pub fn new_checker(config: &CheckConfig) -> Box<dyn Checker> {
+    let _ = config;
+    // PLACEHOLDER (branch `cli` only): the engine team returns its
+    // reader + verifier checker here.
+    Box::new(NotBuilt)
+}
+
+/// PLACEHOLDER (branch `cli` only): refuses every input until the verifier
+/// is plugged in, rather than calling unchecked games valid.
+#[derive(Debug)]
+struct NotBuilt;
+
+impl Checker for NotBuilt {
+    fn check_input(
+        &mut self,
+        _input: &Input,
+        _reader: &mut dyn Read,
+        _sink: &mut Sink<'_>,
+    ) -> Result<InputCounts, Error> {
+        Err(Error::NotBuilt { command: "check" })
+    }
+}
+
+/// `xpgn check` options as plain values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckConfig {
+    /// The `FILE|DIR|-` arguments, in order.
+    pub inputs: Vec<PathBuf>,
+    /// How to report.
+    pub format: CheckFormat,
+    /// Worker threads (the run is sequential for now).
+    pub jobs: NonZeroUsize,
+    /// Colour human diagnostics on stderr.
+    pub color: bool,
+    /// No summary line on stderr.
+    pub quiet: bool,
+}
+
+impl CheckConfig {
+    /// Builds the config; `--jobs` defaults to the number of cores.
+    pub fn new(args: &CheckArgs, common: &CommonConfig) -> CheckConfig {
+        CheckConfig {
+            inputs: args.inputs.clone(),
+            format: args.format,
+            jobs: args.jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+            }),
+            color: common.color_stderr,
+            quiet: common.quiet,
+        }
+    }
+}
+
+/// Runs `xpgn check`.
+///
+/// # Errors
+///
+/// Operational errors that stop the run (unreadable inputs do not: they are
+/// reported and give status 2).
+pub fn run(args: &CheckArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
+    let config = CheckConfig::new(args, common);
+    let mut checker = new_checker(&config);
+    let stdout = io::stdout().lock();
+    let stderr = io::stderr().lock();
+    check_inputs(&config, checker.as_mut(), stdout, stderr)
+}
+
+/// Where diagnostics and messages go, and the first write failure.
+struct Report<O: Write, E: Write> {
+    format: CheckFormat,
+    color: bool,
+    out: BufWriter<O>,
+    err: BufWriter<E>,
+    failed: Option<Error>,
+}
+
+impl<O: Write, E: Write> Report<O, E> {
+    fn diagnostic(&mut self, diag: &Diagnostic) -> ControlFlow<()> {
+        let result = match self.format {
+            // A blank line after each, as compilers do, keeps them apart.
+            CheckFormat::Human => render_human(diag, self.color, &mut self.err)
+                .and_then(|()| writeln!(self.err))
+                .map_err(Error::write(Stream::Stderr)),
+            CheckFormat::Json => {
+                render_json(diag, &mut self.out).map_err(Error::write(Stream::Stdout))
+            }
+        };
+        self.record(result)
+    }
+
+    fn input_error(&mut self, err: &InputError) -> ControlFlow<()> {
+        let result = print_error(&mut self.err, err, self.color)
+            .and_then(|()| self.err.flush())
+            .map_err(Error::write(Stream::Stderr));
+        self.record(result)
+    }
+
+    fn message(&mut self, text: &str) -> ControlFlow<()> {
+        let result = writeln!(self.err, "xpgn: {text}").map_err(Error::write(Stream::Stderr));
+        self.record(result)
+    }
+
+    /// Flushes both streams, so that each input's findings appear as soon
+    /// as it is done.
+    fn flush(&mut self) -> ControlFlow<()> {
+        let result = self
+            .out
+            .flush()
+            .map_err(Error::write(Stream::Stdout))
+            .and_then(|()| self.err.flush().map_err(Error::write(Stream::Stderr)));
+        self.record(result)
+    }
+
+    fn record(&mut self, result: Result<(), Error>) -> ControlFlow<()> {
+        match result {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => {
+                self.failed.get_or_insert(err);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn check_failed(&mut self) -> Result<(), Error> {
+        self.failed.take().map_or(Ok(()), Err)
+    }
+}
+
+/// The whole run over explicit streams (stdout, stderr), so that tests can
+/// capture them.
+///
+/// # Errors
+///
+/// A write failure on either stream, or an error from the checker other
+/// than [`Error::Input`].
+pub fn check_inputs(
+    config: &CheckConfig,
+    checker: &mut dyn Checker,
+    stdout: impl Write,
+    stderr: impl Write,
+) -> Result<ExitStatus, Error> {
+    let mut report = Report {
+        format: config.format,
+        color: config.color,
+        out: BufWriter::new(stdout),
+        err: BufWriter::new(stderr),
+        failed: None,
+    };
+    let mut summary = Summary::default();
+
+    for item in expand(&config.inputs) {
+        summary.inputs += 1;
+        let input = match item {
+            Ok(input) => input,
+            Err(err) => {
+                summary.unreadable_inputs += 1;
+                let _ = report.input_error(&err);
+                report.check_failed()?;
+                continue;
+            }
+        };
+        let mut reader = match input.open() {
+            Ok(reader) => reader,
+            Err(err) => {
+                summary.unreadable_inputs += 1;
+                let _ = report.input_error(&err);
+                report.check_failed()?;
+                continue;
+            }
+        };
+        let mut sink = |diag: Diagnostic| {
+            summary.count(diag.severity);
+            report.diagnostic(&diag)
+        };
+        let result = checker.check_input(&input, &mut reader, &mut sink);
+        // A write failure is what stopped the checker, so it comes first.
+        report.check_failed()?;
+        match result {
+            Ok(counts) => {
+                summary.games += counts.games;
+                summary.skipped_games += counts.skipped_games;
+                summary.moves += counts.moves;
+            }
+            Err(Error::Input(err)) => {
+                summary.unreadable_inputs += 1;
+                let _ = report.input_error(&err);
+            }
+            Err(err) => return Err(err),
+        }
+        let _ = report.flush();
+        report.check_failed()?;
+    }
+
+    if summary.inputs == 0 {
+        let _ = report.message(
+            "no input files found (directories are searched for .pgn and .txt files; \
+             name other files explicitly)",
+        );
+    }
+    match config.format {
+        CheckFormat::Json => {
+            let result = summary
+                .render_json(&mut report.out)
+                .map_err(Error::write(Stream::Stdout));
+            let _ = report.record(result);
+        }
+        CheckFormat::Human if !config.quiet => {
+            let result = summary
+                .render_human(&mut report.err)
+                .map_err(Error::write(Stream::Stderr));
+            let _ = report.record(result);
+        }
+        CheckFormat::Human => {}
+    }
+    let _ = report.flush();
+    report.check_failed()?;
+
+    Ok(status(&summary))
+}
+
+/// The exit status a run's totals call for.
+fn status(summary: &Summary) -> ExitStatus {
+    let mut status = ExitStatus::Success;
+    if summary.errors > 0 {
+        status = status.merge(ExitStatus::Invalid);
+    }
+    if summary.unreadable_inputs > 0 {
+        status = status.merge(ExitStatus::Error);
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::diag::{Code, Span};
+
+    /// Reports one error per line that contains "bad", one game per input
+    /// and one move per line.
+    struct FakeChecker;
+
+    impl Checker for FakeChecker {
+        fn check_input(
+            &mut self,
+            input: &Input,
+            reader: &mut dyn Read,
+            sink: &mut Sink<'_>,
+        ) -> Result<InputCounts, Error> {
+            let mut text = String::new();
+            reader
+                .read_to_string(&mut text)
+                .map_err(|source| InputError::Read {
+                    name: Arc::clone(input.name()),
+                    source,
+                })?;
+            let mut counts = InputCounts {
+                games: 1,
+                ..InputCounts::default()
+            };
+            for (i, line) in text.lines().enumerate() {
+                counts.moves += 1;
+                if let Some(col) = line.find("bad") {
+                    let mut d = Diagnostic::error(Code::IllegalMove, "bad: not a move").with_span(
+                        Span {
+                            start: 0,
+                            end: 3,
+                            line: i as u32 + 1,
+                            column: col as u32 + 1,
+                        },
+                        "here",
+                    );
+                    d.file = Some(Arc::clone(input.name()));
+                    if sink(d).is_break() {
+                        break;
+                    }
+                }
+            }
+            Ok(counts)
+        }
+    }
+
+    fn config(inputs: &[&Path], format: CheckFormat) -> CheckConfig {
+        CheckConfig {
+            inputs: inputs.iter().map(|p| p.to_path_buf()).collect(),
+            format,
+            jobs: NonZeroUsize::MIN,
+            color: false,
+            quiet: false,
+        }
+    }
+
+    fn run_fake(config: &CheckConfig) -> (Result<ExitStatus, Error>, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = check_inputs(config, &mut FakeChecker, &mut out, &mut err);
+        (
+            status,
+            String::from_utf8_lossy(&out).into_owned(),
+            String::from_utf8_lossy(&err).into_owned(),
+        )
+    }
+
+    #[test]
+    fn valid_inputs_exit_0_with_a_summary() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        fs::write(dir.path().join("a.pgn"), "e4\ne5\n").expect("write");
+        fs::write(dir.path().join("b.pgn"), "d4\n").expect("write");
+        let (status, out, err) = run_fake(&config(&[dir.path()], CheckFormat::Human));
+        assert_eq!(status.expect("no operational error"), ExitStatus::Success);
+        assert_eq!(out, "");
+        assert_eq!(
+            err,
+            "checked 2 games (3 moves) in 2 files: 0 errors, 0 warnings\n"
+        );
+    }
+
+    #[test]
+    fn findings_exit_1_and_render_in_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.pgn");
+        fs::write(&path, "e4\n  bad\n").expect("write");
+        let (status, _, err) = run_fake(&config(&[&path], CheckFormat::Human));
+        assert_eq!(status.expect("no operational error"), ExitStatus::Invalid);
+        let name = path.display();
+        assert_eq!(
+            err,
+            format!(
+                "error[illegal-move]: bad: not a move\n --> {name}:2:3\n\n\
+                 checked 1 game (2 moves) in 1 file: 1 error, 0 warnings\n"
+            )
+        );
+    }
+
+    #[test]
+    fn unreadable_inputs_are_reported_and_the_rest_checked() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let missing = dir.path().join("missing.pgn");
+        let good = dir.path().join("good.pgn");
+        fs::write(&good, "bad\n").expect("write");
+        let (status, _, err) = run_fake(&config(&[&missing, &good], CheckFormat::Human));
+        assert_eq!(status.expect("no operational error"), ExitStatus::Error);
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(
+            lines[0].starts_with(&format!(
+                "xpgn: error: cannot access {}: ",
+                missing.display()
+            )),
+            "{err}"
+        );
+        assert!(lines[1].starts_with("error[illegal-move]"), "{err}");
+        assert_eq!(
+            lines.last().copied(),
+            Some("checked 1 game (1 move) in 2 files: 1 error, 0 warnings, 1 file unreadable")
+        );
+    }
+
+    #[test]
+    fn json_goes_to_stdout_with_a_final_summary() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.pgn");
+        fs::write(&path, "bad\n").expect("write");
+        let (status, out, err) = run_fake(&config(&[&path], CheckFormat::Json));
+        assert_eq!(status.expect("no operational error"), ExitStatus::Invalid);
+        assert_eq!(err, "");
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["type"], "diagnostic");
+        assert_eq!(lines[0]["code"], "illegal-move");
+        assert_eq!(lines[0]["file"], path.to_string_lossy().as_ref());
+        assert_eq!(lines[1]["type"], "summary");
+        assert_eq!(lines[1]["errors"], 1);
+        assert_eq!(lines[1]["games"], 1);
+    }
+
+    #[test]
+    fn quiet_drops_the_human_summary_only() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.pgn");
+        fs::write(&path, "bad\n").expect("write");
+        let mut cfg = config(&[&path], CheckFormat::Human);
+        cfg.quiet = true;
+        let (_, _, err) = run_fake(&cfg);
+        assert!(err.starts_with("error[illegal-move]") && !err.contains("checked"));
+    }
+
+    #[test]
+    fn an_empty_directory_says_so() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (status, _, err) = run_fake(&config(&[dir.path()], CheckFormat::Human));
+        assert_eq!(status.expect("no operational error"), ExitStatus::Success);
+        assert!(err.starts_with("xpgn: no input files found"), "{err}");
+    }
+
+    /// A writer that is always a closed pipe.
+    struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_stdout_stops_the_run_as_a_broken_pipe() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.pgn");
+        // Enough findings to overflow the BufWriter.
+        fs::write(&path, "bad\n".repeat(10_000)).expect("write");
+        let cfg = config(&[&path], CheckFormat::Json);
+        let err = check_inputs(&cfg, &mut FakeChecker, ClosedPipe, Vec::new())
+            .expect_err("the pipe is closed");
+        assert!(err.is_broken_pipe(), "{err:?}");
+    }
+
+    #[test]
+    fn the_placeholder_refuses_rather_than_passing_games() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.pgn");
+        fs::write(&path, "1. e4 *\n").expect("write");
+        let cfg = config(&[&path], CheckFormat::Human);
+        let err = check_inputs(&cfg, new_checker(&cfg).as_mut(), Vec::new(), Vec::new())
+            .expect_err("not built");
+        assert_eq!(err.to_string(), "xpgn check: not built yet");
+    }
+}

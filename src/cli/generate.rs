@@ -1,0 +1,171 @@
+//! The hidden `xpgn generate man DIR` and `xpgn generate completions SHELL`.
+//!
+//! Man pages and completions come from the same clap definition as `--help`,
+//! so they cannot drift from it; the committed `man/` is checked against a
+//! fresh rendering by a test below.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use clap::CommandFactory;
+
+use super::args::{Cli, GenerateArgs, GenerateCommand};
+use super::term::Stream;
+use super::{CommonConfig, Error, ExitStatus};
+use crate::io::{AtomicFile, Overwrite};
+
+/// Runs `xpgn generate`.
+///
+/// # Errors
+///
+/// When the directory or a page cannot be written, or stdout fails.
+pub fn run(args: &GenerateArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
+    match &args.what {
+        GenerateCommand::Man { dir } => {
+            let pages = man_pages().map_err(Error::write(Stream::Stdout))?;
+            write_pages(dir, &pages)?;
+            if !common.quiet {
+                let mut err = io::stderr().lock();
+                let _ = writeln!(
+                    err,
+                    "xpgn: wrote {} man pages to {}",
+                    pages.len(),
+                    dir.display()
+                );
+            }
+        }
+        GenerateCommand::Completions { shell } => {
+            // Rendered into memory first: clap_complete panics on write errors,
+            // and a closed pipe must not be a panic.
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "xpgn", &mut script);
+            let mut out = io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .map_err(Error::write(Stream::Stdout))?;
+        }
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// Every man page, sorted by file name: `xpgn.1` and `xpgn-<subcommand>.1`
+/// for each visible subcommand.
+///
+/// # Errors
+///
+/// Only if rendering into memory fails, which it does not in practice.
+pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    // build() propagates global flags and names subcommands `xpgn-check`.
+    cmd.build();
+    let mut pages = Vec::new();
+    collect_pages(&cmd, &mut pages)?;
+    pages.sort();
+    Ok(pages)
+}
+
+fn collect_pages(cmd: &clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> io::Result<()> {
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        collect_pages(sub, pages)?;
+    }
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut page = Vec::new();
+    man.render(&mut page)?;
+    pages.push((man.get_filename(), page));
+    Ok(())
+}
+
+fn write_pages(dir: &Path, pages: &[(String, Vec<u8>)]) -> Result<(), Error> {
+    fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for (name, page) in pages {
+        let path = dir.join(name);
+        // Regenerating replaces the old pages; each appears whole or not at all.
+        let mut file = AtomicFile::create(&path, Overwrite::Force)?;
+        file.write_all(page)
+            .map_err(|source| crate::io::OutputError::Write {
+                path: path.clone(),
+                source,
+            })?;
+        file.commit()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    #[test]
+    fn pages_cover_every_visible_subcommand() {
+        let names: Vec<String> = man_pages()
+            .expect("render")
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "xpgn-check.1",
+                "xpgn-fen.1",
+                "xpgn-moves.1",
+                "xpgn-perft.1",
+                "xpgn-variants.1",
+                "xpgn.1"
+            ]
+        );
+    }
+
+    #[test]
+    fn committed_man_pages_are_up_to_date() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+        let fresh: BTreeMap<String, Vec<u8>> = man_pages().expect("render").into_iter().collect();
+        let mut committed = BTreeMap::new();
+        if let Ok(entries) = fs::read_dir(&dir) {
+            for entry in entries {
+                let entry = entry.expect("list man/");
+                let name = entry.file_name().to_string_lossy().into_owned();
+                committed.insert(name, fs::read(entry.path()).expect("read man page"));
+            }
+        }
+        let stale: Vec<&String> = fresh
+            .keys()
+            .chain(committed.keys())
+            .filter(|name| fresh.get(*name) != committed.get(*name))
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "man/ is stale ({stale:?} differ); refresh it with:\n\n    \
+             rm -f man/*.1 && cargo run -- generate man man/\n"
+        );
+    }
+
+    #[test]
+    fn generate_man_writes_every_page() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let target = dir.path().join("new/man");
+        let pages = man_pages().expect("render");
+        write_pages(&target, &pages).expect("write");
+        // Twice: regenerating overwrites.
+        write_pages(&target, &pages).expect("write again");
+        for (name, page) in &pages {
+            assert_eq!(&fs::read(target.join(name)).expect("read"), page);
+        }
+        assert_eq!(fs::read_dir(&target).expect("list").count(), pages.len());
+    }
+
+    #[test]
+    fn completions_render_for_every_shell() {
+        use clap::ValueEnum;
+        for shell in clap_complete::Shell::value_variants() {
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "xpgn", &mut script);
+            assert!(!script.is_empty(), "{shell}");
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! `xpgn variants`: prints the games xpgn knows (`xpgn variants`).
+//!
+//! The body is written by the engine team; output goes to stdout through one
+//! locked `BufWriter`, write errors mapped with
+//! [`Error::write(Stream::Stdout)`](super::Error::write) so that a broken
+//! pipe ends the run quietly.
+
+use super::args::VariantsArgs;
+use super::{CommonConfig, Error, ExitStatus};
+
+/// Runs `xpgn variants`.
+///
+/// # Errors
+///
+/// Operational errors only; they are printed by [`super::run`].
+pub fn run(args: &VariantsArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
+    let _ = (args, common);
+    // PLACEHOLDER (branch `cli` only): replaced by the engine before any release.
+    Err(Error::NotBuilt {
+        command: "variants",
+    })
+}

@@ -1,0 +1,349 @@
+//! Expanding `FILE|DIR|-` arguments into a deterministic list of inputs.
+//!
+//! Files named explicitly are always read, whatever their extension.
+//! Directories are walked recursively in sorted order; there only files ending
+//! in `.pgn` or `.txt` (any case) are taken, and hidden entries (names starting
+//! with `.`) are skipped. Symbolic links to files are followed; links to
+//! directories are not, so a link cycle cannot make the walk endless.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Extensions (compared without regard to case) taken from directories.
+const EXTENSIONS: &[&str] = &["pgn", "txt"];
+
+/// Why an input could not be listed or opened.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The path named on the command line cannot be examined (often: it does
+    /// not exist).
+    #[error("cannot access {path}")]
+    Access {
+        /// The path as given.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: io::Error,
+    },
+    /// A directory cannot be listed.
+    #[error("cannot read directory {path}")]
+    ReadDir {
+        /// The directory.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: io::Error,
+    },
+    /// A file cannot be opened.
+    #[error("cannot open {path}")]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: io::Error,
+    },
+    /// An input failed while it was being read.
+    #[error("cannot read {name}")]
+    Read {
+        /// The input's display name (`-` for stdin).
+        name: Arc<str>,
+        /// The cause.
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// Where an input's bytes come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputSource {
+    /// Standard input, named `-`.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+/// One input to read: its name for messages and where its bytes come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    name: Arc<str>,
+    source: InputSource,
+}
+
+impl Input {
+    /// Standard input.
+    pub fn stdin() -> Input {
+        Input {
+            name: Arc::from("-"),
+            source: InputSource::Stdin,
+        }
+    }
+
+    /// A file; its display name is the path as given, lossily decoded.
+    pub fn file(path: impl Into<PathBuf>) -> Input {
+        let path = path.into();
+        Input {
+            name: Arc::from(path.to_string_lossy()),
+            source: InputSource::File(path),
+        }
+    }
+
+    /// The name shown in diagnostics and messages (`-` for stdin). Cheap to
+    /// clone into every diagnostic.
+    pub fn name(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// Where the bytes come from.
+    pub fn source(&self) -> &InputSource {
+        &self.source
+    }
+
+    /// Opens the input for reading. The reader is unbuffered: the notation
+    /// reader has its own buffer.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::Open`] when the file cannot be opened.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        match &self.source {
+            InputSource::Stdin => Ok(Box::new(io::stdin())),
+            InputSource::File(path) => match fs::File::open(path) {
+                Ok(file) => Ok(Box::new(file)),
+                Err(source) => Err(InputError::Open {
+                    path: path.clone(),
+                    source,
+                }),
+            },
+        }
+    }
+}
+
+/// Expands command-line arguments into inputs, in argument order, each
+/// directory's files in sorted order. `-` is stdin.
+///
+/// A problem with one argument or directory is returned in its place in the
+/// list and does not stop the others, so the caller can report it and go on.
+///
+/// # Examples
+///
+/// ```no_run
+/// for item in xpgn::io::expand(["games/", "-"]) {
+///     match item {
+///         Ok(input) => println!("{}", input.name()),
+///         Err(err) => eprintln!("{err}"),
+///     }
+/// }
+/// ```
+pub fn expand<I, P>(args: I) -> Vec<Result<Input, InputError>>
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<Path>,
+{
+    let mut out = Vec::new();
+    for arg in args {
+        let path = arg.as_ref();
+        if path.as_os_str() == "-" {
+            out.push(Ok(Input::stdin()));
+            continue;
+        }
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk(path, &mut out),
+            Ok(_) => out.push(Ok(Input::file(path))),
+            Err(source) => out.push(Err(InputError::Access {
+                path: path.to_path_buf(),
+                source,
+            })),
+        }
+    }
+    out
+}
+
+/// Whether a file found in a directory is taken.
+fn has_record_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(OsStr::to_str)
+        .is_some_and(|ext| EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+}
+
+fn is_hidden(name: &OsStr) -> bool {
+    name.as_encoded_bytes().first() == Some(&b'.')
+}
+
+/// Appends the record files under `dir`, depth first, sorted by name at each
+/// level. An explicit stack keeps deep trees off the call stack.
+fn walk(dir: &Path, out: &mut Vec<Result<Input, InputError>>) {
+    // Directories still to list, in reverse order so that pop() yields the
+    // smallest name first.
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(source) => {
+                out.push(Err(InputError::ReadDir { path: dir, source }));
+                continue;
+            }
+        };
+        let mut names = Vec::new();
+        for entry in entries {
+            match entry {
+                Ok(entry) if !is_hidden(&entry.file_name()) => names.push(entry.path()),
+                Ok(_) => {}
+                Err(source) => out.push(Err(InputError::ReadDir {
+                    path: dir.clone(),
+                    source,
+                })),
+            }
+        }
+        names.sort();
+        let mut subdirs = Vec::new();
+        for path in names {
+            // symlink_metadata: a link to a directory is not walked into.
+            let meta = match fs::symlink_metadata(&path) {
+                Ok(meta) => meta,
+                Err(source) => {
+                    out.push(Err(InputError::Access { path, source }));
+                    continue;
+                }
+            };
+            if meta.is_dir() {
+                subdirs.push(path);
+            } else if has_record_extension(&path)
+                && (meta.is_file() || fs::metadata(&path).is_ok_and(|m| m.is_file()))
+            {
+                out.push(Ok(Input::file(path)));
+            }
+        }
+        // Files of a directory come before its subdirectories' files, and
+        // subdirectories in sorted order.
+        pending.extend(subdirs.into_iter().rev());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+
+    fn names(items: &[Result<Input, InputError>]) -> Vec<String> {
+        items
+            .iter()
+            .map(|item| match item {
+                Ok(input) => input.name().to_string(),
+                Err(err) => format!("error: {err}"),
+            })
+            .collect()
+    }
+
+    fn touch(path: &Path) {
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).expect("create test directory");
+        }
+        fs::write(path, "[Event \"?\"]\n\n*\n").expect("write test file");
+    }
+
+    #[test]
+    fn directories_are_walked_sorted_and_filtered() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let root = tmp.path();
+        for name in [
+            "b.pgn",
+            "a.PGN",
+            "notes.txt",
+            "image.png",
+            ".hidden.pgn",
+            ".git/x.pgn",
+            "sub/z.pgn",
+            "sub/deeper/y.pgn",
+            "a_dir/w.pgn",
+        ] {
+            touch(&root.join(name));
+        }
+        let items = expand([root]);
+        let rel: Vec<String> = items
+            .iter()
+            .map(|item| {
+                let input = item.as_ref().expect("all readable");
+                match input.source() {
+                    InputSource::File(p) => p
+                        .strip_prefix(root)
+                        .expect("under root")
+                        .to_string_lossy()
+                        .into_owned(),
+                    InputSource::Stdin => "-".to_owned(),
+                }
+            })
+            .collect();
+        assert_eq!(
+            rel,
+            [
+                "a.PGN",
+                "b.pgn",
+                "notes.txt",
+                "a_dir/w.pgn",
+                "sub/z.pgn",
+                "sub/deeper/y.pgn"
+            ]
+        );
+    }
+
+    #[test]
+    fn explicit_files_stdin_and_missing_keep_argument_order() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let png = tmp.path().join("game.png");
+        touch(&png);
+        let missing = tmp.path().join("missing.pgn");
+        let items = expand([png.as_path(), Path::new("-"), missing.as_path()]);
+        let got = names(&items);
+        assert_eq!(got[0], png.to_string_lossy());
+        assert_eq!(got[1], "-");
+        assert_eq!(
+            got[2],
+            format!("error: cannot access {}", missing.display())
+        );
+        assert!(matches!(
+            items[1].as_ref().map(Input::source),
+            Ok(InputSource::Stdin)
+        ));
+    }
+
+    #[test]
+    fn open_reads_the_file_and_reports_missing_ones() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let path = tmp.path().join("g.pgn");
+        touch(&path);
+        let mut text = String::new();
+        Input::file(&path)
+            .open()
+            .expect("open")
+            .read_to_string(&mut text)
+            .expect("read");
+        assert!(text.starts_with("[Event"));
+
+        fs::remove_file(&path).expect("remove");
+        let err = match Input::file(&path).open() {
+            Ok(_) => panic!("opened a removed file"),
+            Err(err) => err,
+        };
+        assert_eq!(err.to_string(), format!("cannot open {}", path.display()));
+        assert!(std::error::Error::source(&err).is_some());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn directory_symlinks_are_not_followed() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        touch(&tmp.path().join("d/a.pgn"));
+        std::os::unix::fs::symlink(tmp.path().join("d"), tmp.path().join("d/loop"))
+            .expect("symlink");
+        std::os::unix::fs::symlink(tmp.path().join("d/a.pgn"), tmp.path().join("d/b.pgn"))
+            .expect("symlink");
+        let got = names(&expand([tmp.path()]));
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[1].ends_with("b.pgn"));
+    }
+}

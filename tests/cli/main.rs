@@ -1,0 +1,9 @@
+//! Integration tests of the `xpgn` binary: one test binary, one module per
+//! area (STYLE B7).
+
+mod util;
+
+mod check;
+mod generate;
+mod help;
+mod placeholders;
