@@ -16,6 +16,8 @@ use std::path::PathBuf;
 use super::args::{CheckArgs, CheckFormat};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, print_error};
+use crate::notation::Reader;
+use crate::verify::Verifier;
 use crate::diag::Diagnostic;
 use crate::diag::render::{Summary, render_human, render_json};
 use crate::io::{Input, InputError, expand};
@@ -62,27 +64,56 @@ pub trait Checker {
     ) -> Result<InputCounts, Error>;
 }
 
-/// The checker `xpgn check` uses.
+/// The checker `xpgn check` uses: the streaming reader feeding the verifier.
 pub fn new_checker(config: &CheckConfig) -> Box<dyn Checker> {
     let _ = config;
-    // PLACEHOLDER (branch `cli` only): the engine team returns its
-    // reader + verifier checker here.
-    Box::new(NotBuilt)
+    Box::new(VerifyChecker)
 }
 
-/// PLACEHOLDER (branch `cli` only): refuses every input until the verifier
-/// is plugged in, rather than calling unchecked games valid.
+/// Reads each game with [`Reader`] and replays it with [`Verifier`],
+/// handing the diagnostics on after every game so memory stays flat.
 #[derive(Debug)]
-struct NotBuilt;
+struct VerifyChecker;
 
-impl Checker for NotBuilt {
+impl Checker for VerifyChecker {
     fn check_input(
         &mut self,
-        _input: &Input,
-        _reader: &mut dyn Read,
-        _sink: &mut Sink<'_>,
+        input: &Input,
+        reader: &mut dyn Read,
+        sink: &mut Sink<'_>,
     ) -> Result<InputCounts, Error> {
-        Err(Error::NotBuilt { command: "check" })
+        let mut verifier = Verifier::new(input.name().clone());
+        let mut games = Reader::new(reader);
+        loop {
+            let more = games.read_game(&mut verifier).map_err(|source| {
+                Error::Input(InputError::Read {
+                    name: input.name().clone(),
+                    source,
+                })
+            });
+            let mut stopped = false;
+            for d in verifier.drain() {
+                if !stopped && sink(d).is_break() {
+                    stopped = true;
+                }
+            }
+            if stopped {
+                return Ok(counts(&verifier));
+            }
+            if !more? {
+                break;
+            }
+        }
+        Ok(counts(&verifier))
+    }
+}
+
+fn counts(v: &Verifier) -> InputCounts {
+    let c = v.counts();
+    InputCounts {
+        games: c.games,
+        skipped_games: c.skipped_games,
+        moves: c.moves,
     }
 }
 

@@ -37,12 +37,26 @@ pub enum Error {
         #[source]
         source: io::Error,
     },
-    /// PLACEHOLDER, on branch `cli` only: a subcommand whose engine is not
-    /// plugged in yet. Removed before any release.
-    #[error("xpgn {command}: not built yet")]
-    NotBuilt {
-        /// The subcommand.
-        command: &'static str,
+    /// `--variant` names no game this tool knows.
+    #[error("unknown variant '{name}' (xpgn variants lists the games)")]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+    },
+    /// The game is known, but its rules engine is not built yet.
+    #[error("{variant}: moves of this game are not generated yet")]
+    NotImplemented {
+        /// The game.
+        variant: crate::rules::Variant,
+    },
+    /// `--fen` does not give a valid position.
+    #[error("invalid --fen '{fen}'")]
+    InvalidFen {
+        /// The FEN given.
+        fen: String,
+        /// Why it is invalid.
+        #[source]
+        source: crate::rules::core::FenError,
     },
 }
 

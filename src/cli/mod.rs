@@ -55,6 +55,37 @@ impl CommonConfig {
 }
 
 /// Runs the parsed command line and returns the process exit code.
+/// The position `--variant` and `--fen` describe (FIDE chess and its start
+/// position by default).
+///
+/// # Errors
+/// An unknown or not yet implemented variant, or an invalid FEN.
+pub fn position_from_args(
+    variant: Option<&str>,
+    fen: Option<&str>,
+) -> Result<crate::rules::core::Position, Error> {
+    use crate::rules::Variant;
+    let variant = match variant {
+        None => Variant::Chess,
+        Some(name) => Variant::from_name(name).ok_or_else(|| Error::UnknownVariant {
+            name: name.to_string(),
+        })?,
+    };
+    let rules = variant
+        .rules()
+        .ok_or(Error::NotImplemented { variant })?;
+    match fen {
+        None => Ok(crate::rules::core::Position::start(rules)),
+        Some(f) => crate::rules::core::Position::from_fen(rules, f).map_err(|source| {
+            Error::InvalidFen {
+                fen: f.to_string(),
+                source,
+            }
+        }),
+    }
+}
+
+/// Runs the command line; the only entry point `main` needs.
 pub fn run(cli: Cli) -> ExitCode {
     let common = CommonConfig::from_args(&cli.common);
     let result = match &cli.command {
@@ -103,12 +134,15 @@ mod tests {
 
     #[test]
     fn errors_print_once_with_their_causes() {
-        let err = Error::NotBuilt { command: "fen" };
+        let err = Error::InvalidFen {
+            fen: "x".into(),
+            source: crate::rules::core::FenError::Empty,
+        };
         let mut out = Vec::new();
         print_error(&mut out, &err, false).expect("writing to a Vec");
         assert_eq!(
             String::from_utf8_lossy(&out),
-            "xpgn: error: xpgn fen: not built yet\n"
+            "xpgn: error: invalid --fen 'x': empty FEN\n"
         );
     }
 }

@@ -1,20 +1,28 @@
-//! `xpgn moves`: prints the legal moves of a position (`xpgn moves`).
-//!
-//! The body is written by the engine team; output goes to stdout through one
-//! locked `BufWriter`, write errors mapped with
-//! [`Error::write(Stream::Stdout)`](super::Error::write) so that a broken
-//! pipe ends the run quietly.
+//! `xpgn moves`: the legal moves of a position, in SAN and long algebraic.
+
+use std::io::{self, BufWriter, Write};
 
 use super::args::MovesArgs;
-use super::{CommonConfig, Error, ExitStatus};
+use super::term::Stream;
+use super::{CommonConfig, Error, ExitStatus, position_from_args};
+use crate::rules::core::MoveList;
 
-/// Runs `xpgn moves`.
+/// Runs `xpgn moves`: one move a line, `SAN<TAB>long algebraic`, sorted by SAN.
 ///
 /// # Errors
 ///
-/// Operational errors only; they are printed by [`super::run`].
+/// An unknown variant, an invalid FEN, or a failed write.
 pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
-    let _ = (args, common);
-    // PLACEHOLDER (branch `cli` only): replaced by the engine before any release.
-    Err(Error::NotBuilt { command: "moves" })
+    let _ = common;
+    let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut lines: Vec<(String, String)> = moves.iter().map(|m| (pos.san_plus(m), pos.lan(m))).collect();
+    lines.sort();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (san, lan) in &lines {
+        writeln!(out, "{san}\t{lan}").map_err(Error::write(Stream::Stdout))?;
+    }
+    out.flush().map_err(Error::write(Stream::Stdout))?;
+    Ok(ExitStatus::Success)
 }

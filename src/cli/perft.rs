@@ -1,20 +1,35 @@
-//! `xpgn perft`: prints perft counts (`xpgn perft`).
-//!
-//! The body is written by the engine team; output goes to stdout through one
-//! locked `BufWriter`, write errors mapped with
-//! [`Error::write(Stream::Stdout)`](super::Error::write) so that a broken
-//! pipe ends the run quietly.
+//! `xpgn perft`: counts the leaf nodes of the legal move tree.
+
+use std::io::{self, BufWriter, Write};
 
 use super::args::PerftArgs;
-use super::{CommonConfig, Error, ExitStatus};
+use super::term::Stream;
+use super::{CommonConfig, Error, ExitStatus, position_from_args};
+use crate::rules::perft::{divide, perft};
 
-/// Runs `xpgn perft`.
+/// Runs `xpgn perft`: with `--divide` one `move: count` line per legal move
+/// (UCI notation, as engines print it), then the total alone on the last line.
 ///
 /// # Errors
 ///
-/// Operational errors only; they are printed by [`super::run`].
+/// An unknown variant, an invalid FEN, or a failed write.
 pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
-    let _ = (args, common);
-    // PLACEHOLDER (branch `cli` only): replaced by the engine before any release.
-    Err(Error::NotBuilt { command: "perft" })
+    let _ = common;
+    let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let total = if args.divide && args.depth > 0 {
+        let split = divide(&pos, args.depth);
+        let mut lines: Vec<(String, u64)> = split.iter().map(|(m, n)| (pos.uci(m), *n)).collect();
+        lines.sort();
+        for (m, n) in &lines {
+            writeln!(out, "{m}: {n}").map_err(Error::write(Stream::Stdout))?;
+        }
+        writeln!(out).map_err(Error::write(Stream::Stdout))?;
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(&pos, args.depth)
+    };
+    writeln!(out, "{total}").map_err(Error::write(Stream::Stdout))?;
+    out.flush().map_err(Error::write(Stream::Stdout))?;
+    Ok(ExitStatus::Success)
 }

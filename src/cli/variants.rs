@@ -1,22 +1,30 @@
-//! `xpgn variants`: prints the games xpgn knows (`xpgn variants`).
-//!
-//! The body is written by the engine team; output goes to stdout through one
-//! locked `BufWriter`, write errors mapped with
-//! [`Error::write(Stream::Stdout)`](super::Error::write) so that a broken
-//! pipe ends the run quietly.
+//! `xpgn variants`: each game, its status and its pieces in Betza's notation.
+
+use std::io::{self, BufWriter, Write};
 
 use super::args::VariantsArgs;
+use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus};
+use crate::rules::Variant;
 
 /// Runs `xpgn variants`.
 ///
 /// # Errors
 ///
-/// Operational errors only; they are printed by [`super::run`].
+/// A failed write.
 pub fn run(args: &VariantsArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let _ = (args, common);
-    // PLACEHOLDER (branch `cli` only): replaced by the engine before any release.
-    Err(Error::NotBuilt {
-        command: "variants",
-    })
+    let mut out = BufWriter::new(io::stdout().lock());
+    for v in Variant::ALL {
+        let provisional = if v.is_provisional() { ", provisional rules" } else { "" };
+        writeln!(out, "{}: {}{}", v.name(), v.status(), provisional).map_err(Error::write(Stream::Stdout))?;
+        if !v.aliases().is_empty() {
+            writeln!(out, "  also: {}", v.aliases().join(", ")).map_err(Error::write(Stream::Stdout))?;
+        }
+        for (letter, name, betza) in v.pieces() {
+            writeln!(out, "  {letter} {name:<10} {betza}").map_err(Error::write(Stream::Stdout))?;
+        }
+    }
+    out.flush().map_err(Error::write(Stream::Stdout))?;
+    Ok(ExitStatus::Success)
 }

@@ -151,6 +151,64 @@ impl Variant {
         matches!(self, Variant::Gast14x12 | Variant::Squirrel)
     }
 
+    /// Each piece of the game: letter, name and moves in Betza's notation
+    /// (RULINGS §1–5; special powers the notation cannot say are named in
+    /// words after it). Implemented games read it from their rules tables.
+    pub fn pieces(self) -> Vec<(char, &'static str, &'static str)> {
+        if let Some(rules) = self.rules() {
+            return rules.pieces.iter().map(|p| (p.letter as char, p.name, p.betza)).collect();
+        }
+        let fide: &[(char, &str, &str)] = &[
+            ('K', "king", "K, castling"),
+            ('Q', "queen", "Q"),
+            ('R', "rook", "R"),
+            ('B', "bishop", "B"),
+            ('N', "knight", "N"),
+            ('P', "pawn", "fmWfcFifmnD, en passant"),
+        ];
+        let gast: &[(char, &str, &str)] = &[
+            ('K', "king", "K, castling in stages with archer and rook"),
+            ('Q', "queen", "Q"),
+            ('A', "archer", "RNCA"),
+            ('G', "guard", "BNCA"),
+            ('R', "rook", "R"),
+            ('B', "bishop", "B"),
+            ('N', "knight", "NCA"),
+            ('P', "pawn", "fmR4 first move, fmR3 second after one, then fmR2; fcB2; en passant after four"),
+        ];
+        match self {
+            Variant::Gast => gast.to_vec(),
+            Variant::Gast14x12 => {
+                let mut v = gast.to_vec();
+                v.push(('O', "pope", "RBN"));
+                v
+            }
+            Variant::Squirrel => vec![
+                ('K', "king", "K, castling"),
+                ('Q', "queen", "Q"),
+                ('R', "rook", "R"),
+                ('B', "bishop", "B"),
+                ('N', "knight", "N"),
+                ('C', "camel", "C"),
+                ('S', "squirrel", "NAD"),
+                ('G', "guard", "K, brakes enemy pieces in its zone"),
+                ('P', "pawn", "fmWfmnDbmWfcF, en passant after every double step"),
+            ],
+            Variant::Pasgl312 => vec![
+                ('B', "bear", "K in its own half, displaces and squashes"),
+                ('H', "hunter", "mW, shoots R3"),
+                ('D', "deer", "NN, blocked only by the Train"),
+                ('F', "fox", "bWzF3, steals and devours"),
+                ('W', "woodchuck", "mWmD, chucks wood 2-3 diagonally"),
+                ('S', "skunk", "R, sprays when harmed"),
+                ('T', "turkey", "R3"),
+                ('P', "shrew", "fF, promotes to chipmunk"),
+                ('M', "chipmunk", "F"),
+            ],
+            _ => fide.to_vec(),
+        }
+    }
+
     /// The chess-like rules, for games the engine implements.
     pub fn rules(self) -> Option<&'static GameRules> {
         match self {

@@ -25,6 +25,11 @@ const MAX_SOURCE_LINE: usize = 240;
 /// Receives what the verifier learns, for subcommands that export it
 /// (`fen`, `stats`, `scores`). Every method has a no-op default.
 pub trait Observer {
+    /// A game's start position, once its tags are read.
+    fn start_position(&mut self, start: &Position) {
+        let _ = start;
+    }
+
     /// A mainline move was played: its 1-based ply, the move as SAN and the
     /// position after it.
     fn mainline_ply(&mut self, ply: u32, san: &str, after: &Position) {
@@ -213,6 +218,7 @@ pub struct Verifier<O: Observer = ()> {
     ended: Option<Termination>,
     noted_threefold: bool,
     noted_fifty: bool,
+    reported_after_end: bool,
     buf: MoveList,
     san: String,
 }
@@ -241,6 +247,7 @@ impl<O: Observer> Verifier<O> {
             ended: None,
             noted_threefold: false,
             noted_fifty: false,
+            reported_after_end: false,
             buf: MoveList::with_capacity(256),
             san: String::new(),
         }
@@ -358,6 +365,7 @@ impl<O: Observer> Verifier<O> {
         self.ended = None;
         self.noted_threefold = false;
         self.noted_fifty = false;
+        self.reported_after_end = false;
     }
 
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
@@ -432,6 +440,7 @@ impl<O: Observer> Verifier<O> {
             Position::start(rules)
         };
         self.history.push(start.repetition_key());
+        self.observer.start_position(&start);
         self.line = Some(Line {
             pos: start,
             prev: None,
@@ -667,6 +676,11 @@ impl<O: Observer> Verifier<O> {
             };
             pm.from_file.is_none_or(|x| x == from.file()) && pm.from_rank.is_none_or(|x| x == from.rank())
         });
+        // A piece that could get there but for one obstacle explains more
+        // than one that never could.
+        if obstacles.iter().any(|o| !matches!(o, Obstacle::OutOfReach { .. })) {
+            obstacles.retain(|o| !matches!(o, Obstacle::OutOfReach { .. }));
+        }
         let has_any = pos.occupied_by(pos.turn()).into_iter().any(|s| pos.piece_at(s).is_some_and(|p| p.role == role));
         let reason = if !has_any {
             format!("{side} has no {}", piece.name)
@@ -826,11 +840,13 @@ impl<O: Observer> Verifier<O> {
         };
         let halfmoves = pos.halfmoves();
         if let Some(prior) = was_ended {
-            let written = String::from_utf8_lossy(text).into_owned();
-            let msg = format!("{written}: played after the game had ended ({})", prior.as_str());
-            self.move_diag(Severity::Warning, Code::MoveAfterEnd, msg, text, span, "after the end", Some("RULINGS C1 (FIDE Laws 9.6)".into()), Vec::new(), line);
             // Report it once; later moves are verified silently.
-            self.ended = None;
+            if !self.reported_after_end {
+                self.reported_after_end = true;
+                let written = String::from_utf8_lossy(text).into_owned();
+                let msg = format!("{written}: played after the game had ended ({})", prior.as_str());
+                self.move_diag(Severity::Warning, Code::MoveAfterEnd, msg, text, span, "after the end", Some("RULINGS C1 (FIDE Laws 9.6)".into()), Vec::new(), line);
+            }
             return;
         }
         if let Some(e) = ending {

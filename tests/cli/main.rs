@@ -6,4 +6,4 @@ mod util;
 mod check;
 mod generate;
 mod help;
-mod placeholders;
+mod engine;

@@ -1,0 +1,119 @@
+//! The subcommands backed by the rules engine and the verifier.
+
+use crate::util::TestEnv;
+
+const GOOD: &str = "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+
+#[test]
+fn check_accepts_a_valid_game_and_exits_0() {
+    let env = TestEnv::new();
+    env.write("good.pgn", GOOD);
+    env.run(&["check", "good.pgn"]).code(0).stderr_has("checked 1 game (4 moves) in 1 file");
+}
+
+#[test]
+fn check_reports_an_illegal_move_where_it_is_and_exits_1() {
+    let env = TestEnv::new();
+    env.write("bad.pgn", "[Event \"t\"]\n[White \"Smith\"]\n[Black \"Jones\"]\n\n1. d4 d5 2. Bc4 Nf6 *\n");
+    env.run(&["check", "bad.pgn"])
+        .code(1)
+        .stderr_has("error[illegal-move]: Bc4: the bishop on f1 is blocked by the pawn on e2")
+        .stderr_has("bad.pgn:5:13")
+        .stderr_has("game 1 (Smith - Jones), ply 3, White to move")
+        .stderr_has("position rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2")
+        .stderr_has("did you mean");
+}
+
+#[test]
+fn check_reports_an_ambiguous_move() {
+    let env = TestEnv::new();
+    env.write("amb.pgn", "[FEN \"4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1\"]\n\n1. Nc3 *\n");
+    env.run(&["check", "amb.pgn"])
+        .code(1)
+        .stderr_has("error[ambiguous-move]: Nc3: knights on b1 and d1 can all go there");
+}
+
+#[test]
+fn one_bad_game_does_not_stop_the_file() {
+    let env = TestEnv::new();
+    env.write("mix.pgn", format!("[Event \"x\"]\n\n1. e5 *\n\n{GOOD}"));
+    env.run(&["check", "mix.pgn"]).code(1).stderr_has("checked 2 games");
+}
+
+#[test]
+fn check_json_gives_one_object_per_diagnostic_then_a_summary() {
+    let env = TestEnv::new();
+    env.write("bad.pgn", "1. e4 e5 2. Ke3 *\n");
+    let run = env.run(&["check", "--format", "json", "bad.pgn"]);
+    run.code(1);
+    let out = run.stdout();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("\"code\":\"illegal-move\"") && lines[0].contains("\"line\":1"), "{out}");
+    assert!(lines[1].contains("\"type\":\"summary\""), "{out}");
+}
+
+#[test]
+fn unsupported_variants_are_skipped_not_misread() {
+    let env = TestEnv::new();
+    env.write("atomic.pgn", "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n");
+    env.run(&["check", "atomic.pgn"]).code(0).stderr_has("warning[unsupported-variant]");
+}
+
+#[test]
+fn fen_prints_the_final_position_and_every_ply() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GOOD);
+    env.run(&["fen", "g.pgn"])
+        .code(0)
+        .stdout_is("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n");
+    let run = env.run(&["fen", "--all", "g.pgn"]);
+    run.code(0);
+    assert_eq!(run.stdout().lines().count(), 5);
+    env.run(&["fen", "--ply", "1", "g.pgn"])
+        .code(0)
+        .stdout_is("rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1\n");
+}
+
+#[test]
+fn perft_prints_the_total_last() {
+    let env = TestEnv::new();
+    env.run(&["perft", "3"]).code(0).stdout_is("8902\n");
+    let run = env.run(&["perft", "--divide", "2"]);
+    run.code(0);
+    let out = run.stdout();
+    assert!(out.contains("e2e4: 20\n") && out.ends_with("\n400\n"), "{out}");
+    env.run(&["perft", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "2"])
+        .code(0)
+        .stdout_is("191\n");
+}
+
+#[test]
+fn perft_rejects_unknown_variants_and_bad_fens() {
+    let env = TestEnv::new();
+    env.run(&["perft", "--variant", "atomic", "1"]).code(2).stderr_has("unknown variant 'atomic'");
+    env.run(&["perft", "--fen", "not a fen", "1"]).code(2).stderr_has("invalid --fen");
+}
+
+#[test]
+fn moves_lists_san_and_long_algebraic() {
+    let env = TestEnv::new();
+    let run = env.run(&["moves"]);
+    run.code(0);
+    let out = run.stdout();
+    assert_eq!(out.lines().count(), 20);
+    assert!(out.contains("Nf3\tNg1-f3\n") && out.contains("e4\te2-e4\n"), "{out}");
+    env.run(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]).code(0).stdout_has("O-O-O\tO-O-O\n");
+}
+
+#[test]
+fn variants_lists_every_game_with_status_and_betza() {
+    let env = TestEnv::new();
+    env.run(&["variants"])
+        .code(0)
+        .stdout_has("Chess: implemented")
+        .stdout_has("fmWfcFifmnD")
+        .stdout_has("Gast 14x12: planned")
+        .stdout_has("RNCA")
+        .stdout_has("PASGL312");
+}

@@ -1,0 +1,60 @@
+//! Perft tables kept as data (`tests/data/perft/*.perft`, shakmaty's line
+//! format: `id`, `epd`, `perft DEPTH NODES`), run under a node limit so the
+//! suite stays fast; deeper counts run with `--ignored` in release mode.
+
+use std::path::Path;
+
+use xpgn::rules::core::{GameRules, Position};
+use xpgn::rules::fide;
+use xpgn::rules::perft::perft;
+
+/// Counts above this are left to the ignored deep test.
+const NODE_LIMIT: u64 = 300_000;
+
+fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft").join(name);
+    let text = std::fs::read_to_string(&path).expect("perft data is committed");
+    let mut pos: Option<(String, Position)> = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(fen) = line.strip_prefix("epd ") {
+            let p = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+            pos = Some((fen.to_string(), p));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest.split_whitespace();
+            let depth: u32 = it.next().and_then(|d| d.parse().ok()).expect("depth");
+            let nodes: u64 = it.next().and_then(|n| n.parse().ok()).expect("nodes");
+            if nodes > limit {
+                continue;
+            }
+            let (fen, p) = pos.as_ref().expect("perft line after an epd line");
+            assert_eq!(perft(p, depth), nodes, "{name}: {fen} depth {depth}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn fide_published_positions() {
+    assert!(run_file("fide.perft", fide::chess(), NODE_LIMIT) >= 15);
+}
+
+#[test]
+fn fide_random_corpus_positions_agree_with_python_chess() {
+    assert!(run_file("fide-random.perft", fide::chess(), NODE_LIMIT) >= 400);
+}
+
+#[test]
+fn chess960_positions_agree_with_python_chess() {
+    assert!(run_file("chess960.perft", fide::chess960(), NODE_LIMIT) >= 40);
+}
+
+#[test]
+#[ignore = "deep perft: cargo test --release --test perft -- --ignored"]
+fn all_positions_deep() {
+    run_file("fide.perft", fide::chess(), 200_000_000);
+    run_file("fide-random.perft", fide::chess(), u64::MAX);
+    run_file("chess960.perft", fide::chess960(), 200_000_000);
+}
