@@ -201,7 +201,7 @@ def make_chess960(args) -> int:
             else:
                 note += f" ({source})"
             print(f"{ident}: {mine} in {time.time() - t0:.1f}s", file=sys.stderr)
-            write_block(out, ident, [f"source: {note}"], board.fen(), mine)
+            write_block(out, ident, [f"source: {note}"], fen, mine)
     return 1 if failures else 0
 
 
