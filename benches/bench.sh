@@ -69,7 +69,8 @@ xpgn="$repo/target/release/xpgn"
 
 # --- (c) input -------------------------------------------------------------
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/xpgn-bench.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 input="$tmp/corpus.pgn"
 once="$tmp/once.pgn"
 # Sorted by path (C locale), a blank line after each file so games from two
@@ -135,12 +136,15 @@ if [[ ! -x "$xpgn" ]]; then
   echo "bench.sh: $xpgn was not built (cargo build --release produced no xpgn binary)" >&2
   exit 1
 fi
-if ! "$xpgn" check --help >/dev/null 2>&1; then
-  echo "bench.sh: $xpgn has no working 'check' subcommand yet ('xpgn check --help' failed); nothing to benchmark" >&2
+help_rc=0
+help_text="$("$xpgn" check --help 2>&1)" || help_rc=$?
+if [[ $help_rc -ne 0 || -z "$help_text" ]] || ! grep -q -- '--format' <<<"$help_text"; then
+  echo "bench.sh: $xpgn lacks the 'check' command (or its --format option): 'xpgn check --help' exited $help_rc" \
+       "and printed ${#help_text} bytes without '--format'; nothing to benchmark yet" >&2
   exit 1
 fi
 xpgn_args=(check --jobs 1 --format json "$input")
-if ! "$xpgn" check --help 2>&1 | grep -q -- '--jobs'; then
+if ! grep -q -- '--jobs' <<<"$help_text"; then
   echo "note: xpgn check has no --jobs flag; running without it" >&2
   xpgn_args=(check --format json "$input")
 fi

@@ -201,7 +201,7 @@ def make_chess960(args) -> int:
             else:
                 note += f" ({source})"
             print(f"{ident}: {mine} in {time.time() - t0:.1f}s", file=sys.stderr)
-            write_block(out, ident, [f"source: {note}"], board.fen(), mine)
+            write_block(out, ident, [f"source: {note}"], fen, mine)
     return 1 if failures else 0
 
 
@@ -236,6 +236,7 @@ def make_fide_random(args) -> int:
 
     # Games python-chess reads cleanly as standard chess, from the oracle TSV.
     candidates = []
+    final_fen: dict[tuple[str, int], str] = {}
     with open(tsv, encoding="utf-8") as handle:
         for line in handle:
             if line.startswith("#") or line.startswith("file\t"):
@@ -243,6 +244,7 @@ def make_fide_random(args) -> int:
             f = line.rstrip("\n").split("\t")
             if f[2] == "chess" and not f[7] and f[5] and int(f[5]) >= 10:
                 candidates.append((f[0], int(f[1])))
+                final_fen[(f[0], int(f[1]))] = f[6]
     picked = sorted(rng.sample(candidates, args.games))
     wanted: dict[str, set[int]] = {}
     for rel, game in picked:
@@ -259,9 +261,17 @@ def make_fide_random(args) -> int:
                 if index in wanted[rel]:
                     game = chess.pgn.read_game(handle)
                     board = game.board()
+                    positions = []
                     for ply, move in enumerate(game.mainline_moves(), start=1):
                         board.push(move)
-                        pool.append((rel, index, ply, board.fen()))
+                        positions.append((rel, index, ply, board.fen()))
+                    # Skipping games with SkipVisitor could count games differently
+                    # from the oracle near a python-chess crash: keep only games whose
+                    # final position matches the oracle's row.
+                    if board.fen() == final_fen[(rel, index)]:
+                        pool.extend(positions)
+                    else:
+                        print(f"skipping {rel} game {index}: not the oracle's game", file=sys.stderr)
                 else:
                     if chess.pgn.read_game(handle, Visitor=chess.pgn.SkipVisitor) is None:
                         break
