@@ -12,7 +12,9 @@ use xpgn::rules::perft::perft;
 const NODE_LIMIT: u64 = 300_000;
 
 fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/perft")
+        .join(name);
     let text = std::fs::read_to_string(&path).expect("perft data is committed");
     let mut pos: Option<(String, Position)> = None;
     let mut checked = 0;

@@ -16,11 +16,11 @@ use std::path::PathBuf;
 use super::args::{CheckArgs, CheckFormat};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, print_error};
-use crate::notation::Reader;
-use crate::verify::Verifier;
 use crate::diag::Diagnostic;
 use crate::diag::render::{Summary, render_human, render_json};
 use crate::io::{Input, InputError, expand};
+use crate::notation::Reader;
+use crate::verify::Verifier;
 
 /// What one input held besides its findings. Severities are counted by the
 /// driver from the diagnostics themselves.

@@ -89,14 +89,20 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
                 continue;
             }
         };
-        let observer = FenLines { which, out: String::new() };
+        let observer = FenLines {
+            which,
+            out: String::new(),
+        };
         let mut verifier = Verifier::with_observer(input.name().clone(), observer);
         let mut reader = Reader::new(source);
         loop {
             let more = match reader.read_game(&mut verifier) {
                 Ok(more) => more,
                 Err(source) => {
-                    let e = InputError::Read { name: input.name().clone(), source };
+                    let e = InputError::Read {
+                        name: input.name().clone(),
+                        source,
+                    };
                     report_input_error(&mut stderr, &e, common)?;
                     status = status.merge(ExitStatus::Error);
                     false
@@ -105,11 +111,14 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
             for d in verifier.drain() {
                 if d.severity == Severity::Error {
                     status = status.merge(ExitStatus::Invalid);
-                    render_human(&d, common.color_stderr, &mut stderr).map_err(Error::write(Stream::Stderr))?;
+                    render_human(&d, common.color_stderr, &mut stderr)
+                        .map_err(Error::write(Stream::Stderr))?;
                 }
             }
             let lines = &mut verifier.observer_mut().out;
-            stdout.write_all(lines.as_bytes()).map_err(Error::write(Stream::Stdout))?;
+            stdout
+                .write_all(lines.as_bytes())
+                .map_err(Error::write(Stream::Stdout))?;
             lines.clear();
             if !more {
                 break;
@@ -121,6 +130,10 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     Ok(status)
 }
 
-fn report_input_error(err: &mut impl Write, e: &InputError, common: &CommonConfig) -> Result<(), Error> {
+fn report_input_error(
+    err: &mut impl Write,
+    e: &InputError,
+    common: &CommonConfig,
+) -> Result<(), Error> {
     super::print_error(err, e, common.color_stderr).map_err(Error::write(Stream::Stderr))
 }

@@ -71,17 +71,15 @@ pub fn position_from_args(
             name: name.to_string(),
         })?,
     };
-    let rules = variant
-        .rules()
-        .ok_or(Error::NotImplemented { variant })?;
+    let rules = variant.rules().ok_or(Error::NotImplemented { variant })?;
     match fen {
         None => Ok(crate::rules::core::Position::start(rules)),
-        Some(f) => crate::rules::core::Position::from_fen(rules, f).map_err(|source| {
-            Error::InvalidFen {
+        Some(f) => {
+            crate::rules::core::Position::from_fen(rules, f).map_err(|source| Error::InvalidFen {
                 fen: f.to_string(),
                 source,
-            }
-        }),
+            })
+        }
     }
 }
 

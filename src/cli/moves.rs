@@ -17,7 +17,10 @@ pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    let mut lines: Vec<(String, String)> = moves.iter().map(|m| (pos.san_plus(m), pos.lan(m))).collect();
+    let mut lines: Vec<(String, String)> = moves
+        .iter()
+        .map(|m| (pos.san_plus(m), pos.lan(m)))
+        .collect();
     lines.sort();
     let mut out = BufWriter::new(io::stdout().lock());
     for (san, lan) in &lines {

@@ -16,10 +16,16 @@ pub fn run(args: &VariantsArgs, common: &CommonConfig) -> Result<ExitStatus, Err
     let _ = (args, common);
     let mut out = BufWriter::new(io::stdout().lock());
     for v in Variant::ALL {
-        let provisional = if v.is_provisional() { ", provisional rules" } else { "" };
-        writeln!(out, "{}: {}{}", v.name(), v.status(), provisional).map_err(Error::write(Stream::Stdout))?;
+        let provisional = if v.is_provisional() {
+            ", provisional rules"
+        } else {
+            ""
+        };
+        writeln!(out, "{}: {}{}", v.name(), v.status(), provisional)
+            .map_err(Error::write(Stream::Stdout))?;
         if !v.aliases().is_empty() {
-            writeln!(out, "  also: {}", v.aliases().join(", ")).map_err(Error::write(Stream::Stdout))?;
+            writeln!(out, "  also: {}", v.aliases().join(", "))
+                .map_err(Error::write(Stream::Stdout))?;
         }
         for (letter, name, betza) in v.pieces() {
             writeln!(out, "  {letter} {name:<10} {betza}").map_err(Error::write(Stream::Stdout))?;

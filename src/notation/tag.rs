@@ -107,6 +107,9 @@ pub fn tag_pair(line: &[u8]) -> Result<TagPair, ParseTagError> {
             })
         }
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            if let Some(pair) = lenient_tag_pair(line) {
+                return Ok(pair);
+            }
             if e.input.iter().all(|&b| is_space(b)) {
                 Err(ParseTagError::Unterminated)
             } else {
@@ -120,9 +123,39 @@ pub fn tag_pair(line: &[u8]) -> Result<TagPair, ParseTagError> {
     }
 }
 
+/// Real archives hold values with unescaped quotes (`[Annotator ""Club""]`):
+/// like python-chess, take everything from the first quote to the last `"]`.
+fn lenient_tag_pair(line: &[u8]) -> Option<TagPair> {
+    let (rest, (_, _, name, _)) = (tag(&b"["[..]), space, tag_name, space)
+        .parse_complete(line)
+        .ok()?;
+    let off = |s: &[u8]| s.as_ptr() as usize - line.as_ptr() as usize;
+    let open = off(rest);
+    if line.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close = line.windows(2).rposition(|w| w == b"\"]")?;
+    if close <= open {
+        return None;
+    }
+    Some(TagPair {
+        name: off(name)..off(name) + name.len(),
+        value: open + 1..close,
+        len: close + 2,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unescaped_quotes_inside_a_value_are_kept() {
+        let line = br#"[Annotator ""Barnet Chess Club""]"#;
+        let pair = tag_pair(line).expect("lenient");
+        assert_eq!(&line[pair.value.clone()], br#""Barnet Chess Club""#);
+        assert_eq!(pair.len, line.len());
+    }
 
     #[test]
     fn tag_name_reads_symbol() {

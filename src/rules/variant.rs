@@ -156,7 +156,11 @@ impl Variant {
     /// words after it). Implemented games read it from their rules tables.
     pub fn pieces(self) -> Vec<(char, &'static str, &'static str)> {
         if let Some(rules) = self.rules() {
-            return rules.pieces.iter().map(|p| (p.letter as char, p.name, p.betza)).collect();
+            return rules
+                .pieces
+                .iter()
+                .map(|p| (p.letter as char, p.name, p.betza))
+                .collect();
         }
         let fide: &[(char, &str, &str)] = &[
             ('K', "king", "K, castling"),
@@ -174,7 +178,11 @@ impl Variant {
             ('R', "rook", "R"),
             ('B', "bishop", "B"),
             ('N', "knight", "NCA"),
-            ('P', "pawn", "fmR4 first move, fmR3 second after one, then fmR2; fcB2; en passant after four"),
+            (
+                'P',
+                "pawn",
+                "fmR4 first move, fmR3 second after one, then fmR2; fcB2; en passant after four",
+            ),
         ];
         match self {
             Variant::Gast => gast.to_vec(),
@@ -192,7 +200,11 @@ impl Variant {
                 ('C', "camel", "C"),
                 ('S', "squirrel", "NAD"),
                 ('G', "guard", "K, brakes enemy pieces in its zone"),
-                ('P', "pawn", "fmWfmnDbmWfcF, en passant after every double step"),
+                (
+                    'P',
+                    "pawn",
+                    "fmWfmnDbmWfcF, en passant after every double step",
+                ),
             ],
             Variant::Pasgl312 => vec![
                 ('B', "bear", "K in its own half, displaces and squashes"),

@@ -14,7 +14,9 @@ use std::sync::Arc;
 use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
 use crate::notation::token::{self, Action, CastleSide as TokenSide, Grammar, PieceMove};
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
-use crate::rules::core::{CastleSide, Color, Ending, Move, MoveList, Obstacle, Position, Role, Square};
+use crate::rules::core::{
+    CastleSide, Color, Ending, Move, MoveList, Obstacle, Position, Role, Square,
+};
 use crate::rules::{Variant, variant::Status};
 
 mod rule_text;
@@ -74,8 +76,12 @@ impl Termination {
     /// The only result it allows.
     pub fn result(self) -> GameResult {
         match self {
-            Termination::Ending(Ending::Checkmate { winner: Color::White }) => GameResult::WhiteWins,
-            Termination::Ending(Ending::Checkmate { winner: Color::Black }) => GameResult::BlackWins,
+            Termination::Ending(Ending::Checkmate {
+                winner: Color::White,
+            }) => GameResult::WhiteWins,
+            Termination::Ending(Ending::Checkmate {
+                winner: Color::Black,
+            }) => GameResult::BlackWins,
             _ => GameResult::Draw,
         }
     }
@@ -400,7 +406,10 @@ impl<O: Observer> Verifier<O> {
             Some(Variant::Chess)
         };
         let Some(variant) = variant else {
-            let msg = format!("variant '{}' is not supported; game skipped", self.report.tags.variant.trim());
+            let msg = format!(
+                "variant '{}' is not supported; game skipped",
+                self.report.tags.variant.trim()
+            );
             self.skip(msg.clone());
             let d = Diagnostic::warning(Code::UnsupportedVariant, msg)
                 .with_help("xpgn variants lists the games this tool knows");
@@ -410,23 +419,45 @@ impl<O: Observer> Verifier<O> {
         self.report.variant = Some(variant);
         let Some(rules) = variant.rules() else {
             debug_assert_eq!(variant.status(), Status::Planned);
-            let msg = format!("{variant}: records are read but moves are not verified yet; game skipped");
+            let msg =
+                format!("{variant}: records are read but moves are not verified yet; game skipped");
             self.skip(msg.clone());
-            self.emit(Diagnostic::warning(Code::NotYetSupported, msg), span, "", line);
+            self.emit(
+                Diagnostic::warning(Code::NotYetSupported, msg),
+                span,
+                "",
+                line,
+            );
             return;
         };
         self.grammar = grammar_for(variant);
         let start = if self.report.tags.has_fen {
             let fen = self.report.tags.fen.trim().to_string();
+            // python-chess plays a chess game whose FEN has castling rights
+            // only Chess960 can have (rooks off the corners) as Chess960.
+            let as_960 = (variant == Variant::Chess)
+                .then(|| Position::from_fen(crate::rules::fide::chess960(), &fen).ok())
+                .flatten();
             match Position::from_fen(rules, &fen) {
-                Ok(p) => p,
+                Ok(p) => match as_960 {
+                    Some(q)
+                        if Color::ALL
+                            .iter()
+                            .any(|&c| q.castling_rooks(c) != p.castling_rooks(c)) =>
+                    {
+                        self.report.variant = Some(Variant::Chess960);
+                        q
+                    }
+                    _ => p,
+                },
                 Err(e) => {
                     let msg = format!("the FEN tag does not give a valid {variant} position: {e}");
                     self.skip(msg.clone());
                     self.report.errors += 1;
                     self.counts.errors += 1;
                     self.report.first_error = Some(msg.clone());
-                    let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
+                    let mut d =
+                        Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
                     d.position = Some(fen);
                     d.file = Some(self.file.clone());
                     d.span = Some(span);
@@ -458,10 +489,21 @@ impl<O: Observer> Verifier<O> {
 
     // ----------------------------------------------------------------- moves
 
-    fn on_move(&mut self, text: &[u8], check: CheckMark, span: Span, line: &LineContext<'_>) -> Flow {
+    fn on_move(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+    ) -> Flow {
         match &self.line {
             Some(l) if !l.broken => {}
             _ => return Flow::Continue,
+        }
+        // Null moves as other tools write them (ChessBase Z0, UCI 0000).
+        if matches!(text, b"Z0" | b"0000" | b"@@@@") {
+            self.null_move(text, span, line);
+            return Flow::Continue;
         }
         let parsed = match token::parse_move(&self.grammar, text) {
             Ok(t) => t,
@@ -472,19 +514,49 @@ impl<O: Observer> Verifier<O> {
                     String::from_utf8_lossy(text),
                     letter as char
                 );
-                self.fail(Code::ImpossiblePiece, msg, text, span, "unknown piece", None, Vec::new(), line);
+                self.fail(
+                    Code::ImpossiblePiece,
+                    msg,
+                    text,
+                    span,
+                    "unknown piece",
+                    None,
+                    Vec::new(),
+                    line,
+                );
                 return Flow::Continue;
             }
             Err(e) => {
                 let msg = format!("{}: not a move: {e}", String::from_utf8_lossy(text));
-                let help = self.current_pos().map(|p| did_you_mean(p, text)).unwrap_or_default();
-                self.fail(Code::MalformedMove, msg, text, span, "not a move", None, help, line);
+                let help = self
+                    .current_pos()
+                    .map(|p| did_you_mean(p, text))
+                    .unwrap_or_default();
+                self.fail(
+                    Code::MalformedMove,
+                    msg,
+                    text,
+                    span,
+                    "not a move",
+                    None,
+                    help,
+                    line,
+                );
                 return Flow::Continue;
             }
         };
         if parsed.is_roadkill() {
             let msg = "a '_' roadkill mark belongs to PASGL 312 records".to_string();
-            self.fail(Code::MalformedMove, msg, text, span, "not a chess move", None, Vec::new(), line);
+            self.fail(
+                Code::MalformedMove,
+                msg,
+                text,
+                span,
+                "not a chess move",
+                None,
+                Vec::new(),
+                line,
+            );
             return Flow::Continue;
         }
         let action = match parsed.first() {
@@ -494,7 +566,16 @@ impl<O: Observer> Verifier<O> {
                     "{}: several actions in one turn belong to the Postal rule of the squares family",
                     String::from_utf8_lossy(text)
                 );
-                self.fail(Code::MalformedMove, msg, text, span, "not a chess move", None, Vec::new(), line);
+                self.fail(
+                    Code::MalformedMove,
+                    msg,
+                    text,
+                    span,
+                    "not a chess move",
+                    None,
+                    Vec::new(),
+                    line,
+                );
                 return Flow::Continue;
             }
         };
@@ -506,8 +587,20 @@ impl<O: Observer> Verifier<O> {
                 return Flow::Continue;
             }
             _ => {
-                let msg = format!("{}: this action does not exist in chess", String::from_utf8_lossy(text));
-                self.fail(Code::MalformedMove, msg, text, span, "not a chess move", None, Vec::new(), line);
+                let msg = format!(
+                    "{}: this action does not exist in chess",
+                    String::from_utf8_lossy(text)
+                );
+                self.fail(
+                    Code::MalformedMove,
+                    msg,
+                    text,
+                    span,
+                    "not a chess move",
+                    None,
+                    Vec::new(),
+                    line,
+                );
                 return Flow::Continue;
             }
         };
@@ -538,9 +631,29 @@ impl<O: Observer> Verifier<O> {
         if let Some(ended) = self.ended.filter(|_| self.stack.is_empty()) {
             let mut message = message;
             message.push_str(&format!(" (the game was already over: {})", ended.as_str()));
-            self.move_diag(Severity::Error, code, message, text, span, label, rule, help, line);
+            self.move_diag(
+                Severity::Error,
+                code,
+                message,
+                text,
+                span,
+                label,
+                rule,
+                help,
+                line,
+            );
         } else {
-            self.move_diag(Severity::Error, code, message, text, span, label, rule, help, line);
+            self.move_diag(
+                Severity::Error,
+                code,
+                message,
+                text,
+                span,
+                label,
+                rule,
+                help,
+                line,
+            );
         }
         if let Some(l) = &mut self.line {
             l.broken = true;
@@ -550,14 +663,29 @@ impl<O: Observer> Verifier<O> {
         }
     }
 
-    fn resolve_piece(&mut self, pm: &PieceMove, text: &[u8], span: Span, line: &LineContext<'_>) -> Option<Move> {
+    fn resolve_piece(
+        &mut self,
+        pm: &PieceMove,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) -> Option<Move> {
         let pos = self.line.as_ref()?.pos.clone();
         let rules = pos.rules();
         let geo = &rules.geometry;
         let written = String::from_utf8_lossy(text).into_owned();
         let Some(to) = Square::new(pm.to.file, pm.to.rank).filter(|&s| geo.contains(s)) else {
             let msg = format!("{written}: the target square is not on the board");
-            self.fail(Code::IllegalMove, msg, text, span, "no such square", None, Vec::new(), line);
+            self.fail(
+                Code::IllegalMove,
+                msg,
+                text,
+                span,
+                "no such square",
+                None,
+                Vec::new(),
+                line,
+            );
             return None;
         };
         // A move written with its full origin and no letter may be UCI or
@@ -572,8 +700,20 @@ impl<O: Observer> Verifier<O> {
             _ => match rules.role_of_letter(letter) {
                 Some(r) => r,
                 None => {
-                    let msg = format!("{written}: '{}' is not a piece of {}", letter as char, rules.name);
-                    self.fail(Code::ImpossiblePiece, msg, text, span, "unknown piece", None, Vec::new(), line);
+                    let msg = format!(
+                        "{written}: '{}' is not a piece of {}",
+                        letter as char, rules.name
+                    );
+                    self.fail(
+                        Code::ImpossiblePiece,
+                        msg,
+                        text,
+                        span,
+                        "unknown piece",
+                        None,
+                        Vec::new(),
+                        line,
+                    );
                     return None;
                 }
             },
@@ -582,13 +722,20 @@ impl<O: Observer> Verifier<O> {
         if rules.is_royal(role) {
             if let Some(from) = from_sq {
                 let df = to.file() as i16 - from.file() as i16;
-                let onto_rook = pos.piece_at(to).is_some_and(|p| p.color == pos.turn() && !rules.is_royal(p.role));
+                let onto_rook = pos
+                    .piece_at(to)
+                    .is_some_and(|p| p.color == pos.turn() && !rules.is_royal(p.role));
                 if pm.piece.is_none() && from.rank() == to.rank() && (df.abs() == 2 || onto_rook) {
                     let mut buf = std::mem::take(&mut self.buf);
                     buf.clear();
                     pos.castling_moves(None, &mut buf);
                     let found = buf.iter().copied().find(|m| match *m {
-                        Move::Castle { king, rook, king_to, .. } => king == from && (king_to == to || rook == to),
+                        Move::Castle {
+                            king,
+                            rook,
+                            king_to,
+                            ..
+                        } => king == from && (king_to == to || rook == to),
                         _ => false,
                     });
                     self.buf = buf;
@@ -605,8 +752,20 @@ impl<O: Observer> Verifier<O> {
                 Some(r) => Some(r),
                 None => {
                     self.buf = buf;
-                    let msg = format!("{written}: '{}' is not a piece of {}", l as char, rules.name);
-                    self.fail(Code::ImpossiblePiece, msg, text, span, "unknown piece", None, Vec::new(), line);
+                    let msg = format!(
+                        "{written}: '{}' is not a piece of {}",
+                        l as char, rules.name
+                    );
+                    self.fail(
+                        Code::ImpossiblePiece,
+                        msg,
+                        text,
+                        span,
+                        "unknown piece",
+                        None,
+                        Vec::new(),
+                        line,
+                    );
                     return None;
                 }
             },
@@ -633,8 +792,20 @@ impl<O: Observer> Verifier<O> {
                     name,
                     join_and(&froms),
                 );
-                let help = buf.iter().map(|m| format!("write {}", pos.san(m))).collect();
-                self.fail(Code::AmbiguousMove, msg, text, span, "ambiguous", Some("PGN 8.2.3 (SAN disambiguation)".into()), help, line);
+                let help = buf
+                    .iter()
+                    .map(|m| format!("write {}", pos.san(m)))
+                    .collect();
+                self.fail(
+                    Code::AmbiguousMove,
+                    msg,
+                    text,
+                    span,
+                    "ambiguous",
+                    Some("PGN 8.2.3 (SAN disambiguation)".into()),
+                    help,
+                    line,
+                );
                 None
             }
         };
@@ -674,17 +845,27 @@ impl<O: Observer> Verifier<O> {
                 | Obstacle::CannotCapture { from }
                 | Obstacle::KingExposed { from } => from,
             };
-            pm.from_file.is_none_or(|x| x == from.file()) && pm.from_rank.is_none_or(|x| x == from.rank())
+            pm.from_file.is_none_or(|x| x == from.file())
+                && pm.from_rank.is_none_or(|x| x == from.rank())
         });
         // A piece that could get there but for one obstacle explains more
         // than one that never could.
-        if obstacles.iter().any(|o| !matches!(o, Obstacle::OutOfReach { .. })) {
+        if obstacles
+            .iter()
+            .any(|o| !matches!(o, Obstacle::OutOfReach { .. }))
+        {
             obstacles.retain(|o| !matches!(o, Obstacle::OutOfReach { .. }));
         }
-        let has_any = pos.occupied_by(pos.turn()).into_iter().any(|s| pos.piece_at(s).is_some_and(|p| p.role == role));
+        let has_any = pos
+            .occupied_by(pos.turn())
+            .into_iter()
+            .any(|s| pos.piece_at(s).is_some_and(|p| p.role == role));
         let reason = if !has_any {
             format!("{side} has no {}", piece.name)
-        } else if pm.promotion.is_none() && rules.is_pawn(role) && rules.promotion_zone[pos.turn()].contains(to) {
+        } else if pm.promotion.is_none()
+            && rules.is_pawn(role)
+            && rules.promotion_zone[pos.turn()].contains(to)
+        {
             "a pawn reaching the last rank must promote (write e.g. =Q)".to_string()
         } else if obstacles.is_empty() {
             format!("no {} of {side} can go to {}", piece.name, sq(to))
@@ -693,21 +874,49 @@ impl<O: Observer> Verifier<O> {
                 .iter()
                 .take(3)
                 .map(|o| match *o {
-                    Obstacle::Blocked { from, at } => format!("the {} on {} is blocked by {}", piece.name, sq(from), what(at)),
+                    Obstacle::Blocked { from, at } => format!(
+                        "the {} on {} is blocked by {}",
+                        piece.name,
+                        sq(from),
+                        what(at)
+                    ),
                     Obstacle::OwnPiece { from } => {
-                        format!("the {} on {} cannot take {side}'s own piece on {}", piece.name, sq(from), sq(to))
+                        format!(
+                            "the {} on {} cannot take {side}'s own piece on {}",
+                            piece.name,
+                            sq(from),
+                            sq(to)
+                        )
                     }
                     Obstacle::NothingToCapture { from } => {
-                        format!("the {} on {} moves there only to capture, and {} is empty", piece.name, sq(from), sq(to))
+                        format!(
+                            "the {} on {} moves there only to capture, and {} is empty",
+                            piece.name,
+                            sq(from),
+                            sq(to)
+                        )
                     }
                     Obstacle::CannotCapture { from } => {
-                        format!("the {} on {} cannot capture on {}", piece.name, sq(from), sq(to))
+                        format!(
+                            "the {} on {} cannot capture on {}",
+                            piece.name,
+                            sq(from),
+                            sq(to)
+                        )
                     }
                     Obstacle::KingExposed { from } => {
                         if pos.is_check() {
-                            format!("{side} is in check, and the {} on {} going there does not end it", piece.name, sq(from))
+                            format!(
+                                "{side} is in check, and the {} on {} going there does not end it",
+                                piece.name,
+                                sq(from)
+                            )
                         } else {
-                            format!("the {} on {} is pinned: moving it would expose the king", piece.name, sq(from))
+                            format!(
+                                "the {} on {} is pinned: moving it would expose the king",
+                                piece.name,
+                                sq(from)
+                            )
                         }
                     }
                     Obstacle::OutOfReach { from } => {
@@ -717,14 +926,31 @@ impl<O: Observer> Verifier<O> {
                 .collect();
             parts.join("; ")
         };
-        let king_exposed = obstacles.iter().any(|o| matches!(o, Obstacle::KingExposed { .. }));
+        let king_exposed = obstacles
+            .iter()
+            .any(|o| matches!(o, Obstacle::KingExposed { .. }));
         let rule = rule_text::for_piece(rules, role, king_exposed);
         let help = did_you_mean(pos, text);
         let msg = format!("{written}: {reason}");
-        self.fail(Code::IllegalMove, msg, text, span, "no legal move matches", Some(rule), help, line);
+        self.fail(
+            Code::IllegalMove,
+            msg,
+            text,
+            span,
+            "no legal move matches",
+            Some(rule),
+            help,
+            line,
+        );
     }
 
-    fn resolve_castle(&mut self, side: TokenSide, text: &[u8], span: Span, line: &LineContext<'_>) -> Option<Move> {
+    fn resolve_castle(
+        &mut self,
+        side: TokenSide,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) -> Option<Move> {
         let pos = self.line.as_ref()?.pos.clone();
         let side = match side {
             TokenSide::King => CastleSide::Short,
@@ -740,7 +966,16 @@ impl<O: Observer> Verifier<O> {
             let reason = castle_reason(&pos, side);
             let msg = format!("{written}: {reason}");
             let help = did_you_mean(&pos, text);
-            self.fail(Code::IllegalMove, msg, text, span, "castling not allowed", Some(rule_text::castling(pos.rules())), help, line);
+            self.fail(
+                Code::IllegalMove,
+                msg,
+                text,
+                span,
+                "castling not allowed",
+                Some(rule_text::castling(pos.rules())),
+                help,
+                line,
+            );
         }
         found
     }
@@ -787,9 +1022,16 @@ impl<O: Observer> Verifier<O> {
         let in_check = l.pos.is_check();
         let mate = in_check && !l.pos.has_legal_move_with(&mut self.buf);
         let problem = match (check, in_check, mate) {
-            (CheckMark::Check, false, _) => Some(("'+' written, but the move gives no check", "no check")),
-            (CheckMark::Mate, false, _) => Some(("'#' written, but the move gives no check", "no mate")),
-            (CheckMark::Mate, true, false) => Some(("'#' written, but the move gives check, not mate", "not mate")),
+            (CheckMark::Check, false, _) => {
+                Some(("'+' written, but the move gives no check", "no check"))
+            }
+            (CheckMark::Mate, false, _) => {
+                Some(("'#' written, but the move gives no check", "no mate"))
+            }
+            (CheckMark::Mate, true, false) => Some((
+                "'#' written, but the move gives check, not mate",
+                "not mate",
+            )),
             _ => None,
         };
         if want_san {
@@ -834,7 +1076,9 @@ impl<O: Observer> Verifier<O> {
         self.history.push(key);
         let repeats = self.history.iter().filter(|&&k| k == key).count();
         let ending = if mate {
-            Some(Ending::Checkmate { winner: !pos.turn() })
+            Some(Ending::Checkmate {
+                winner: !pos.turn(),
+            })
         } else {
             pos.ending_with(&mut self.buf)
         };
@@ -844,8 +1088,21 @@ impl<O: Observer> Verifier<O> {
             if !self.reported_after_end {
                 self.reported_after_end = true;
                 let written = String::from_utf8_lossy(text).into_owned();
-                let msg = format!("{written}: played after the game had ended ({})", prior.as_str());
-                self.move_diag(Severity::Warning, Code::MoveAfterEnd, msg, text, span, "after the end", Some("RULINGS C1 (FIDE Laws 9.6)".into()), Vec::new(), line);
+                let msg = format!(
+                    "{written}: played after the game had ended ({})",
+                    prior.as_str()
+                );
+                self.move_diag(
+                    Severity::Warning,
+                    Code::MoveAfterEnd,
+                    msg,
+                    text,
+                    span,
+                    "after the end",
+                    Some("RULINGS C1 (FIDE Laws 9.6)".into()),
+                    Vec::new(),
+                    line,
+                );
             }
             return;
         }
@@ -857,14 +1114,20 @@ impl<O: Observer> Verifier<O> {
         self.report.termination = self.ended;
         if repeats == 3 && !self.noted_threefold {
             self.noted_threefold = true;
-            let d = Diagnostic::note(Code::ClaimableDraw, "threefold repetition: a draw may be claimed")
-                .with_rule("RULINGS C1 (FIDE Laws 9.2)");
+            let d = Diagnostic::note(
+                Code::ClaimableDraw,
+                "threefold repetition: a draw may be claimed",
+            )
+            .with_rule("RULINGS C1 (FIDE Laws 9.2)");
             self.emit(d, span, "third repetition", line);
         }
         if halfmoves >= 100 && !self.noted_fifty {
             self.noted_fifty = true;
-            let d = Diagnostic::note(Code::ClaimableDraw, "fifty moves without capture or pawn move: a draw may be claimed")
-                .with_rule("RULINGS C1 (FIDE Laws 9.3)");
+            let d = Diagnostic::note(
+                Code::ClaimableDraw,
+                "fifty moves without capture or pawn move: a draw may be claimed",
+            )
+            .with_rule("RULINGS C1 (FIDE Laws 9.3)");
             self.emit(d, span, "fiftieth move", line);
         }
     }
@@ -884,7 +1147,10 @@ impl<O: Observer> Verifier<O> {
         }
         let Some(prev) = cur.prev.clone() else {
             self.line = Some(cur);
-            let d = Diagnostic::warning(Code::UnexpectedToken, "a variation before any move has nothing to replace; skipped");
+            let d = Diagnostic::warning(
+                Code::UnexpectedToken,
+                "a variation before any move has nothing to replace; skipped",
+            );
             self.emit(d, span, "no move before it", line);
             return Flow::SkipVariation;
         };
@@ -935,13 +1201,16 @@ impl<O: Observer> Verifier<O> {
                     t.as_str(),
                     m.as_str()
                 );
-                let d = Diagnostic::warning(Code::ResultTagMismatch, msg).with_rule("PGN 8.2.6 (game termination marker)");
+                let d = Diagnostic::warning(Code::ResultTagMismatch, msg)
+                    .with_rule("PGN 8.2.6 (game termination marker)");
                 self.emit(d, span, "", line);
             }
         }
         let broken = self.line.as_ref().is_none_or(|l| l.broken);
         let Some(result) = marker.or(tag) else { return };
-        let Some(term) = self.report.termination.filter(|_| !broken) else { return };
+        let Some(term) = self.report.termination.filter(|_| !broken) else {
+            return;
+        };
         if result != GameResult::Unknown && result != term.result() {
             let msg = format!(
                 "the game ends by {} ({}), but the result is {}",
@@ -949,7 +1218,8 @@ impl<O: Observer> Verifier<O> {
                 term.result().as_str(),
                 result.as_str()
             );
-            let d = Diagnostic::warning(Code::ResultMismatch, msg).with_rule("seed 002, RULINGS C1");
+            let d =
+                Diagnostic::warning(Code::ResultMismatch, msg).with_rule("seed 002, RULINGS C1");
             self.emit(d, span, "", line);
         }
     }
@@ -990,7 +1260,10 @@ impl<O: Observer> Visitor for Verifier<O> {
                 self.end_game(span, line);
                 Flow::Continue
             }
-            Event::MoveNumber { .. } | Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,
+            Event::MoveNumber { .. }
+            | Event::Nag { .. }
+            | Event::Comment { .. }
+            | Event::Escape { .. } => Flow::Continue,
         }
     }
 
@@ -1047,7 +1320,11 @@ fn castle_reason(pos: &Position, side: CastleSide) -> String {
         return format!(
             "{} has lost the right to castle {} (the king or that rook has moved)",
             us.name(),
-            if side == CastleSide::Short { "short" } else { "long" }
+            if side == CastleSide::Short {
+                "short"
+            } else {
+                "long"
+            }
         );
     }
     if pos.is_check() {

@@ -13,10 +13,14 @@ pub fn for_piece(rules: &GameRules, role: Role, king_exposed: bool) -> String {
         (true, b'P') => {
             "seed 002: the pawn moves forward one cell (two on its first move) and captures diagonally forward one cell"
         }
-        (true, b'N') => "seed 002: the knight moves two cells one way and one the other, jumping over pieces",
+        (true, b'N') => {
+            "seed 002: the knight moves two cells one way and one the other, jumping over pieces"
+        }
         (true, b'B') => "seed 002: the bishop moves diagonally in a straight line and cannot jump",
         (true, b'R') => "seed 002: the rook moves orthogonally in a straight line and cannot jump",
-        (true, b'Q') => "seed 002: the queen moves orthogonally or diagonally in a straight line and cannot jump",
+        (true, b'Q') => {
+            "seed 002: the queen moves orthogonally or diagonally in a straight line and cannot jump"
+        }
         (true, b'K') => "seed 002: the king moves one cell orthogonally or diagonally",
         _ => return format!("the {} moves as {} (Betza)", p.name, p.betza),
     };

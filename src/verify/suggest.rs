@@ -54,8 +54,11 @@ mod tests {
 
     #[test]
     fn suggests_the_reachable_square_next_door() {
-        let pos = Position::from_fen(chess(), "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2")
-            .expect("valid");
+        let pos = Position::from_fen(
+            chess(),
+            "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+        )
+        .expect("valid");
         let s = nearest_moves(&pos, "Bc4");
         assert!(s.contains(&"Bf4".to_string()), "{s:?}");
     }

@@ -2,19 +2,25 @@
 
 use crate::util::TestEnv;
 
-const GOOD: &str = "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+const GOOD: &str =
+    "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
 
 #[test]
 fn check_accepts_a_valid_game_and_exits_0() {
     let env = TestEnv::new();
     env.write("good.pgn", GOOD);
-    env.run(&["check", "good.pgn"]).code(0).stderr_has("checked 1 game (4 moves) in 1 file");
+    env.run(&["check", "good.pgn"])
+        .code(0)
+        .stderr_has("checked 1 game (4 moves) in 1 file");
 }
 
 #[test]
 fn check_reports_an_illegal_move_where_it_is_and_exits_1() {
     let env = TestEnv::new();
-    env.write("bad.pgn", "[Event \"t\"]\n[White \"Smith\"]\n[Black \"Jones\"]\n\n1. d4 d5 2. Bc4 Nf6 *\n");
+    env.write(
+        "bad.pgn",
+        "[Event \"t\"]\n[White \"Smith\"]\n[Black \"Jones\"]\n\n1. d4 d5 2. Bc4 Nf6 *\n",
+    );
     env.run(&["check", "bad.pgn"])
         .code(1)
         .stderr_has("error[illegal-move]: Bc4: the bishop on f1 is blocked by the pawn on e2")
@@ -27,7 +33,10 @@ fn check_reports_an_illegal_move_where_it_is_and_exits_1() {
 #[test]
 fn check_reports_an_ambiguous_move() {
     let env = TestEnv::new();
-    env.write("amb.pgn", "[FEN \"4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1\"]\n\n1. Nc3 *\n");
+    env.write(
+        "amb.pgn",
+        "[FEN \"4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1\"]\n\n1. Nc3 *\n",
+    );
     env.run(&["check", "amb.pgn"])
         .code(1)
         .stderr_has("error[ambiguous-move]: Nc3: knights on b1 and d1 can all go there");
@@ -37,7 +46,9 @@ fn check_reports_an_ambiguous_move() {
 fn one_bad_game_does_not_stop_the_file() {
     let env = TestEnv::new();
     env.write("mix.pgn", format!("[Event \"x\"]\n\n1. e5 *\n\n{GOOD}"));
-    env.run(&["check", "mix.pgn"]).code(1).stderr_has("checked 2 games");
+    env.run(&["check", "mix.pgn"])
+        .code(1)
+        .stderr_has("checked 2 games");
 }
 
 #[test]
@@ -49,7 +60,10 @@ fn check_json_gives_one_object_per_diagnostic_then_a_summary() {
     let out = run.stdout();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
-    assert!(lines[0].contains("\"code\":\"illegal-move\"") && lines[0].contains("\"line\":1"), "{out}");
+    assert!(
+        lines[0].contains("\"code\":\"illegal-move\"") && lines[0].contains("\"line\":1"),
+        "{out}"
+    );
     assert!(lines[1].contains("\"type\":\"summary\""), "{out}");
 }
 
@@ -57,7 +71,9 @@ fn check_json_gives_one_object_per_diagnostic_then_a_summary() {
 fn unsupported_variants_are_skipped_not_misread() {
     let env = TestEnv::new();
     env.write("atomic.pgn", "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n");
-    env.run(&["check", "atomic.pgn"]).code(0).stderr_has("warning[unsupported-variant]");
+    env.run(&["check", "atomic.pgn"])
+        .code(0)
+        .stderr_has("warning[unsupported-variant]");
 }
 
 #[test]
@@ -82,17 +98,29 @@ fn perft_prints_the_total_last() {
     let run = env.run(&["perft", "--divide", "2"]);
     run.code(0);
     let out = run.stdout();
-    assert!(out.contains("e2e4: 20\n") && out.ends_with("\n400\n"), "{out}");
-    env.run(&["perft", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "2"])
-        .code(0)
-        .stdout_is("191\n");
+    assert!(
+        out.contains("e2e4: 20\n") && out.ends_with("\n400\n"),
+        "{out}"
+    );
+    env.run(&[
+        "perft",
+        "--fen",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "2",
+    ])
+    .code(0)
+    .stdout_is("191\n");
 }
 
 #[test]
 fn perft_rejects_unknown_variants_and_bad_fens() {
     let env = TestEnv::new();
-    env.run(&["perft", "--variant", "atomic", "1"]).code(2).stderr_has("unknown variant 'atomic'");
-    env.run(&["perft", "--fen", "not a fen", "1"]).code(2).stderr_has("invalid --fen");
+    env.run(&["perft", "--variant", "atomic", "1"])
+        .code(2)
+        .stderr_has("unknown variant 'atomic'");
+    env.run(&["perft", "--fen", "not a fen", "1"])
+        .code(2)
+        .stderr_has("invalid --fen");
 }
 
 #[test]
@@ -102,8 +130,13 @@ fn moves_lists_san_and_long_algebraic() {
     run.code(0);
     let out = run.stdout();
     assert_eq!(out.lines().count(), 20);
-    assert!(out.contains("Nf3\tNg1-f3\n") && out.contains("e4\te2-e4\n"), "{out}");
-    env.run(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]).code(0).stdout_has("O-O-O\tO-O-O\n");
+    assert!(
+        out.contains("Nf3\tNg1-f3\n") && out.contains("e4\te2-e4\n"),
+        "{out}"
+    );
+    env.run(&["moves", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"])
+        .code(0)
+        .stdout_has("O-O-O\tO-O-O\n");
 }
 
 #[test]

@@ -4,6 +4,6 @@
 mod util;
 
 mod check;
+mod engine;
 mod generate;
 mod help;
-mod engine;

@@ -56,7 +56,9 @@ impl Position {
         self.pseudo_moves_to(role, to, &mut pseudo);
         let geo = &self.rules.geometry;
         for from in self.occupied[us] {
-            let Some(p) = self.piece_at(from) else { continue };
+            let Some(p) = self.piece_at(from) else {
+                continue;
+            };
             if p.role != role || legal.iter().any(|m| m.from() == from) {
                 continue;
             }
@@ -74,18 +76,26 @@ impl Position {
                 let mut cur = from;
                 let mut blocked_at = None;
                 for _ in 0..max {
-                    let Some(t) = geo.offset(cur, v.df, v.dr) else { break };
+                    let Some(t) = geo.offset(cur, v.df, v.dr) else {
+                        break;
+                    };
                     cur = t;
                     if t == to {
                         let ob = match (target, blocked_at) {
                             (_, Some(at)) => Obstacle::Blocked { from, at },
                             (Some(tp), None) if tp.color == us => Obstacle::OwnPiece { from },
-                            (Some(_), None) if !v.mode.can_capture() => Obstacle::CannotCapture { from },
-                            (None, None) if !v.mode.can_move() => Obstacle::NothingToCapture { from },
+                            (Some(_), None) if !v.mode.can_capture() => {
+                                Obstacle::CannotCapture { from }
+                            }
+                            (None, None) if !v.mode.can_move() => {
+                                Obstacle::NothingToCapture { from }
+                            }
                             _ => continue,
                         };
                         // Prefer the most specific reason over "out of reach".
-                        if matches!(best, Obstacle::OutOfReach { .. }) || matches!(ob, Obstacle::Blocked { .. }) {
+                        if matches!(best, Obstacle::OutOfReach { .. })
+                            || matches!(ob, Obstacle::Blocked { .. })
+                        {
                             best = ob;
                         }
                         break;

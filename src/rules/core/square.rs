@@ -172,7 +172,7 @@ impl SquareSet {
 
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.into_iter()).finish()
+        f.debug_list().entries(*self).finish()
     }
 }
 

@@ -304,10 +304,19 @@ fn perft_published_deep() {
     assert_eq!(perft(&Position::start(chess()), 5), 4_865_609);
     let kiwipete = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     assert_eq!(perft(&kiwipete, 4), 4_085_603);
-    assert_eq!(perft(&pos("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 5), 674_624);
+    assert_eq!(
+        perft(&pos("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 5),
+        674_624
+    );
     let p4 = pos("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
     assert_eq!(perft(&p4, 4), 422_333);
-    assert_eq!(perft(&pos("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"), 4), 2_103_487);
+    assert_eq!(
+        perft(
+            &pos("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
+            4
+        ),
+        2_103_487
+    );
     let p6 = pos("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
     assert_eq!(perft(&p6, 4), 3_894_594);
 }
