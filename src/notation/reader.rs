@@ -155,6 +155,10 @@ struct GameState {
     /// missing its result).
     has_content: bool,
     binary_reported: bool,
+    /// A tag pair was read.
+    tags_seen: bool,
+    /// A blank line followed the tags: comments now belong to the movetext.
+    blank_after_tags: bool,
 }
 
 impl GameState {
@@ -168,6 +172,8 @@ impl GameState {
             skip_game: false,
             has_content: false,
             binary_reported: false,
+            tags_seen: false,
+            blank_after_tags: false,
         }
     }
 }
@@ -576,7 +582,9 @@ impl<R: Read> Reader<R> {
             }
             self.ensure(SNIFF)?;
             let window = &self.avail()[..self.avail().len().min(SNIFF)];
-            if looks_binary(&window[..window.len().min(BINARY_WINDOW)]) {
+            // Text with a NUL further on starts a game; the game reports the NUL.
+            let head = &window[..window.len().min(BINARY_WINDOW)];
+            if many_controls(head) || (is_control(b) && head.contains(&0)) {
                 if !self.region_binary_reported {
                     self.region_binary_reported = true;
                     let span = self.span(0, 1);
@@ -696,13 +704,22 @@ impl<R: Read> Reader<R> {
             if self.stopped {
                 return Ok(());
             }
+            let line_before = self.line;
             self.skip_space()?;
+            if self.game.tags_seen && self.line.saturating_sub(line_before) >= 2 {
+                self.game.blank_after_tags = true;
+            }
             self.ensure(1)?;
             let Some(&b) = self.avail().first() else {
                 self.end_game_at(v, true);
                 return Ok(());
             };
             match b {
+                b'{' | b';' if self.game.phase == Phase::Tags && self.game.blank_after_tags => {
+                    self.game.phase = Phase::Movetext;
+                    let span = self.span(0, 0);
+                    self.emit(v, Ev::BeginMovetext, span);
+                }
                 b'{' => self.comment(v, CommentStyle::Brace)?,
                 b';' => self.comment(v, CommentStyle::Line)?,
                 b'%' if self.at_line_start() => self.escape_line(v)?,
@@ -783,6 +800,7 @@ impl<R: Read> Reader<R> {
         let cut_short = line_len == window.len() && avail.len() > max;
         match tag::tag_pair(&window[..line_len]) {
             Ok(t) => {
+                self.game.tags_seen = true;
                 let span = self.span(0, t.len);
                 let (name, value) = (
                     self.start + t.name.start..self.start + t.name.end,
@@ -1230,9 +1248,11 @@ fn is_delimiter(b: u8) -> bool {
 
 /// NUL bytes, or at least 10% control bytes (and more than a stray few).
 fn looks_binary(window: &[u8]) -> bool {
-    if window.contains(&0) {
-        return true;
-    }
+    window.contains(&0) || many_controls(window)
+}
+
+/// At least 10% control bytes, and more than a stray few.
+fn many_controls(window: &[u8]) -> bool {
     let controls = window.iter().filter(|&&b| is_control(b)).count();
     controls >= 4 && controls * 10 >= window.len()
 }

@@ -408,8 +408,9 @@ pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMov
 
 const TOO_MANY: &str = "too many actions in one turn";
 
+/// A recoverable error; an enclosing `context` names it better.
 fn fail<'a, T>(i: &'a [u8], expected: &'static str) -> PResult<'a, T> {
-    Err(nom::Err::Error(NotationError::new(i, expected)))
+    Err(nom::Err::Error(NotationError::unlabelled(i, expected)))
 }
 
 // ----- grammar rules -----
@@ -434,12 +435,12 @@ pub fn rank<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, u8> {
         if two <= g.ranks {
             return Ok((&i[2..], two - 1));
         }
-        return fail(i, "rank out of range");
+        return Err(nom::Err::Error(NotationError::new(i, "rank out of range")));
     }
     if d0 <= g.ranks {
         Ok((&i[1..], d0 - 1))
     } else {
-        fail(i, "rank out of range")
+        Err(nom::Err::Error(NotationError::new(i, "rank out of range")))
     }
 }
 
