@@ -390,7 +390,7 @@ fn spans_line_and_column() {
     let (_, s, _, _) = c.spans.iter().find(|s| s.0 == "suffix5").unwrap();
     assert_eq!((s.line, s.column, s.end - s.start), (2, 12, 2));
     let (_, s, _, _) = c.spans.iter().find(|s| s.0 == "Qh4+").unwrap();
-    assert_eq!((s.line, s.column), (2, 8));
+    assert_eq!((s.line, s.column, s.end - s.start), (2, 8, 4));
 }
 
 #[test]

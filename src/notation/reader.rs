@@ -646,9 +646,12 @@ impl<R: Read> Reader<R> {
         match self.line_start_abs.checked_sub(self.buf_abs) {
             Some(d) => {
                 let from = usize::try_from(d).unwrap_or(usize::MAX);
-                self.buf
-                    .get(from..self.start)
-                    .is_some_and(|s| s.iter().all(|&b| is_space(b)))
+                // At most 64 bytes back, so that a line full of `[` stays linear.
+                from.saturating_add(64) >= self.start
+                    && self
+                        .buf
+                        .get(from..self.start)
+                        .is_some_and(|s| s.iter().all(|&b| is_space(b)))
             }
             None => false,
         }
@@ -1197,7 +1200,12 @@ impl<R: Read> Reader<R> {
             );
             return false;
         }
-        let span = self.span(off, len);
+        // The move's span holds its check mark; a final suffix has its own.
+        let move_len = match suffix {
+            Some((_, a, b)) if b == len => a,
+            _ => len,
+        };
+        let span = self.span(off, move_len);
         self.emit(
             v,
             Ev::Move {
