@@ -37,22 +37,24 @@ const SNIFF: usize = 4096;
 pub struct Limits {
     /// Size of the one read buffer, in bytes. It is raised if needed to hold
     /// the longest tag line, token or comment chunk plus some line context.
+    /// Default 64 KiB.
     pub buffer_size: usize,
     /// Longest move token, NAG or move number. Longer ones are skipped with a
-    /// `token-too-long` problem.
+    /// `token-too-long` problem. Default 256.
     pub max_token_len: usize,
-    /// Longest tag line or `%` escape line.
+    /// Longest tag line or `%` escape line. Default 8 KiB.
     pub max_tag_line: usize,
     /// Longer comments arrive in pieces of at most this many bytes, split on
     /// UTF-8 boundaries ([`Chunk::First`], [`Chunk::Middle`], [`Chunk::Last`]).
+    /// Default 8 KiB.
     pub comment_chunk: usize,
     /// Deepest variation nesting reported to the visitor. Deeper variations
     /// give a `variation-too-deep` problem and are skipped (counted, not
-    /// recursed into).
+    /// recursed into). Default 256.
     pub max_variation_depth: u32,
     /// The largest game, in bytes, that consumers holding whole games (the
     /// record builder, JSON export) accept; the reader itself never holds a
-    /// game and does not enforce it.
+    /// game and does not enforce it. Default 16 MiB.
     pub max_game_size: u64,
 }
 
