@@ -29,6 +29,14 @@ impl<'a> NotationError<'a> {
         }
     }
 
+    /// A low-level error whose expectation an enclosing `context` replaces.
+    pub fn unlabelled(input: &'a [u8], expected: &'static str) -> Self {
+        NotationError {
+            labelled: false,
+            ..NotationError::new(input, expected)
+        }
+    }
+
     /// The byte offset of the error into `whole`, the input given to the
     /// outermost parser.
     pub fn offset(&self, whole: &[u8]) -> usize {

@@ -73,6 +73,9 @@ pub enum CritterKind {
 /// Most critters a Bear can displace in one move (the 8 neighbours).
 pub const MAX_DISPLACED: usize = 8;
 
+/// Critters displaced by a Bear, each with where it goes.
+pub type Displaced = ArrayVec<(u8, Coord), MAX_DISPLACED>;
+
 /// A PASGL 312 critter action (RULINGS N6): `Df1-e3`, `*-Te1-e2`,
 /// `Df1-e3/F`, `Hd2>d5/F`, `Bd3-d4/Tc5/Fe5`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -92,7 +95,7 @@ pub struct CritterAction {
     /// `/F`: the one victim (upper-case letter).
     pub victim: Option<u8>,
     /// `/Tc5/Fe5`: where each critter displaced by a Bear goes (upper-case letters).
-    pub displaced: ArrayVec<(u8, Coord), MAX_DISPLACED>,
+    pub displaced: Displaced,
 }
 
 /// One action of a turn.
@@ -386,7 +389,7 @@ pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMov
         postal_turn(grammar, token)
     };
     match parsed {
-        Ok((rest, m)) if rest.is_empty() => Ok(m),
+        Ok((&[], m)) => Ok(m),
         Ok((rest, _)) => Err(ParseMoveError::Syntax {
             at: token.len() - rest.len(),
             expected: "expected the end of the move",
@@ -408,8 +411,9 @@ pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMov
 
 const TOO_MANY: &str = "too many actions in one turn";
 
+/// A recoverable error; an enclosing `context` names it better.
 fn fail<'a, T>(i: &'a [u8], expected: &'static str) -> PResult<'a, T> {
-    Err(nom::Err::Error(NotationError::new(i, expected)))
+    Err(nom::Err::Error(NotationError::unlabelled(i, expected)))
 }
 
 // ----- grammar rules -----
@@ -434,12 +438,12 @@ pub fn rank<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, u8> {
         if two <= g.ranks {
             return Ok((&i[2..], two - 1));
         }
-        return fail(i, "rank out of range");
+        return Err(nom::Err::Error(NotationError::new(i, "rank out of range")));
     }
     if d0 <= g.ranks {
         Ok((&i[1..], d0 - 1))
     } else {
-        fail(i, "rank out of range")
+        Err(nom::Err::Error(NotationError::new(i, "rank out of range")))
     }
 }
 
@@ -629,10 +633,7 @@ pub fn postal_turn<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, MoveToken> {
 
 /// PASGL victims after `/`: one letter (`/F`), or a Bear's displacement
 /// list (`/Tc5/Fe5`).
-pub fn victims<'a>(
-    g: &Grammar,
-    i: &'a [u8],
-) -> PResult<'a, (Option<u8>, ArrayVec<(u8, Coord), MAX_DISPLACED>)> {
+pub fn victims<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (Option<u8>, Displaced)> {
     let critter = |i: &'a [u8]| match i.first() {
         Some(&b) if g.is_piece(b.to_ascii_uppercase()) => Ok((&i[1..], b.to_ascii_uppercase())),
         Some(&b) if b.is_ascii_alphabetic() => {

@@ -5,7 +5,9 @@
 //! (`MoveNumber`, `Move`, `Nag`, `Comment`, `BeginVariation` ... `EndVariation`,
 //! `Escape`), at most one `Result`, and finally `EndGame`. Comments before the
 //! first tag and between tags arrive as `Comment` events before
-//! `BeginMovetext`. Problems found while reading arrive through
+//! `BeginMovetext` (so do comments right after the tags, unless a blank line
+//! separates them from the tags, and `%` escape lines of the tag section).
+//! Problems found while reading arrive through
 //! [`Visitor::problem`] at the point where they are found, and never stop the
 //! reader: the next game always starts clean.
 

@@ -5,6 +5,10 @@ fn c(s: &str) -> Coord {
     square(&g, s.as_bytes()).unwrap().1
 }
 
+fn pc(s: &str) -> Coord {
+    square(&Grammar::pasgl(), s.as_bytes()).unwrap().1
+}
+
 fn pm(g: &Grammar, s: &str) -> PieceMove {
     match parse_move(g, s.as_bytes()) {
         Ok(m) => match m.first() {
@@ -265,7 +269,7 @@ fn critter_action_rule() {
     let a = crit("Df1-e3");
     assert_eq!(
         (a.critter, a.from, a.kind),
-        (b'D', c("f1"), CritterKind::Move { to: c("e3") })
+        (b'D', pc("f1"), CritterKind::Move { to: pc("e3") })
     );
     let a = crit("*-Te1-e2");
     assert!(a.stinky && a.lunchless && a.critter == b'T');
@@ -273,12 +277,15 @@ fn critter_action_rule() {
     assert!(!a.stinky && a.lunchless);
     assert_eq!(crit("Df1-e3/F").victim, Some(b'F'));
     let a = crit("Hd2>d5");
-    assert_eq!(a.kind, CritterKind::Shot { to: c("d5") });
+    assert_eq!(a.kind, CritterKind::Shot { to: pc("d5") });
     assert_eq!(crit("Hd2>d5/F").victim, Some(b'F'));
     assert_eq!(crit("Wg1>e3/S").victim, Some(b'S'));
     let a = crit("Bd3-d4/Tc5/Fe5");
     assert_eq!(a.victim, None);
-    assert_eq!(a.displaced.as_slice(), &[(b'T', c("c5")), (b'F', c("e5"))]);
+    assert_eq!(
+        a.displaced.as_slice(),
+        &[(b'T', pc("c5")), (b'F', pc("e5"))]
+    );
     let a = crit("Fz4-z5");
     assert_eq!(
         (a.from.file, a.kind),
@@ -319,7 +326,7 @@ fn roadkill_rule() {
         m.first(),
         Some(&Action::Roadkill {
             critter: b'P',
-            at: c("d4")
+            at: pc("d4")
         })
     );
     assert!(matches!(

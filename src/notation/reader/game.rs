@@ -1,0 +1,551 @@
+//! One game: tags, comments, variations and movetext tokens.
+
+use std::io::{self, Read};
+
+use memchr::memchr;
+
+use super::bytes::{BINARY_WINDOW, is_control, is_delimiter, looks_binary, utf8_boundary};
+use super::{Ev, Phase, Reader};
+use crate::diag::{Code, Span};
+use crate::notation::movetext::{self, MoveTail};
+use crate::notation::tag::{self, ParseTagError};
+use crate::notation::visitor::{Chunk, CommentStyle, Flow, GameResult, NagForm, Visitor};
+
+impl<R: Read> Reader<R> {
+    // ----- one game -----
+
+    pub(super) fn read_game_body<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        loop {
+            if self.stopped {
+                return Ok(());
+            }
+            let line_before = self.line;
+            self.skip_space()?;
+            if self.game.tags_seen && self.line.saturating_sub(line_before) >= 2 {
+                self.game.blank_after_tags = true;
+            }
+            self.ensure(1)?;
+            let Some(&b) = self.avail().first() else {
+                self.end_game_at(v, true);
+                return Ok(());
+            };
+            match b {
+                b'{' | b';' if self.game.phase == Phase::Tags && self.game.blank_after_tags => {
+                    self.game.phase = Phase::Movetext;
+                    let span = self.span(0, 0);
+                    self.emit(v, Ev::BeginMovetext, span);
+                }
+                b'{' => self.comment(v, CommentStyle::Brace)?,
+                b';' => self.comment(v, CommentStyle::Line)?,
+                b'%' if self.at_line_start() => self.escape_line(v)?,
+                b'[' if self.game.phase == Phase::Tags => self.tag(v)?,
+                b'[' if self.first_on_line() => {
+                    // A tag line after movetext without a result: a new game.
+                    self.end_game_at(v, true);
+                    return Ok(());
+                }
+                _ if self.game.phase == Phase::Tags => {
+                    self.game.phase = Phase::Movetext;
+                    let span = self.span(0, 0);
+                    self.emit(v, Ev::BeginMovetext, span);
+                }
+                b'(' => self.open_variation(v),
+                b')' => self.close_variation(v),
+                b'[' | b']' | b'}' => {
+                    let span = self.span(0, 1);
+                    self.problem(
+                        v,
+                        Code::UnexpectedToken,
+                        format!("unexpected '{}' in movetext", char::from(b)),
+                        span,
+                    );
+                    self.consume(1);
+                }
+                _ if is_control(b) => {
+                    if self.control_byte(v)? {
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    if self.word(v)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the game here: reports open variations and a missing result.
+    fn end_game_at<V: Visitor>(&mut self, v: &mut V, missing_result: bool) {
+        if self.game.phase == Phase::Tags {
+            self.game.phase = Phase::Movetext;
+            let span = self.span(0, 0);
+            self.emit(v, Ev::BeginMovetext, span);
+        }
+        let span = self.span(0, 0);
+        if self.game.depth > 0 || self.game.skip_var > 0 {
+            let message = match self.game.first_open {
+                Some(open) => format!(
+                    "the variation opened at line {} column {} is not closed",
+                    open.line, open.column
+                ),
+                None => "a variation is not closed".into(),
+            };
+            self.problem(v, Code::UnterminatedVariation, message, span);
+        }
+        if missing_result && self.game.has_content && !self.game.binary_reported {
+            self.problem(
+                v,
+                Code::MissingResult,
+                "the game has no result (1-0, 0-1, 1/2-1/2 or *)".into(),
+                span,
+            );
+        }
+        self.game.skip_var = 0;
+        self.emit(v, Ev::EndGame, span);
+    }
+
+    fn tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let max = self.limits.max_tag_line;
+        self.ensure_line(max + 1)?;
+        self.game.has_content = true;
+        let avail = self.avail();
+        let window = &avail[..avail.len().min(max)];
+        let line_len = memchr(b'\n', window).unwrap_or(window.len());
+        let cut_short = line_len == window.len() && avail.len() > max;
+        match tag::tag_pair(&window[..line_len]) {
+            Ok(t) => {
+                self.game.tags_seen = true;
+                let span = self.span(0, t.len);
+                let (name, value) = (
+                    self.start + t.name.start..self.start + t.name.end,
+                    self.start + t.value.start..self.start + t.value.end,
+                );
+                self.emit(v, Ev::Tag { name, value }, span);
+                self.consume(t.len);
+            }
+            Err(ParseTagError::Unterminated) if cut_short => {
+                let span = self.span(0, line_len);
+                self.problem(
+                    v,
+                    Code::TokenTooLong,
+                    format!("tag line longer than {max} bytes, skipped"),
+                    span,
+                );
+                self.skip_while(|b| b != b'\n')?;
+            }
+            Err(ParseTagError::Unterminated) => {
+                let span = self.span(0, line_len);
+                self.problem(
+                    v,
+                    Code::UnterminatedTag,
+                    "tag pair is not closed on its line".into(),
+                    span,
+                );
+                self.consume(line_len);
+            }
+            Err(ParseTagError::Malformed { at, expected }) => {
+                let line = &window[..line_len];
+                let skip = memchr(b']', line).map_or(line_len, |k| k + 1);
+                let span = self.span(0, skip);
+                self.problem(
+                    v,
+                    Code::MalformedTag,
+                    format!(
+                        "malformed tag pair: {expected} at column {}",
+                        self.span(at, 0).column
+                    ),
+                    span,
+                );
+                self.consume(skip);
+            }
+        }
+        Ok(())
+    }
+
+    fn escape_line<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let max = self.limits.max_tag_line;
+        self.ensure_line(max + 1)?;
+        let avail = self.avail();
+        let window = &avail[..avail.len().min(max)];
+        match memchr(b'\n', window) {
+            None if avail.len() > max => {
+                let span = self.span(0, max);
+                self.problem(
+                    v,
+                    Code::TokenTooLong,
+                    format!("escape line longer than {max} bytes, skipped"),
+                    span,
+                );
+                self.skip_while(|b| b != b'\n')?;
+            }
+            found => {
+                let len = found.unwrap_or(window.len());
+                let text_len = if len > 0 && window[len - 1] == b'\r' {
+                    len - 1
+                } else {
+                    len
+                };
+                let span = self.span(0, text_len);
+                self.emit(
+                    v,
+                    Ev::Escape {
+                        text: self.start..self.start + text_len,
+                    },
+                    span,
+                );
+                self.consume(len);
+            }
+        }
+        Ok(())
+    }
+
+    /// A `{}` or `;` comment, streamed in chunks.
+    fn comment<V: Visitor>(&mut self, v: &mut V, style: CommentStyle) -> io::Result<()> {
+        let open = self.span(0, 1);
+        let open_line_start = self.line_start_abs;
+        let close = if style == CommentStyle::Brace {
+            b'}'
+        } else {
+            b'\n'
+        };
+        let chunk = self.limits.comment_chunk;
+        self.consume(1);
+        let mut first = true;
+        loop {
+            if self.stopped {
+                return Ok(());
+            }
+            self.ensure(chunk + 1)?;
+            let avail = self.avail();
+            let window = &avail[..avail.len().min(chunk + 1)];
+            let found = memchr(close, window);
+            let (len, used, kind, last) = match found {
+                Some(k) => {
+                    let len = if style == CommentStyle::Line && k > 0 && window[k - 1] == b'\r' {
+                        k - 1
+                    } else {
+                        k
+                    };
+                    // A brace comment uses its `}`; a line comment leaves the newline.
+                    let used = if style == CommentStyle::Brace {
+                        k + 1
+                    } else {
+                        k
+                    };
+                    (
+                        len,
+                        used,
+                        if first { Chunk::Whole } else { Chunk::Last },
+                        true,
+                    )
+                }
+                None if avail.len() > chunk => {
+                    let n = utf8_boundary(avail, chunk);
+                    (
+                        n,
+                        n,
+                        if first { Chunk::First } else { Chunk::Middle },
+                        false,
+                    )
+                }
+                None => {
+                    let n = avail.len();
+                    (n, n, if first { Chunk::Whole } else { Chunk::Last }, true)
+                }
+            };
+            let mut span = self.span(0, used);
+            if first {
+                span.start = open.start;
+                span.column = open.column;
+            }
+            let text = self.start..self.start + len;
+            self.emit(
+                v,
+                Ev::Comment {
+                    text,
+                    style,
+                    chunk: kind,
+                },
+                span,
+            );
+            self.consume(used);
+            first = false;
+            if last {
+                if found.is_none() && style == CommentStyle::Brace {
+                    let span = Span {
+                        end: self.pos_abs(),
+                        ..open
+                    };
+                    self.problem_on_line(
+                        v,
+                        Code::UnterminatedComment,
+                        "the comment is not closed before the end of the input".into(),
+                        span,
+                        open_line_start,
+                    );
+                }
+                return Ok(());
+            }
+        }
+    }
+
+    fn open_variation<V: Visitor>(&mut self, v: &mut V) {
+        self.game.has_content = true;
+        let span = self.span(0, 1);
+        if self.game.skip_var > 0 {
+            self.game.skip_var = self.game.skip_var.saturating_add(1);
+        } else if self.game.depth >= self.limits.max_variation_depth {
+            let max = self.limits.max_variation_depth;
+            self.problem(
+                v,
+                Code::VariationTooDeep,
+                format!("variations nested deeper than {max}, skipped"),
+                span,
+            );
+            self.game.skip_var = 1;
+            self.game.skip_var_reported = false;
+        } else {
+            self.game.depth += 1;
+            if self.game.depth == 1 {
+                self.game.first_open = Some(span);
+            }
+            if self.emit(v, Ev::BeginVariation, span) == Flow::SkipVariation && !self.suppressed() {
+                self.game.skip_var = 1;
+                self.game.skip_var_reported = true;
+            }
+        }
+        self.consume(1);
+    }
+
+    fn close_variation<V: Visitor>(&mut self, v: &mut V) {
+        let span = self.span(0, 1);
+        if self.game.skip_var > 0 {
+            self.game.skip_var -= 1;
+            if self.game.skip_var == 0 && self.game.skip_var_reported {
+                self.game.depth = self.game.depth.saturating_sub(1);
+                self.emit(v, Ev::EndVariation, span);
+            }
+        } else if self.game.depth == 0 {
+            self.problem(
+                v,
+                Code::UnmatchedParenthesis,
+                "')' without an open variation".into(),
+                span,
+            );
+        } else {
+            self.game.depth -= 1;
+            self.emit(v, Ev::EndVariation, span);
+        }
+        self.consume(1);
+    }
+
+    /// A control byte in a game: binary data (skip to the next tag line and
+    /// end the game, returns true) or one stray byte (skipped).
+    fn control_byte<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
+        self.ensure(BINARY_WINDOW)?;
+        let avail = self.avail();
+        let window = &avail[..avail.len().min(BINARY_WINDOW)];
+        if looks_binary(window) {
+            if !self.game.binary_reported {
+                self.game.binary_reported = true;
+                let span = self.span(0, 1);
+                self.problem(
+                    v,
+                    Code::BinaryData,
+                    "the input looks like binary data, skipped to the next tag line".into(),
+                    span,
+                );
+            }
+            self.skip_to_tag_line()?;
+            self.end_game_at(v, false);
+            return Ok(true);
+        }
+        let span = self.span(0, 1);
+        let b = window.first().copied().unwrap_or(0);
+        self.problem(
+            v,
+            Code::UnexpectedToken,
+            format!("unexpected control byte 0x{b:02x}"),
+            span,
+        );
+        self.consume(1);
+        Ok(false)
+    }
+
+    /// A token delimited by whitespace and `{ } ( ) ; [ ] $`: a result, move
+    /// number, NAG, suffix annotation or move. Returns true when the game ended.
+    fn word<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
+        let limit = self.limits.max_token_len;
+        self.ensure(limit + 4)?;
+        let avail = self.avail();
+        let mut i = usize::from(avail.first() == Some(&b'$'));
+        while let Some(&c) = avail.get(i) {
+            if i > limit {
+                break;
+            }
+            if is_delimiter(c) {
+                // `e8(Q)`: a promotion written in parentheses belongs to the move.
+                let promo = c == b'('
+                    && i > 0
+                    && avail.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+                    && avail.get(i + 2) == Some(&b')');
+                if !promo {
+                    break;
+                }
+                i += 3;
+                continue;
+            }
+            i += 1;
+        }
+        self.game.has_content = true;
+        if i > limit {
+            let span = self.span(0, i);
+            self.problem(
+                v,
+                Code::TokenTooLong,
+                format!("token longer than {limit} bytes, skipped"),
+                span,
+            );
+            self.consume(1);
+            self.skip_while(|b| !is_delimiter(b))?;
+            return Ok(false);
+        }
+        let ended = self.token(v, 0, i);
+        self.consume(i);
+        Ok(ended)
+    }
+
+    /// Classifies the token at `off..off + len` from the current position.
+    fn token<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
+        let s = self.start + off;
+        let tok = self.buf.get(s..s + len).unwrap_or_default();
+        let Some(&first) = tok.first() else {
+            return false;
+        };
+        if let Some(result) = GameResult::from_ascii(tok) {
+            let span = self.span(off, len);
+            if self.game.depth > 0 || self.game.skip_var > 0 {
+                let end = self.span(off, 0);
+                self.problem(
+                    v,
+                    Code::UnterminatedVariation,
+                    "a variation is not closed before the result".into(),
+                    end,
+                );
+            }
+            self.game.skip_var = 0;
+            self.emit(v, Ev::Result(result), span);
+            let end = self.span(off + len, 0);
+            self.emit(v, Ev::EndGame, end);
+            return true;
+        }
+        if first == b'$' {
+            let span = self.span(off, len);
+            match movetext::nag(tok) {
+                Ok((_, nag)) => {
+                    self.emit(
+                        v,
+                        Ev::Nag {
+                            nag,
+                            form: NagForm::Dollar,
+                        },
+                        span,
+                    );
+                }
+                Err(_) => self.problem(
+                    v,
+                    Code::UnexpectedToken,
+                    "expected a number from 0 to 255 after '$'".into(),
+                    span,
+                ),
+            }
+            return false;
+        }
+        if first.is_ascii_digit() {
+            if let Ok((rest, (number, dots))) = movetext::move_number(tok) {
+                // `0-0`, `1-0x` and the like are not move numbers.
+                if rest.is_empty() || dots > 0 {
+                    let rest_len = rest.len();
+                    let used = len - rest_len;
+                    let span = self.span(off, used);
+                    self.emit(v, Ev::MoveNumber { number, dots }, span);
+                    return rest_len > 0 && self.token(v, off + used, rest_len);
+                }
+            } else if tok.iter().take_while(|b| b.is_ascii_digit()).count() > 9 {
+                let span = self.span(off, len);
+                self.problem(
+                    v,
+                    Code::UnexpectedToken,
+                    "move number out of range".into(),
+                    span,
+                );
+                return false;
+            }
+        }
+        if let Ok((_, nag)) = movetext::suffix_annotation(tok) {
+            let span = self.span(off, len);
+            self.emit(
+                v,
+                Ev::Nag {
+                    nag,
+                    form: NagForm::Suffix,
+                },
+                span,
+            );
+            return false;
+        }
+        let MoveTail {
+            body,
+            check,
+            suffix,
+            bad_tail,
+        } = movetext::move_tail(tok);
+        if body == 0 {
+            let span = self.span(off, len);
+            let text = String::from_utf8_lossy(tok).into_owned();
+            self.problem(
+                v,
+                Code::UnexpectedToken,
+                format!("unexpected '{text}' in movetext"),
+                span,
+            );
+            return false;
+        }
+        // The move's span holds its check mark; a final suffix has its own.
+        let move_len = match suffix {
+            Some((_, a, b)) if b == len => a,
+            _ => len,
+        };
+        let span = self.span(off, move_len);
+        self.emit(
+            v,
+            Ev::Move {
+                text: s..s + body,
+                check,
+            },
+            span,
+        );
+        if let Some((nag, a, b)) = suffix {
+            let span = self.span(off + a, b - a);
+            self.emit(
+                v,
+                Ev::Nag {
+                    nag,
+                    form: NagForm::Suffix,
+                },
+                span,
+            );
+        }
+        if bad_tail {
+            let span = self.span(off + body, len - body);
+            self.problem(
+                v,
+                Code::UnexpectedToken,
+                "unknown check mark or annotation after the move".into(),
+                span,
+            );
+        }
+        false
+    }
+}
