@@ -220,7 +220,7 @@ fn corpus_matches_python_chess() {
             {
                 continue;
             }
-            let mut want_error_ply = (!exp.error.is_empty()).then_some(exp.plies + 1);
+            let want_error_ply = (!exp.error.is_empty()).then_some(exp.plies + 1);
             // python-chess reads past a termination marker that has no blank line
             // after it, into the next game's tags ("1.e4??" in an Event tag): it
             // then plays or rejects moves that are not part of this game.

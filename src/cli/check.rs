@@ -518,13 +518,15 @@ mod tests {
     }
 
     #[test]
-    fn the_placeholder_refuses_rather_than_passing_games() {
+    fn the_real_checker_finds_an_illegal_move() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("a.pgn");
-        fs::write(&path, "1. e4 *\n").expect("write");
-        let cfg = config(&[&path], CheckFormat::Human);
-        let err = check_inputs(&cfg, new_checker(&cfg).as_mut(), Vec::new(), Vec::new())
-            .expect_err("not built");
-        assert_eq!(err.to_string(), "xpgn check: not built yet");
+        fs::write(&path, "1. e4 e5 2. Ke3 *\n").expect("write");
+        let cfg = config(&[&path], CheckFormat::Json);
+        let mut out = Vec::new();
+        let status =
+            check_inputs(&cfg, new_checker(&cfg).as_mut(), &mut out, Vec::new()).expect("runs");
+        assert_eq!(status, ExitStatus::Invalid);
+        assert!(String::from_utf8_lossy(&out).contains("illegal-move"));
     }
 }
