@@ -547,16 +547,7 @@ impl<O: Observer> Verifier<O> {
         };
         if parsed.is_roadkill() {
             let msg = "a '_' roadkill mark belongs to PASGL 312 records".to_string();
-            self.fail(
-                Code::MalformedMove,
-                msg,
-                text,
-                span,
-                "not a chess move",
-                None,
-                Vec::new(),
-                line,
-            );
+            self.not_a_chess_move(msg, text, span, line);
             return Flow::Continue;
         }
         let action = match parsed.first() {
@@ -566,16 +557,7 @@ impl<O: Observer> Verifier<O> {
                     "{}: several actions in one turn belong to the Postal rule of the squares family",
                     String::from_utf8_lossy(text)
                 );
-                self.fail(
-                    Code::MalformedMove,
-                    msg,
-                    text,
-                    span,
-                    "not a chess move",
-                    None,
-                    Vec::new(),
-                    line,
-                );
+                self.not_a_chess_move(msg, text, span, line);
                 return Flow::Continue;
             }
         };
@@ -591,16 +573,7 @@ impl<O: Observer> Verifier<O> {
                     "{}: this action does not exist in chess",
                     String::from_utf8_lossy(text)
                 );
-                self.fail(
-                    Code::MalformedMove,
-                    msg,
-                    text,
-                    span,
-                    "not a chess move",
-                    None,
-                    Vec::new(),
-                    line,
-                );
+                self.not_a_chess_move(msg, text, span, line);
                 return Flow::Continue;
             }
         };
@@ -661,6 +634,21 @@ impl<O: Observer> Verifier<O> {
                 self.report.mainline_error_ply = Some(l.ply + 1);
             }
         }
+    }
+
+    /// A well-formed token of another game's notation (postal turns, roadkill marks, squares).
+    #[cold]
+    fn not_a_chess_move(&mut self, msg: String, text: &[u8], span: Span, line: &LineContext<'_>) {
+        self.fail(
+            Code::MalformedMove,
+            msg,
+            text,
+            span,
+            "not a chess move",
+            None,
+            Vec::new(),
+            line,
+        );
     }
 
     fn resolve_piece(
@@ -837,14 +825,7 @@ impl<O: Observer> Verifier<O> {
         };
         let mut obstacles = pos.obstacles(role, to);
         obstacles.retain(|o| {
-            let from = match *o {
-                Obstacle::OutOfReach { from }
-                | Obstacle::Blocked { from, .. }
-                | Obstacle::OwnPiece { from }
-                | Obstacle::NothingToCapture { from }
-                | Obstacle::CannotCapture { from }
-                | Obstacle::KingExposed { from } => from,
-            };
+            let from = o.from();
             pm.from_file.is_none_or(|x| x == from.file())
                 && pm.from_rank.is_none_or(|x| x == from.rank())
         });

@@ -44,6 +44,20 @@ pub enum Obstacle {
     },
 }
 
+impl Obstacle {
+    /// Where the piece it concerns stands.
+    pub const fn from(self) -> Square {
+        match self {
+            Obstacle::OutOfReach { from }
+            | Obstacle::Blocked { from, .. }
+            | Obstacle::OwnPiece { from }
+            | Obstacle::NothingToCapture { from }
+            | Obstacle::CannotCapture { from }
+            | Obstacle::KingExposed { from } => from,
+        }
+    }
+}
+
 impl Position {
     /// For each piece of `role` belonging to the side to move, why it cannot
     /// legally move to `to` (pieces that can are left out).
