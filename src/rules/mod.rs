@@ -1,10 +1,12 @@
 //! The rules engines: a shared board/piece core and one module per game family.
 //!
-//! `rules` does not use `notation` or `record`, so the engine works alone
-//! (perft, moves, library users).
+//! `rules` uses nothing of `notation` but its move-token types (what a
+//! written move says), so the engine works alone (perft, moves, library
+//! users). [`family::GamePosition`] is what every family offers the rest.
 
 pub mod betza;
 pub mod core;
+pub mod family;
 pub mod fide;
 pub mod perft;
 pub mod variant;

@@ -1,0 +1,157 @@
+//! What every game family's position offers the verifier, the exporters and
+//! the `moves`/`perft` commands.
+//!
+//! The chess-like games (FIDE, Chess960, Gast, Squirrel) share one
+//! [`core::Position`](super::core::Position); the squares family and PASGL
+//! have positions of their own. All of them implement [`GamePosition`], so
+//! the code that replays records is written once. Run-time choice between
+//! families goes through an enum (STYLE A1.3), inside a family calls are
+//! static.
+
+use std::fmt;
+
+use super::Variant;
+use super::core::{ByColor, Color};
+use crate::notation::token::{Grammar, MoveToken};
+
+/// Why a written move cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// What kind of problem it is.
+    pub kind: RejectionKind,
+    /// One sentence naming the move and what is wrong, e.g.
+    /// "Bc4: the bishop on f1 is blocked by the pawn on e2".
+    pub message: String,
+    /// The rule broken, in the rules' own words where possible.
+    pub rule: Option<String>,
+    /// Legal moves the writer probably meant, in the family's notation.
+    pub suggestions: Vec<String>,
+}
+
+impl Rejection {
+    /// A rejection without rule text or suggestions.
+    pub fn new(kind: RejectionKind, message: impl Into<String>) -> Rejection {
+        Rejection {
+            kind,
+            message: message.into(),
+            rule: None,
+            suggestions: Vec::new(),
+        }
+    }
+
+    /// Adds the rule broken.
+    pub fn with_rule(mut self, rule: impl Into<String>) -> Rejection {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// Adds likely intended moves.
+    pub fn with_suggestions(mut self, suggestions: Vec<String>) -> Rejection {
+        self.suggestions = suggestions;
+        self
+    }
+}
+
+/// The kinds of [`Rejection`]; the verifier maps each to a diagnostic code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RejectionKind {
+    /// Well-formed and unambiguous, but against the rules.
+    Illegal,
+    /// Several legal moves fit what is written.
+    Ambiguous,
+    /// Names a piece the game does not have, or one that is not there.
+    ImpossiblePiece,
+    /// A token of a kind this game has no use for (`@@f3` in FIDE chess).
+    Malformed,
+    /// A state mark written on the move (PASGL `*`/`-`, `_`) contradicts
+    /// the position.
+    StateMismatch,
+}
+
+/// How a game ended by its rules alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why, in a few words: "checkmate", "stalemate", "dead Bear",
+    /// "30-point lead", ...
+    pub reason: String,
+}
+
+/// A position of some game, as the verifier and exporters use it.
+///
+/// `Move` is the family's own move type: one player's whole turn (under the
+/// Postal rule, several actions).
+pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
+    /// One player's turn.
+    type Move: Clone + fmt::Debug + PartialEq;
+
+    /// The position a game of `variant` starts from: the variant's start
+    /// array, or the `[FEN]` tag's position when `fen` is given.
+    fn setup(variant: Variant, fen: Option<&str>) -> Result<Self, String>
+    where
+        Self: Sized;
+
+    /// The game this position belongs to.
+    fn variant(&self) -> Variant;
+
+    /// The position in the family's FEN-like notation; it round-trips
+    /// through [`setup`](Self::setup).
+    fn fen(&self) -> String;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// Every legal move (turn), appended to `out` after clearing it.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The legal move a parsed token names, or why there is none.
+    fn resolve(&self, token: &MoveToken) -> Result<Self::Move, Rejection>;
+
+    /// Plays a move returned by [`legal_moves`](Self::legal_moves) or
+    /// [`resolve`](Self::resolve).
+    fn play(&mut self, m: &Self::Move);
+
+    /// The move in the family's canonical short notation (SAN or its
+    /// equivalent), written before it is played.
+    fn notation(&self, m: &Self::Move) -> String;
+
+    /// The move in long notation (from and to squares always written).
+    fn long_notation(&self, m: &Self::Move) -> String;
+
+    /// The move grammar records of this game are read with.
+    fn grammar(&self) -> Grammar;
+
+    /// Whether the side to move is in check (games without check: false).
+    fn is_check(&self) -> bool {
+        false
+    }
+
+    /// How the game has ended by the rules, if it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Each side's score, for games that count points (PASGL).
+    fn points(&self) -> Option<ByColor<i32>> {
+        None
+    }
+}
+
+/// Counts leaf nodes of the move tree to `depth`, for any family.
+pub fn perft<P: GamePosition>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play(m);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
