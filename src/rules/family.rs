@@ -69,13 +69,13 @@ pub enum RejectionKind {
 }
 
 /// How a game ended by its rules alone.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
     /// Why, in a few words: "checkmate", "stalemate", "dead Bear",
     /// "30-point lead", ...
-    pub reason: String,
+    pub reason: &'static str,
 }
 
 /// A position of some game, as the verifier and exporters use it.
@@ -106,7 +106,14 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
     /// The legal move a parsed token names, or why there is none.
-    fn resolve(&self, token: &MoveToken) -> Result<Self::Move, Rejection>;
+    /// `scratch` is a buffer the caller reuses from move to move, so that
+    /// resolving does not allocate on the hot path; its contents on entry
+    /// and exit mean nothing.
+    fn resolve(
+        &self,
+        token: &MoveToken,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Result<Self::Move, Rejection>;
 
     /// Plays a move returned by [`legal_moves`](Self::legal_moves) or
     /// [`resolve`](Self::resolve).
