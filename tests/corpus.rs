@@ -11,7 +11,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use xpgn::notation::reader::Reader;
-use xpgn::rules::core::Position;
+use xpgn::rules::family::AnyPosition;
 use xpgn::verify::{GameReport, Observer, Verifier};
 
 struct Expected {
@@ -56,7 +56,7 @@ fn expected() -> HashMap<(String, u64), Expected> {
 struct Finals(Vec<(GameReport, Option<String>)>);
 
 impl Observer for Finals {
-    fn end_game(&mut self, report: &GameReport, last: Option<&Position>) {
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         self.0.push((report.clone(), last.map(|p| p.fen())));
     }
 }
