@@ -2,7 +2,7 @@
 //! the `moves`/`perft` commands.
 //!
 //! The chess-like games (FIDE, Chess960, Gast, Squirrel) share one
-//! [`core::Position`](super::core::Position); the squares family and PASGL
+//! [`core::Position`]; the squares family and PASGL
 //! have positions of their own. All of them implement [`GamePosition`], so
 //! the code that replays records is written once. Run-time choice between
 //! families goes through an enum (STYLE A1.3), inside a family calls are

@@ -3,7 +3,7 @@
 //! bishop on f1 is blocked by the pawn on e2").
 //!
 //! This is also where the core [`Position`] implements
-//! [`GamePosition`](crate::rules::family::GamePosition).
+//! [`GamePosition`].
 
 use super::explain::Obstacle;
 use super::geometry::Geometry;
