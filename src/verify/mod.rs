@@ -234,6 +234,9 @@ pub struct Verifier<O: Observer = ()> {
     noted_threefold: bool,
     noted_fifty: bool,
     reported_after_end: bool,
+    /// Whether the game has a tag, a move or a result: text made only of
+    /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
+    has_content: bool,
     buf: MoveList,
     scratch: Scratch,
     san: String,
@@ -264,6 +267,7 @@ impl<O: Observer> Verifier<O> {
             noted_threefold: false,
             noted_fifty: false,
             reported_after_end: false,
+            has_content: false,
             buf: MoveList::with_capacity(256),
             scratch: Scratch::default(),
             san: String::new(),
@@ -383,6 +387,7 @@ impl<O: Observer> Verifier<O> {
         self.noted_threefold = false;
         self.noted_fifty = false;
         self.reported_after_end = false;
+        self.has_content = false;
     }
 
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
@@ -835,6 +840,13 @@ impl<O: Observer> Verifier<O> {
     // ---------------------------------------------------------------- ending
 
     fn end_game(&mut self, span: Span, line: &LineContext<'_>) {
+        if !self.has_content {
+            // Comments alone, after the last game or between two: not a game.
+            self.counts.games -= 1;
+            self.report.index -= 1;
+            self.mode = Mode::Tags;
+            return;
+        }
         // The mainline is the bottom of the stack when variations were left open.
         if !self.stack.is_empty() {
             let main = self.stack.swap_remove(0);
@@ -894,6 +906,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 Flow::Continue
             }
             Event::Tag { name, value } => {
+                self.has_content = true;
                 self.tag(name, &value);
                 Flow::Continue
             }
@@ -902,6 +915,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 Flow::Continue
             }
             Event::Move { text, check } => {
+                self.has_content = true;
                 if self.mode == Mode::Verify {
                     self.on_move(text, check, span, line)
                 } else {
@@ -914,6 +928,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 Flow::Continue
             }
             Event::Result(r) => {
+                self.has_content = true;
                 self.report.result = Some(r);
                 Flow::Continue
             }
@@ -921,8 +936,11 @@ impl<O: Observer> Visitor for Verifier<O> {
                 self.end_game(span, line);
                 Flow::Continue
             }
-            Event::MoveNumber { .. }
-            | Event::Nag { .. }
+            Event::MoveNumber { .. } => {
+                self.has_content = true;
+                Flow::Continue
+            }
+            Event::Nag { .. }
             | Event::Comment { .. }
             | Event::Escape { .. } => Flow::Continue,
         }
