@@ -940,9 +940,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 self.has_content = true;
                 Flow::Continue
             }
-            Event::Nag { .. }
-            | Event::Comment { .. }
-            | Event::Escape { .. } => Flow::Continue,
+            Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,
         }
     }
 

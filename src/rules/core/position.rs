@@ -27,6 +27,9 @@ pub struct Position {
     /// Whether the side to move is in check: asked several times per move
     /// by the verifier, so it is worked out once when the position is made.
     pub(crate) checked: bool,
+    /// The pieces' part of [`repetition_key`](Self::repetition_key), kept
+    /// up to date by `put` and `remove`.
+    pub(crate) board_hash: u64,
 }
 
 impl std::fmt::Debug for Position {
@@ -75,6 +78,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             checked: false,
+            board_hash: 0,
         }
     }
 
@@ -142,6 +146,7 @@ impl Position {
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.board[sq.index()] = piece.code();
+        self.board_hash ^= piece_key(piece.code(), sq);
         self.occupied[piece.color].insert(sq);
         if self.rules.is_royal(piece.role) {
             self.kings[piece.color] = Some(sq);
@@ -150,6 +155,7 @@ impl Position {
 
     pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
         let p = Piece::from_code(self.board[sq.index()])?;
+        self.board_hash ^= piece_key(self.board[sq.index()], sq);
         self.board[sq.index()] = 0;
         self.occupied[p.color].remove(sq);
         if self.kings[p.color] == Some(sq) {
@@ -364,9 +370,14 @@ impl Position {
             if ray.lame || (ray.riders.is_empty() && ray.limited.is_empty()) {
                 continue;
             }
-            // The attacker stands at king - n * (df, dr).
+            // The attacker stands at king - n * (df, dr); `from` must lie
+            // that way from the king (parallel, same sense; the walk below
+            // settles whether the steps land on it).
             let (sf, sr) = (-ray.df, -ray.dr);
-            if !on_line(king, from, sf, sr, 0) {
+            let dx = from.file() as i16 - king.file() as i16;
+            let dy = from.rank() as i16 - king.rank() as i16;
+            let (sf16, sr16) = (sf as i16, sr as i16);
+            if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
                 continue;
             }
             let mut cur = king;
@@ -594,7 +605,96 @@ impl Position {
     /// invariants, which is why only moves from the generators should be played.
     pub fn play_unchecked(&mut self, m: &Move) {
         self.apply(m);
-        self.checked = self.compute_check();
+        self.checked = match *m {
+            // Only the piece that moved, or a line it opened, can give
+            // check; castling and en passant move more than one piece.
+            Move::Normal { from, to, .. } if self.rules.simple_pins => {
+                match self.kings[self.turn] {
+                    Some(k) => self.attacks_from(to, k) || self.discovers(from, k),
+                    None => false,
+                }
+            }
+            _ => self.compute_check(),
+        };
+    }
+
+    /// Whether the piece on `from` attacks `target` (both on the board).
+    fn attacks_from(&self, from: Square, target: Square) -> bool {
+        let Some(p) = self.piece_at(from) else {
+            return false;
+        };
+        let geo = &self.rules.geometry;
+        let dx = target.file() as i16 - from.file() as i16;
+        let dy = target.rank() as i16 - from.rank() as i16;
+        for v in &self.rules.piece(p.role).vectors[p.color] {
+            if !v.mode.can_capture() || v.initial || v.crooked {
+                continue;
+            }
+            let (df, dr) = (v.df as i16, v.dr as i16);
+            if dx * dr != dy * df || dx * df + dy * dr <= 0 {
+                continue;
+            }
+            let max = if v.range == 0 { u8::MAX } else { v.range };
+            let mut cur = from;
+            for _ in 0..max {
+                let Some(next) = geo.offset(cur, v.df, v.dr) else {
+                    break;
+                };
+                cur = next;
+                if cur == target {
+                    return true;
+                }
+                if self.board[cur.index()] != 0 {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether emptying `from` opened a line from an enemy rider to `king`.
+    fn discovers(&self, from: Square, king: Square) -> bool {
+        let them = !self.turn;
+        let geo = &self.rules.geometry;
+        let dx = from.file() as i16 - king.file() as i16;
+        let dy = from.rank() as i16 - king.rank() as i16;
+        for ray in &self.rules.rays[them] {
+            if ray.riders.is_empty() && ray.limited.is_empty() {
+                continue;
+            }
+            let (sf, sr) = (-ray.df, -ray.dr);
+            let (sf16, sr16) = (sf as i16, sr as i16);
+            if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
+                continue;
+            }
+            let mut cur = king;
+            let mut k: u8 = 0;
+            let mut passed = false;
+            while let Some(next) = geo.offset(cur, sf, sr) {
+                cur = next;
+                k = k.saturating_add(1);
+                passed |= cur == from;
+                let code = self.board[cur.index()];
+                if code == 0 {
+                    continue;
+                }
+                if passed {
+                    if let Some(p) = Piece::from_code(code) {
+                        if p.color == them
+                            && (ray.riders.contains(p.role)
+                                || ray
+                                    .limited
+                                    .iter()
+                                    .any(|&(set, n)| k <= n && set.contains(p.role)))
+                        {
+                            return true;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        false
     }
 
     /// Plays `m` without working out whether the next side is in check
@@ -785,11 +885,8 @@ impl Position {
     /// repetition: pieces, side to move, castling rights and a legal
     /// en-passant capture (FIDE 9.2.3).
     pub fn repetition_key(&self) -> u64 {
-        let mut h = 0u64;
+        let mut h = self.board_hash;
         for c in Color::ALL {
-            for sq in self.occupied[c] {
-                h ^= mix(((self.board[sq.index()] as u64) << 8) | sq.index() as u64);
-            }
             for sq in self.castling[c] {
                 h ^= mix(0x1_0000 | ((c as u64) << 8) | sq.index() as u64);
             }
@@ -851,6 +948,10 @@ fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
     let dx = to.file() as i16 - from.file() as i16;
     let dy = to.rank() as i16 - from.rank() as i16;
     let (df, dr) = (df as i16, dr as i16);
+    // Parallel and the same way round, before any division.
+    if dx * dr != dy * df || dx * df + dy * dr <= 0 {
+        return false;
+    }
     let k = if df != 0 {
         if dx % df != 0 {
             return false;
@@ -863,6 +964,12 @@ fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
         dy / dr
     };
     k >= 1 && dy == k * dr && dx == k * df && (range == 0 || k <= range as i16)
+}
+
+/// The hash of one piece on one square, for [`Position::repetition_key`].
+#[inline]
+fn piece_key(code: u8, sq: Square) -> u64 {
+    mix(((code as u64) << 8) | sq.index() as u64)
 }
 
 /// splitmix64: a fixed, well-spread hash for repetition keys.
