@@ -234,6 +234,8 @@ pub struct Verifier<O: Observer = ()> {
     noted_threefold: bool,
     noted_fifty: bool,
     reported_after_end: bool,
+    /// A wrong move number was reported (once a game is enough).
+    reported_number: bool,
     /// Whether the game has a tag, a move or a result: text made only of
     /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
     has_content: bool,
@@ -267,6 +269,7 @@ impl<O: Observer> Verifier<O> {
             noted_threefold: false,
             noted_fifty: false,
             reported_after_end: false,
+            reported_number: false,
             has_content: false,
             buf: MoveList::with_capacity(256),
             scratch: Scratch::default(),
@@ -387,6 +390,7 @@ impl<O: Observer> Verifier<O> {
         self.noted_threefold = false;
         self.noted_fifty = false;
         self.reported_after_end = false;
+        self.reported_number = false;
         self.has_content = false;
     }
 
@@ -798,6 +802,44 @@ impl<O: Observer> Verifier<O> {
         );
     }
 
+    /// Compares a written move number (`12.`, `12...`) with the move it
+    /// precedes; a mismatch is a warning, reported once a game.
+    fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) {
+        if self.reported_number {
+            return;
+        }
+        let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
+            return;
+        };
+        let turn = l.pos.turn();
+        let expected = match l.pos.as_core() {
+            Some(core) => core.fullmoves(),
+            None => 1 + l.ply / 2,
+        };
+        // `12...` announces Black's move; `12.` may stand before either.
+        let black_dots = dots >= 3;
+        let problem = if number != expected {
+            Some(format!(
+                "move number {number}, but this is move {expected} ({} to move)",
+                turn.name()
+            ))
+        } else if black_dots && turn == Color::White {
+            Some(format!(
+                "'{number}...' announces Black's move, but White is to move"
+            ))
+        } else {
+            None
+        };
+        if let Some(msg) = problem {
+            self.reported_number = true;
+            let mut d = Diagnostic::warning(Code::MoveNumberMismatch, msg)
+                .with_rule("PGN 8.2.2 (move number indications)");
+            d.ply = Some(l.ply + 1);
+            d.position = Some(l.pos.fen());
+            self.emit(d, span, "wrong number", line);
+        }
+    }
+
     // ------------------------------------------------------------- variations
 
     fn begin_variation(&mut self, span: Span, line: &LineContext<'_>) -> Flow {
@@ -936,8 +978,11 @@ impl<O: Observer> Visitor for Verifier<O> {
                 self.end_game(span, line);
                 Flow::Continue
             }
-            Event::MoveNumber { .. } => {
+            Event::MoveNumber { number, dots } => {
                 self.has_content = true;
+                if self.mode == Mode::Verify {
+                    self.move_number(number, dots, span, line);
+                }
                 Flow::Continue
             }
             Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,

@@ -233,3 +233,48 @@ fn c1_fifty_moves_are_a_claimable_draw_note_not_an_end() {
         run.stderr()
     );
 }
+
+#[test]
+fn a_wrong_move_number_is_a_warning_once_per_game() {
+    let env = TestEnv::new();
+    env.write("num.pgn", "1. e4 e5 3. Nf3 Nc6 5. Bb5 *\n");
+    let run = env.run(&["check", "num.pgn"]);
+    run.code(0)
+        .stderr_has(
+            "warning[move-number-mismatch]: move number 3, but this is move 2 (White to move)",
+        )
+        .stderr_has("num.pgn:1:10");
+    assert_eq!(run.stderr().matches("move-number-mismatch").count(), 1);
+}
+
+#[test]
+fn move_numbers_follow_the_fen_and_black_dots() {
+    let env = TestEnv::new();
+    env.write(
+        "fen.pgn",
+        "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 20\"]\n\n20... Kd7 21. e4 *\n",
+    );
+    let run = env.run(&["check", "fen.pgn"]);
+    run.code(0);
+    assert!(
+        !run.stderr().contains("move-number-mismatch"),
+        "{}",
+        run.stderr()
+    );
+    env.write("dots.pgn", "1... e4 *\n");
+    env.run(&["check", "dots.pgn"]).stderr_has(
+        "warning[move-number-mismatch]: '1...' announces Black's move, but White is to move",
+    );
+}
+
+#[test]
+fn comments_alone_are_no_game() {
+    let env = TestEnv::new();
+    env.write(
+        "trail.pgn",
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n; { Game Nr. 1 : drawn\n; GameDuration = 05:29:06 }\n",
+    );
+    env.run(&["check", "trail.pgn"])
+        .code(0)
+        .stderr_has("checked 1 game (2 moves) in 1 file");
+}
