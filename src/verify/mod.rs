@@ -602,6 +602,9 @@ impl<O: Observer> Verifier<O> {
         help: Vec<String>,
         line: &LineContext<'_>,
     ) {
+        if self.stack.is_empty() {
+            self.note_stalemate();
+        }
         let message = match self.ended.filter(|_| self.stack.is_empty()) {
             Some(ended) => format!("{message} (the game was already over: {})", ended.as_str()),
             None => message,
@@ -738,12 +741,18 @@ impl<O: Observer> Verifier<O> {
         let key = pos.repetition_key();
         self.history.push(key);
         let repeats = self.history.iter().filter(|&&k| k == key).count();
+        // Stalemate is not looked for here: the next move, if legal, proves
+        // there was one; the game's end and an illegal next move look
+        // (see `note_stalemate`). Only when a draw rule ends the game
+        // anyway does stalemate, which comes first, need asking.
         let ending = if mate {
             Some(Ending::Checkmate {
                 winner: !pos.turn(),
             })
-        } else {
+        } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
             pos.ending_with(&mut self.buf)
+        } else {
+            None
         };
         let halfmoves = pos.halfmoves();
         if was_ended.is_some() {
@@ -896,6 +905,7 @@ impl<O: Observer> Verifier<O> {
             self.line = Some(main);
         }
         if self.mode == Mode::Verify {
+            self.note_stalemate();
             self.check_result(span, line);
         }
         if self.report.errors > 0 {
@@ -904,6 +914,28 @@ impl<O: Observer> Verifier<O> {
         let last = self.line.as_ref().map(|l| &l.pos);
         self.observer.end_game(&self.report, last);
         self.mode = Mode::Tags;
+    }
+
+    /// Records a stalemate on the mainline's current position, if it is
+    /// one and the game has not ended before (cold: at a game's end, or
+    /// when a move cannot be played).
+    #[cold]
+    fn note_stalemate(&mut self) {
+        if self.ended.is_some() {
+            return;
+        }
+        let Some(core) = self
+            .line
+            .as_ref()
+            .filter(|l| !l.broken)
+            .and_then(|l| l.pos.as_core())
+        else {
+            return;
+        };
+        if !core.is_check() && !core.has_legal_move_with(&mut self.buf) {
+            self.ended = Some(Termination::Ending(Ending::Stalemate));
+            self.report.termination = self.ended;
+        }
     }
 
     fn check_result(&mut self, span: Span, line: &LineContext<'_>) {

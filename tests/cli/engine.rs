@@ -278,3 +278,17 @@ fn comments_alone_are_no_game() {
         .code(0)
         .stderr_has("checked 1 game (2 moves) in 1 file");
 }
+
+#[test]
+fn stalemate_found_at_the_end_of_the_game_and_before_a_move_that_cannot_follow() {
+    let env = TestEnv::new();
+    let fen = "[FEN \"k7/8/8/1Q6/8/8/8/7K w - - 0 1\"]\n[Result \"1-0\"]\n\n";
+    env.write("end.pgn", format!("{fen}1. Qb6 1-0\n"));
+    env.run(&["check", "end.pgn"]).code(0).stderr_has(
+        "warning[result-mismatch]: the game ends by stalemate (1/2-1/2), but the result is 1-0",
+    );
+    env.write("more.pgn", format!("{fen}1. Qb6 Ka7 1-0\n"));
+    env.run(&["check", "more.pgn"])
+        .code(1)
+        .stderr_has("(the game was already over: stalemate)");
+}
