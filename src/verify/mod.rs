@@ -843,6 +843,10 @@ impl<O: Observer> Verifier<O> {
             .any(|s| pos.piece_at(s).is_some_and(|p| p.role == role));
         let reason = if !has_any {
             format!("{side} has no {}", piece.name)
+        } else if let Some(r) = pos.gast_castling_reason_for(role, to) {
+            r
+        } else if let Some(r) = pos.promotion_reason(role, to, promotion_role(rules, pm)) {
+            r
         } else if pm.promotion.is_none()
             && rules.is_pawn(role)
             && rules.promotion_zone[pos.turn()].contains(to)
@@ -941,7 +945,13 @@ impl<O: Observer> Verifier<O> {
         buf.clear();
         pos.castling_moves(Some(side), &mut buf);
         let found = buf.first().copied();
+        let several = buf.len() > 1;
         self.buf = buf;
+        if several {
+            // Gast: O-O names the one form legal on that side (N4).
+            self.ambiguous_castle(&pos, side, text, span, line);
+            return None;
+        }
         if found.is_none() {
             let written = String::from_utf8_lossy(text).into_owned();
             let reason = castle_reason(&pos, side);
@@ -959,6 +969,37 @@ impl<O: Observer> Verifier<O> {
             );
         }
         found
+    }
+
+    /// `O-O` or `O-O-O` where several castling forms are legal (Gast, N4).
+    #[cold]
+    fn ambiguous_castle(
+        &mut self,
+        pos: &Position,
+        side: CastleSide,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let mut buf = MoveList::new();
+        pos.castling_moves(Some(side), &mut buf);
+        let sans: Vec<String> = buf.iter().map(|m| pos.san(m)).collect();
+        let written = String::from_utf8_lossy(text).into_owned();
+        let msg = format!(
+            "{written}: several castling forms are legal on that side: {}",
+            join_or(&sans)
+        );
+        let help = sans.iter().map(|s| format!("write {s}")).collect();
+        self.fail(
+            Code::AmbiguousMove,
+            msg,
+            text,
+            span,
+            "ambiguous castling",
+            Some("RULINGS N4: the king's move names the form".into()),
+            help,
+            line,
+        );
     }
 
     fn null_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>) {
@@ -1288,6 +1329,9 @@ fn did_you_mean(pos: &Position, text: &[u8]) -> Vec<String> {
 
 #[cold]
 fn castle_reason(pos: &Position, side: CastleSide) -> String {
+    if let Some(reason) = pos.gast_castling_reason(side) {
+        return reason;
+    }
     let us = pos.turn();
     let rules = pos.rules();
     let Some(king) = pos.king(us) else {
@@ -1313,6 +1357,11 @@ fn castle_reason(pos: &Position, side: CastleSide) -> String {
     }
     let _ = rules;
     "the cells between king and rook must be empty, and the king may not cross or land on an attacked cell".into()
+}
+
+/// The promotion piece written on a move, if the game has it.
+fn promotion_role(rules: &crate::rules::core::GameRules, pm: &PieceMove) -> Option<Role> {
+    pm.promotion.and_then(|l| rules.role_of_letter(l))
 }
 
 fn join_and(items: &[String]) -> String {
