@@ -8,7 +8,9 @@ pub mod betza;
 pub mod core;
 pub mod family;
 pub mod fide;
+pub mod gast;
 pub mod perft;
+pub mod squirrel;
 pub mod suggest;
 pub mod variant;
 

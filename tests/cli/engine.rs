@@ -146,7 +146,8 @@ fn variants_lists_every_game_with_status_and_betza() {
         .code(0)
         .stdout_has("Chess: implemented")
         .stdout_has("fmWfcFifmnD")
-        .stdout_has("Gast 14x12: planned")
+        .stdout_has("Gast 14x12: implemented, provisional rules")
+        .stdout_has("Squirrel: implemented, provisional rules")
         .stdout_has("RNCA")
         .stdout_has("PASGL312");
 }

@@ -16,7 +16,7 @@ use super::{ByColor, Color};
 use crate::notation::token::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 use crate::rules::Variant;
 use crate::rules::family::{self, GamePosition, Outcome, Rejection, RejectionKind};
-use crate::rules::suggest::join_and;
+use crate::rules::suggest::{join_and, join_or};
 
 impl Position {
     /// The legal move `token` names, or why there is none. `scratch` is
@@ -168,8 +168,13 @@ impl Position {
             .occupied_by(self.turn())
             .into_iter()
             .any(|s| self.piece_at(s).is_some_and(|p| p.role == role));
+        let written_promotion = pm.promotion.and_then(|l| rules.role_of_letter(l));
         let reason = if !has_any {
             format!("{side} has no {}", piece.name)
+        } else if let Some(r) = self.gast_castling_reason_for(role, to) {
+            r
+        } else if let Some(r) = self.promotion_reason(role, to, written_promotion) {
+            r
         } else if pm.promotion.is_none()
             && rules.is_pawn(role)
             && rules.promotion_zone[self.turn()].contains(to)
@@ -240,6 +245,20 @@ impl Position {
     fn resolve_castle(&self, side: CastleSide, buf: &mut MoveList) -> Result<Move, Rejection> {
         buf.clear();
         self.castling_moves(Some(side), buf);
+        if buf.len() > 1 {
+            // Gast: O-O names the one form legal on that side (N4).
+            let sans: Vec<String> = buf.iter().map(|m| self.san(m)).collect();
+            let help = sans.iter().map(|s| format!("write {s}")).collect();
+            return Err(Rejection::new(
+                RejectionKind::Ambiguous,
+                format!(
+                    "several castling forms are legal on that side: {}",
+                    join_or(&sans)
+                ),
+            )
+            .with_rule("RULINGS N4: the king's move names the form")
+            .with_suggestions(help));
+        }
         if let Some(&m) = buf.first() {
             return Ok(m);
         }
@@ -256,6 +275,9 @@ impl Position {
 
     #[cold]
     fn castle_reason(&self, side: CastleSide) -> String {
+        if let Some(reason) = self.gast_castling_reason(side) {
+            return reason;
+        }
         let us = self.turn();
         let Some(king) = self.king(us) else {
             return format!("{} has no king", us.name());
