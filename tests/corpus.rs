@@ -107,12 +107,15 @@ const KNOWN_DIFFERENCES: &[(&str, u64, &str)] = &[
     (
         "edge/pychess/lichess_study_lichess-practice-greek-gift_by_arex_2017.02.11.pgn",
         1,
-        "python-chess switches to Chess960 on this FEN's castling rights and then rejects Kf8",
+        "'(20... Kf8)', the king onto its own rook, is illegal in a variation: both reject it, \
+         but python-chess then stops reading the whole game, xpgn goes on with the mainline",
     ),
     (
         "edge/pychess/lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn",
         18,
-        "a study with a FEN per chapter: game boundary differs",
+        "'1. Bxc6+ (1... Nxg5)': a Black move offered instead of White's is illegal; both \
+         reject it, but python-chess then stops reading the whole game, xpgn goes on with \
+         the mainline",
     ),
 ];
 
