@@ -8,6 +8,7 @@ pub mod betza;
 pub mod core;
 pub mod family;
 pub mod fide;
+pub mod pasgl;
 pub mod perft;
 pub mod variant;
 
