@@ -49,7 +49,7 @@ fn board_err(s: impl Into<String>) -> ParseFenError {
 }
 
 /// Reads one critter token at `s[*i..]`.
-fn critter(s: &[u8], i: &mut usize) -> Result<Critter, String> {
+pub(super) fn critter(s: &[u8], i: &mut usize) -> Result<Critter, String> {
     let mut stinky = false;
     let mut lunchless = false;
     if s.get(*i) == Some(&b'*') {
@@ -115,7 +115,7 @@ fn critter(s: &[u8], i: &mut usize) -> Result<Critter, String> {
     Ok(c)
 }
 
-fn write_critter(c: &Critter, out: &mut String) {
+pub(super) fn write_critter(c: &Critter, out: &mut String) {
     if c.stinky {
         out.push('*');
     }

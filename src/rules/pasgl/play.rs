@@ -141,9 +141,10 @@ impl Position {
             .victim
             .and_then(|i| self.stack(to).get(usize::from(i)))
             .map(|v| v.id);
+        let mut under_train = ArrayVec::new();
         if !is_terminal(to) && !self.stack(to).is_empty() {
             match c.kind {
-                Kind::Bear => self.displace(to, &w.displaced),
+                Kind::Bear => under_train = self.displace(to, &w.displaced),
                 Kind::Deer => self.stack_mut(to).retain(|v| v.kind != Kind::Shrew),
                 _ => {}
             }
@@ -180,6 +181,11 @@ impl Position {
         } else {
             self.push(to, c);
         }
+        // Critters pushed under the Train die once the Bear has arrived, so
+        // a Skunk's spray reaches the Bear's side around it (P13).
+        for (v, t) in under_train {
+            self.perish(v, t);
+        }
         if !alive {
             return;
         }
@@ -201,7 +207,14 @@ impl Position {
 
     /// The Bear arrives on `to`: Shrews are squashed, every other critter
     /// goes to its chosen neighbour (P13, P20).
-    fn displace(&mut self, to: Square, targets: &[Square]) {
+    /// Returns the critters pushed under the Train, for the caller to
+    /// finish off.
+    fn displace(
+        &mut self,
+        to: Square,
+        targets: &[Square],
+    ) -> ArrayVec<(Critter, Square), MAX_CRITTERS> {
+        let mut dead = ArrayVec::new();
         let stack = std::mem::take(self.stack_mut(to));
         let mut targets = targets.iter();
         for v in stack {
@@ -214,7 +227,7 @@ impl Position {
             };
             if self.is_train(t) && !is_terminal(t) {
                 let _ = self.report.roadkill.try_push((v, t));
-                self.perish(v, t);
+                dead.push((v, t));
                 continue;
             }
             let mut v = v;
@@ -226,6 +239,7 @@ impl Position {
             }
             self.push(t, v);
         }
+        dead
     }
 
     /// A critter leaves the game at `at`: a Skunk sprays, a Bear gives the
