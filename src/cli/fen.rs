@@ -13,7 +13,7 @@ use crate::diag::Severity;
 use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
-use crate::rules::core::Position;
+use crate::rules::family::AnyPosition;
 use crate::verify::{GameReport, Observer, Verifier};
 
 /// Which positions to print.
@@ -32,21 +32,21 @@ struct FenLines {
 }
 
 impl Observer for FenLines {
-    fn start_position(&mut self, start: &Position) {
+    fn start_position(&mut self, start: &AnyPosition) {
         if self.which == Which::All || self.which == Which::Ply(0) {
             start.write_fen(&mut self.out);
             self.out.push('\n');
         }
     }
 
-    fn mainline_ply(&mut self, ply: u32, _san: &str, after: &Position) {
+    fn mainline_ply(&mut self, ply: u32, _san: &str, after: &AnyPosition) {
         if self.which == Which::All || self.which == Which::Ply(ply) {
             after.write_fen(&mut self.out);
             self.out.push('\n');
         }
     }
 
-    fn end_game(&mut self, report: &GameReport, last: Option<&Position>) {
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         if let (Which::Final, Some(p), None) = (self.which, last, &report.skipped) {
             p.write_fen(&mut self.out);
             self.out.push('\n');

@@ -10,6 +10,7 @@ pub mod family;
 pub mod fide;
 pub mod pasgl;
 pub mod perft;
+pub mod suggest;
 pub mod variant;
 
 pub use variant::Variant;

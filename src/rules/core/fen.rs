@@ -160,6 +160,7 @@ impl Position {
             pos.fullmoves = n.max(1);
         }
         pos.validate()?;
+        pos.checked = pos.compute_check();
         Ok(pos)
     }
 

@@ -79,6 +79,11 @@ pub struct GameRules {
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
     pub(crate) rays: ByColor<Vec<AttackRay>>,
+    /// Whether the only way a move can expose its own king is by leaving a
+    /// line between it and an enemy rider (no lame leapers, no zones of
+    /// influence). When false,
+    /// every move is tried on a copy of the board.
+    pub(crate) simple_pins: bool,
 }
 
 /// All capture vectors of one side that share a direction, for attack tests.
@@ -171,6 +176,7 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let simple_pins = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
         GameRules {
             name,
             geometry,
@@ -185,6 +191,7 @@ impl GameRules {
             royal_roles,
             pawn_roles,
             rays,
+            simple_pins,
         }
     }
 

@@ -10,6 +10,8 @@ pub mod geometry;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod resolve;
+pub mod rule_text;
 pub mod san;
 pub mod square;
 

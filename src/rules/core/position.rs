@@ -24,6 +24,9 @@ pub struct Position {
     pub(crate) ep: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// Whether the side to move is in check: asked several times per move
+    /// by the verifier, so it is worked out once when the position is made.
+    pub(crate) checked: bool,
 }
 
 impl std::fmt::Debug for Position {
@@ -71,6 +74,7 @@ impl Position {
             ep: None,
             halfmoves: 0,
             fullmoves: 1,
+            checked: false,
         }
     }
 
@@ -212,6 +216,11 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
+        self.checked
+    }
+
+    /// Works out [`is_check`](Self::is_check) anew after the board changed.
+    pub(crate) fn compute_check(&self) -> bool {
         match self.kings[self.turn] {
             Some(k) => self.is_attacked(k, !self.turn),
             None => false,
@@ -247,8 +256,9 @@ impl Position {
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         self.pseudo_moves(None, None, out);
+        let king = self.unpinnable_king();
+        out.retain(|m| self.is_safe_given(m, king));
         self.castling_moves(None, out);
-        out.retain(|m| self.is_safe(m));
     }
 
     /// Whether the side to move has any legal move.
@@ -258,14 +268,21 @@ impl Position {
 
     /// [`has_legal_move`](Self::has_legal_move) with a caller-owned buffer, for hot loops.
     pub fn has_legal_move_with(&self, buf: &mut MoveList) -> bool {
-        buf.clear();
-        self.pseudo_moves(None, None, buf);
-        if buf.iter().any(|m| self.is_safe(m)) {
-            return true;
+        // Piece by piece, stopping at the first legal move: the verifier
+        // asks this after every move, and nearly always the answer comes
+        // from the first piece that can move.
+        let king = self.unpinnable_king();
+        for sq in self.occupied[self.turn] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            buf.clear();
+            self.piece_moves(sq, p.role, None, buf);
+            if buf.iter().any(|m| self.is_safe_given(m, king)) {
+                return true;
+            }
         }
         buf.clear();
         self.castling_moves(None, buf);
-        buf.iter().any(|m| self.is_safe(m))
+        !buf.is_empty()
     }
 
     /// Legal moves of pieces of `role` that land on `to` (promotions and en
@@ -273,7 +290,8 @@ impl Position {
     pub fn moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
         out.clear();
         self.pseudo_moves(Some(role), Some(to), out);
-        out.retain(|m| self.is_safe(m));
+        let king = self.unpinnable_king();
+        out.retain(|m| self.is_safe_given(m, king));
     }
 
     /// Pseudo-legal moves (own king may be left attacked) of pieces of `role`
@@ -313,10 +331,81 @@ impl Position {
         buf.contains(m)
     }
 
+    /// The mover's king when it is not in check and the game's pins are
+    /// simple (see [`GameRules`]): then a move of another piece that does
+    /// not leave a line through the king is safe without trying it.
+    fn unpinnable_king(&self) -> Option<Square> {
+        if !self.rules.simple_pins {
+            return None;
+        }
+        let king = self.kings[self.turn]?;
+        (!self.checked).then_some(king)
+    }
+
+    /// [`is_safe`](Self::is_safe), skipping the trial move for pieces that
+    /// cannot be pinned (`king` from [`unpinnable_king`](Self::unpinnable_king)).
+    #[inline]
+    fn is_safe_given(&self, m: &Move, king: Option<Square>) -> bool {
+        if let (Some(k), Move::Normal { role, from, .. }) = (king, m) {
+            if !self.rules.is_royal(*role) && !self.may_be_pinned(k, *from) {
+                return true;
+            }
+        }
+        self.is_safe(m)
+    }
+
+    /// Whether the piece on `from` stands alone between `king` and an enemy
+    /// piece that attacks along that line from afar, so that moving it may
+    /// expose the king.
+    fn may_be_pinned(&self, king: Square, from: Square) -> bool {
+        let them = !self.turn;
+        let geo = &self.rules.geometry;
+        for ray in &self.rules.rays[them] {
+            if ray.lame || (ray.riders.is_empty() && ray.limited.is_empty()) {
+                continue;
+            }
+            // The attacker stands at king - n * (df, dr).
+            let (sf, sr) = (-ray.df, -ray.dr);
+            if !on_line(king, from, sf, sr, 0) {
+                continue;
+            }
+            let mut cur = king;
+            let mut passed = false;
+            let mut k: u8 = 0;
+            while let Some(next) = geo.offset(cur, sf, sr) {
+                cur = next;
+                k = k.saturating_add(1);
+                if cur == from {
+                    passed = true;
+                    continue;
+                }
+                let code = self.board[cur.index()];
+                if code == 0 {
+                    continue;
+                }
+                if passed {
+                    if let Some(p) = Piece::from_code(code) {
+                        if p.color == them
+                            && (ray.riders.contains(p.role)
+                                || ray
+                                    .limited
+                                    .iter()
+                                    .any(|&(set, n)| k <= n && set.contains(p.role)))
+                        {
+                            return true;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        false
+    }
+
     /// Whether playing `m` leaves the mover's king safe.
     pub(crate) fn is_safe(&self, m: &Move) -> bool {
         let mut after = self.clone();
-        after.play_unchecked(m);
+        after.apply(m);
         match after.kings[self.turn] {
             Some(k) => !after.is_attacked(k, !self.turn),
             None => true,
@@ -504,6 +593,13 @@ impl Position {
     /// Never; an illegal `m` leaves a position that may break the game's
     /// invariants, which is why only moves from the generators should be played.
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.apply(m);
+        self.checked = self.compute_check();
+    }
+
+    /// Plays `m` without working out whether the next side is in check
+    /// (for trial moves that only ask about the mover's king).
+    fn apply(&mut self, m: &Move) {
         let us = self.turn;
         let rules = self.rules;
         self.ep = None;
@@ -584,6 +680,7 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = !self.turn;
+        self.checked = self.compute_check();
     }
 
     // -------------------------------------------------------------- endings

@@ -1,6 +1,6 @@
 //! The rule a move broke, in the seed's words where it has them.
 
-use crate::rules::core::{GameRules, Role};
+use super::{GameRules, Role};
 
 /// The movement rule of `role` (or king safety, when that is what failed).
 pub fn for_piece(rules: &GameRules, role: Role, king_exposed: bool) -> String {
