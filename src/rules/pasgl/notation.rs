@@ -112,8 +112,7 @@ impl Position {
         Err(Rejection::new(
             RejectionKind::StateMismatch,
             format!(
-                "_{}{where_}: the Train ran over no {} on {where_} in the last turn",
-                char::from(letter),
+                "the Train ran over no {} on {where_} in the last turn",
                 Kind::from_letter(letter).map_or("critter", Kind::name),
             ),
         )
@@ -172,27 +171,10 @@ impl Position {
     }
 
     fn resolve_critter(&self, a: &CritterAction, all: &mut Vec<Move>) -> Result<Move, Rejection> {
-        let written = || {
-            let mut s = String::new();
-            if a.stinky {
-                s.push('*');
-            }
-            if a.lunchless {
-                s.push('-');
-            }
-            s.push(char::from(a.critter));
-            if let Some(sq) = square_of(a.from) {
-                s.push_str(&name(sq));
-            }
-            s
-        };
         let illegal = |msg: String| Rejection::new(RejectionKind::Illegal, msg);
         let Some(kind) = Kind::from_letter(a.critter) else {
-            return Err(illegal(format!(
-                "{}: the Train is never moved by a record",
-                written()
-            ))
-            .with_rule("N6: the Train's place follows from the number of Black turns"));
+            return Err(illegal("the Train is never moved by a record".to_string())
+                .with_rule("N6: the Train's place follows from the number of Black turns"));
         };
         let (Some(from), Some(to)) = (
             square_of(a.from),
@@ -202,7 +184,7 @@ impl Position {
         ) else {
             return Err(Rejection::new(
                 RejectionKind::Malformed,
-                format!("{}: no such square on the PASGL board", written()),
+                "no such square on the PASGL board".to_string(),
             ));
         };
         let color = self.side_to_move();
@@ -228,8 +210,7 @@ impl Position {
             let mut r = Rejection::new(
                 RejectionKind::ImpossiblePiece,
                 format!(
-                    "{}: there is no {} {} on {} ({what} there)",
-                    written(),
+                    "there is no {} {} on {} ({what} there)",
                     color.name(),
                     kind.name(),
                     name(from)
@@ -244,24 +225,14 @@ impl Position {
         if a.stinky && !candidates.iter().any(|i| state(i).stinky) {
             return Err(Rejection::new(
                 RejectionKind::StateMismatch,
-                format!(
-                    "{}: the {} on {} is not stinky",
-                    written(),
-                    kind.name(),
-                    name(from)
-                ),
+                format!("the {} on {} is not stinky", kind.name(), name(from)),
             )
             .with_rule(RULE_PREFIX));
         }
         if a.lunchless && !candidates.iter().any(|i| !state(i).lunch) {
             return Err(Rejection::new(
                 RejectionKind::StateMismatch,
-                format!(
-                    "{}: the {} on {} has its lunch",
-                    written(),
-                    kind.name(),
-                    name(from)
-                ),
+                format!("the {} on {} has its lunch", kind.name(), name(from)),
             )
             .with_rule(RULE_PREFIX));
         }
@@ -287,7 +258,7 @@ impl Position {
             .collect();
         if matching.is_empty() {
             let c = state(&candidates[0]);
-            return Err(self.explain(&written(), &c, from, to, shot, &candidates));
+            return Err(self.explain(&c, from, to, shot, &candidates));
         }
         // The victim, named or the only one.
         let victim_of = |m: &Move| -> Option<Critter> {
@@ -309,8 +280,7 @@ impl Position {
         if chosen.is_empty() {
             let l = a.victim.map_or('?', char::from);
             return Err(illegal(format!(
-                "{}: no {} on {} can be the victim",
-                self.token_text(a),
+                "no {} on {} can be the victim",
                 Kind::from_letter(a.victim.unwrap_or(b'?'))
                     .map_or_else(|| l.to_string(), |k| k.name().to_string()),
                 name(to)
@@ -333,7 +303,7 @@ impl Position {
         if chosen.iter().any(|m| !same(m, first)) {
             return Err(Rejection::new(
                 RejectionKind::Ambiguous,
-                format!("{}: name the victim after '/'", self.token_text(a)),
+                "name the victim after '/'".to_string(),
             )
             .with_suggestions(chosen.iter().map(|m| self.write_move(m, true)).collect()));
         }
@@ -343,43 +313,9 @@ impl Position {
             let actor = stack[usize::from(w.critter)];
             self.fill_displacement(a, &actor, w)?;
         } else if !a.displaced.is_empty() {
-            return Err(illegal(format!(
-                "{}: only a Bear displaces critters",
-                self.token_text(a)
-            )));
+            return Err(illegal("only a Bear displaces critters".to_string()));
         }
         Ok(m)
-    }
-
-    fn token_text(&self, a: &CritterAction) -> String {
-        let mut s = String::new();
-        if a.stinky {
-            s.push('*');
-        }
-        if a.lunchless {
-            s.push('-');
-        }
-        s.push(char::from(a.critter));
-        let to = match a.kind {
-            CritterKind::Move { to } | CritterKind::Shot { to } => to,
-        };
-        for (c, mark) in [
-            (a.from, ""),
-            (
-                to,
-                if matches!(a.kind, CritterKind::Shot { .. }) {
-                    ">"
-                } else {
-                    "-"
-                },
-            ),
-        ] {
-            s.push_str(mark);
-            if let Some(sq) = square_of(c) {
-                s.push_str(&name(sq));
-            }
-        }
-        s
     }
 
     /// Checks and fills in a Bear's displacement list (N6, P20).
@@ -399,7 +335,7 @@ impl Position {
             if !a.displaced.is_empty() {
                 return Err(Rejection::new(
                     RejectionKind::Illegal,
-                    format!("{}: nothing there is displaced", self.token_text(a)),
+                    "nothing there is displaced".to_string(),
                 ));
             }
             return Ok(());
@@ -410,11 +346,7 @@ impl Position {
             .collect::<Vec<_>>()
             .join(", ");
         let bad = |why: String| {
-            Rejection::new(
-                RejectionKind::Illegal,
-                format!("{}: {why}", self.token_text(a)),
-            )
-            .with_rule(
+            Rejection::new(RejectionKind::Illegal, why).with_rule(
                 "N6: a Bear entering an occupied square lists where each displaced critter \
                  goes, each a square next to its destination (P13, P20)",
             )
@@ -455,20 +387,18 @@ impl Position {
     /// Why the critter cannot do what the token says.
     fn explain(
         &self,
-        written: &str,
         c: &Critter,
         from: Square,
         to: Square,
         shot: bool,
         candidates: &[u8],
     ) -> Rejection {
-        let what = format!("{written}{}{}", if shot { ">" } else { "-" }, name(to));
         let suggestions = self.suggest(|m| {
             m.actor()
                 .is_some_and(|(sq, i)| sq == from && candidates.contains(&i))
         });
         let r = |msg: String, rule: &str| {
-            Rejection::new(RejectionKind::Illegal, format!("{what}: {msg}"))
+            Rejection::new(RejectionKind::Illegal, msg)
                 .with_rule(rule)
                 .with_suggestions(suggestions.clone())
         };
