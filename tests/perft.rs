@@ -4,8 +4,11 @@
 
 use std::path::Path;
 
+use xpgn::rules::Variant;
 use xpgn::rules::core::{GameRules, Position};
+use xpgn::rules::family::{self, GamePosition};
 use xpgn::rules::fide;
+use xpgn::rules::pasgl;
 use xpgn::rules::perft::perft;
 
 /// Counts above this are left to the ignored deep test.
@@ -38,6 +41,46 @@ fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
     checked
 }
 
+/// The same runner for families with a position of their own, through
+/// [`GamePosition`] and the generic [`family::perft`].
+fn run_family<P: GamePosition>(name: &str, variant: Variant, limit: u64) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/perft")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("perft data is committed");
+    let mut pos: Option<(String, P)> = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(fen) = line.strip_prefix("epd ") {
+            let p = P::setup(variant, Some(fen)).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+            assert_eq!(p.fen(), fen, "{name}: position strings round-trip");
+            pos = Some((fen.to_string(), p));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest.split_whitespace();
+            let depth: u32 = it.next().and_then(|d| d.parse().ok()).expect("depth");
+            let nodes: u64 = it.next().and_then(|n| n.parse().ok()).expect("nodes");
+            if nodes > limit {
+                continue;
+            }
+            let (fen, p) = pos.as_ref().expect("perft line after an epd line");
+            assert_eq!(
+                family::perft(p, depth),
+                nodes,
+                "{name}: {fen} depth {depth}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn pasgl_start_and_crowded_positions() {
+    // Depth 3 is left to the deep test: its clones are slow in debug builds.
+    assert!(run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
+}
+
 #[test]
 fn fide_published_positions() {
     assert!(run_file("fide.perft", fide::chess(), NODE_LIMIT) >= 15);
@@ -59,4 +102,5 @@ fn all_positions_deep() {
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);
+    run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, u64::MAX);
 }

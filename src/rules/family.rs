@@ -215,9 +215,14 @@ pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> Vec<(String, u64)> {
 /// A position of any family, for code that learns the game only at run
 /// time (a record's `[Variant]` tag). Each family adds one variant here.
 #[derive(Clone, Debug)]
+// The core position stays inline (the chess hot path clones it every move);
+// the far larger PASGL one is boxed.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
     /// FIDE chess, Chess960, Gast, Squirrel: the shared chess core.
     Core(core::Position),
+    /// PASGL 312 (boxed: its stacks make it far larger than the others).
+    Pasgl(Box<super::pasgl::Position>),
 }
 
 /// A move of some family, matching the [`AnyPosition`] it was made in.
@@ -225,6 +230,8 @@ pub enum AnyPosition {
 pub enum AnyMove {
     /// A move of a core game.
     Core(core::Move),
+    /// A PASGL 312 turn.
+    Pasgl(super::pasgl::Move),
 }
 
 /// Reusable move buffers, one per family, so that resolving moves through
@@ -232,6 +239,7 @@ pub enum AnyMove {
 #[derive(Debug, Default)]
 pub struct Scratch {
     core: core::MoveList,
+    pasgl: Vec<super::pasgl::Move>,
 }
 
 /// Runs `$body` with `$p` bound to the family position inside `$pos`.
@@ -239,6 +247,10 @@ macro_rules! each_family {
     ($pos:expr, $p:ident => $body:expr) => {
         match $pos {
             AnyPosition::Core($p) => $body,
+            AnyPosition::Pasgl(boxed) => {
+                let $p = boxed.as_ref();
+                $body
+            }
         }
     };
 }
@@ -251,7 +263,10 @@ impl AnyPosition {
             Family::Fide | Family::Gast | Family::Squirrel => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }
-            Family::Squares | Family::Pasgl => Err(format!(
+            Family::Pasgl => {
+                super::pasgl::Position::setup(variant, fen).map(|p| AnyPosition::Pasgl(Box::new(p)))
+            }
+            Family::Squares => Err(format!(
                 "{variant}: the rules engine for this game is not built yet"
             )),
         }
@@ -261,6 +276,34 @@ impl AnyPosition {
     pub fn as_core(&self) -> Option<&core::Position> {
         match self {
             AnyPosition::Core(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The PASGL position, for PASGL 312.
+    pub fn as_pasgl(&self) -> Option<&super::pasgl::Position> {
+        match self {
+            AnyPosition::Pasgl(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Checks a `_` roadkill mark (N6) against the turn just played.
+    ///
+    /// # Errors
+    ///
+    /// A [`Rejection`] when the mark is false or the game has no Train.
+    pub fn verify_roadkill(
+        &self,
+        critter: u8,
+        at: crate::notation::token::Coord,
+    ) -> Result<(), Rejection> {
+        match self {
+            AnyPosition::Pasgl(p) => p.verify_roadkill(critter, at),
+            _ => Err(Rejection::new(
+                RejectionKind::Malformed,
+                "a `_` roadkill mark belongs to PASGL 312 records",
+            )),
         }
     }
 
@@ -268,6 +311,7 @@ impl AnyPosition {
     pub fn as_core_mut(&mut self) -> Option<&mut core::Position> {
         match self {
             AnyPosition::Core(p) => Some(p),
+            _ => None,
         }
     }
 
@@ -285,6 +329,7 @@ impl AnyPosition {
     pub fn write_fen(&self, out: &mut String) {
         match self {
             AnyPosition::Core(p) => p.write_fen(out),
+            AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
         }
     }
 
@@ -321,6 +366,11 @@ impl AnyPosition {
                 GamePosition::legal_moves(p, &mut v);
                 v.into_iter().map(AnyMove::Core).collect()
             }
+            AnyPosition::Pasgl(p) => {
+                let mut v = Vec::new();
+                GamePosition::legal_moves(p.as_ref(), &mut v);
+                v.into_iter().map(AnyMove::Pasgl).collect()
+            }
         }
     }
 
@@ -328,6 +378,8 @@ impl AnyPosition {
     pub fn has_legal_move(&self, scratch: &mut Scratch) -> bool {
         match self {
             AnyPosition::Core(p) => p.has_legal_move_with(&mut scratch.core),
+            // A player without a move passes, so there is always one.
+            AnyPosition::Pasgl(p) => p.outcome().is_none(),
         }
     }
 
@@ -335,6 +387,7 @@ impl AnyPosition {
     pub fn resolve(&self, token: &MoveToken, scratch: &mut Scratch) -> Result<AnyMove, Rejection> {
         match self {
             AnyPosition::Core(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
+            AnyPosition::Pasgl(p) => p.resolve(token, &mut scratch.pasgl).map(AnyMove::Pasgl),
         }
     }
 
@@ -343,6 +396,8 @@ impl AnyPosition {
     pub fn play(&mut self, m: &AnyMove) {
         match (self, m) {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
+            _ => {}
         }
     }
 
@@ -351,6 +406,8 @@ impl AnyPosition {
     pub fn write_notation(&self, m: &AnyMove, out: &mut String) {
         match (self, m) {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.write_san(m, out),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => out.push_str(&p.notation(m)),
+            _ => {}
         }
     }
 
@@ -365,6 +422,8 @@ impl AnyPosition {
     pub fn long_notation(&self, m: &AnyMove) -> String {
         match (self, m) {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.lan(m),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => p.long_notation(m),
+            _ => String::new(),
         }
     }
 
@@ -378,6 +437,7 @@ impl AnyPosition {
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             AnyPosition::Core(p) => super::perft::perft(p, depth),
+            AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
         }
     }
 

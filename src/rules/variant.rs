@@ -139,9 +139,9 @@ impl Variant {
 
     /// How far it is supported.
     pub fn status(self) -> Status {
-        match self.rules() {
-            Some(_) => Status::Implemented,
-            None => Status::Planned,
+        match (self, self.rules()) {
+            (Variant::Pasgl312, _) | (_, Some(_)) => Status::Implemented,
+            (_, None) => Status::Planned,
         }
     }
 

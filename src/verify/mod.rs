@@ -555,6 +555,28 @@ impl<O: Observer> Verifier<O> {
                 return Flow::Continue;
             }
         };
+        // PASGL `_Pd4` marks annotate the move before them (N6): checked,
+        // not played.
+        if let Some(Action::Roadkill { critter, at }) = parsed.first() {
+            let Some(l) = &self.line else {
+                return Flow::Continue;
+            };
+            if let Err(r) = l.pos.verify_roadkill(*critter, *at) {
+                let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
+                let label = "contradicts the position";
+                self.fail(
+                    Code::StateMismatch,
+                    msg,
+                    text,
+                    span,
+                    label,
+                    r.rule,
+                    Vec::new(),
+                    line,
+                );
+            }
+            return Flow::Continue;
+        }
         // In the chess core a pass is a null move (a warning); in the
         // families that know passing it is an ordinary move.
         let is_core = self.current_pos().is_some_and(|p| p.as_core().is_some());
