@@ -9,6 +9,7 @@ pub mod core;
 pub mod family;
 pub mod fide;
 pub mod perft;
+pub mod squares;
 pub mod variant;
 
 pub use variant::Variant;
