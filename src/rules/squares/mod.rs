@@ -20,6 +20,7 @@ use crate::rules::core::{
 mod fen;
 mod position;
 mod resolve;
+mod turns;
 
 pub use fen::ParseSquaresFenError;
 pub use position::{Action, SquaresPosition, Turn};

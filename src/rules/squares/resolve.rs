@@ -286,17 +286,13 @@ impl SquaresPosition {
                 _ => {}
             }
         } else {
-            if self.config.postal != Postal::Off {
-                let mut legal = Vec::new();
-                self.legal_turns(&mut legal);
-                let can_move_piece = legal.iter().any(|t| t.piece_move().is_some());
-                if can_move_piece || !self.is_first_turn() {
-                    return fail(
-                        RejectionKind::Illegal,
-                        "under the Postal rule a turn must start with a piece move".into(),
-                        POSTAL,
-                    );
-                }
+            if self.config.postal != Postal::Off && (!self.is_first_turn() || self.has_piece_turn())
+            {
+                return fail(
+                    RejectionKind::Illegal,
+                    "under the Postal rule a turn must start with a piece move".into(),
+                    POSTAL,
+                );
             }
             candidates.push(None);
         }
