@@ -271,6 +271,27 @@ impl SquaresPosition {
         self.kings[color]
     }
 
+    /// A hash of everything that makes two positions the same for
+    /// repetition (L9): pieces, squares, owners, reserves, the just-moved
+    /// squares, castling rights, the en-passant square and the side to move;
+    /// not the move counters.
+    pub fn repetition_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            &self.board,
+            self.squares,
+            self.owners,
+            self.reserves,
+            self.barred,
+            self.castling,
+            self.ep,
+            self.turn,
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.board[idx(sq)] = piece.code();

@@ -836,6 +836,23 @@ fn l9_only_pawn_moves_and_piece_captures_reset_the_fifty_move_count() {
 }
 
 #[test]
+fn l9_repetition_counts_squares_owners_and_reserves() {
+    let fen = |board: &str, res: &str| {
+        at(Variant::Hans38, &format!("{board} w - - {res} - 0 1")).repetition_key()
+    };
+    let a = "....k.../......../......../......../...-..../......../......../....K...";
+    let b = "....k.../......../......../......../...=..../......../......../....K...";
+    let c = "....k.../......../......../......../......../...-..../......../....K...";
+    assert_eq!(fen(a, "r3/3"), fen(a, "r3/3"));
+    assert_ne!(fen(a, "r3/3"), fen(b, "r3/3"), "owner");
+    assert_ne!(fen(a, "r3/3"), fen(c, "r3/3"), "square");
+    assert_ne!(fen(a, "r3/3"), fen(a, "r2/3"), "reserve");
+    // The move counters do not count.
+    let p = at(Variant::Hans38, &format!("{a} w - - r3/3 - 7 30"));
+    assert_eq!(p.repetition_key(), fen(a, "r3/3"));
+}
+
+#[test]
 fn l10_postal_first_move_exception_covers_both_players() {
     let mut p = postal(Variant::Hans38, Postal::Yes);
     play(&mut p, "@@a3");
