@@ -10,6 +10,7 @@ use xpgn::rules::family::{self, GamePosition};
 use xpgn::rules::fide;
 use xpgn::rules::pasgl;
 use xpgn::rules::perft::perft;
+use xpgn::rules::squares::SquaresPosition;
 
 /// Counts above this are left to the ignored deep test.
 const NODE_LIMIT: u64 = 300_000;
@@ -41,9 +42,10 @@ fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
     checked
 }
 
-/// The same runner for families with a position of their own, through
-/// [`GamePosition`] and the generic [`family::perft`].
-fn run_family<P: GamePosition>(name: &str, variant: Variant, limit: u64) -> usize {
+/// Runs a perft file of a family with its own position type, through the
+/// generic [`family::perft`]. `variant NAME` lines switch the game for the
+/// positions that follow.
+fn run_family_file<P: GamePosition>(name: &str, mut variant: Variant, limit: u64) -> usize {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/perft")
         .join(name);
@@ -52,9 +54,12 @@ fn run_family<P: GamePosition>(name: &str, variant: Variant, limit: u64) -> usiz
     let mut checked = 0;
     for line in text.lines() {
         let line = line.trim();
-        if let Some(fen) = line.strip_prefix("epd ") {
+        if let Some(v) = line.strip_prefix("variant ") {
+            variant =
+                Variant::from_name(v).unwrap_or_else(|| panic!("{name}: unknown variant {v}"));
+        } else if let Some(fen) = line.strip_prefix("epd ") {
             let p = P::setup(variant, Some(fen)).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
-            assert_eq!(p.fen(), fen, "{name}: position strings round-trip");
+            assert_eq!(p.fen(), fen, "{name}: the position string round-trips");
             pos = Some((fen.to_string(), p));
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let mut it = rest.split_whitespace();
@@ -78,7 +83,12 @@ fn run_family<P: GamePosition>(name: &str, variant: Variant, limit: u64) -> usiz
 #[test]
 fn pasgl_start_and_crowded_positions() {
     // Depth 3 is left to the deep test: its clones are slow in debug builds.
-    assert!(run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
+    assert!(run_family_file::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
+}
+
+#[test]
+fn hans38_start_and_middle_games_agree_with_the_python_model() {
+    assert!(run_family_file::<SquaresPosition>("hans38.perft", Variant::Hans38, NODE_LIMIT) >= 18);
 }
 
 #[test]
@@ -102,5 +112,6 @@ fn all_positions_deep() {
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);
-    run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, u64::MAX);
+    run_family_file::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, u64::MAX);
+    run_family_file::<SquaresPosition>("hans38.perft", Variant::Hans38, u64::MAX);
 }
