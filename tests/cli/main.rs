@@ -7,3 +7,4 @@ mod check;
 mod engine;
 mod generate;
 mod help;
+mod scores;

@@ -12,7 +12,7 @@ use crate::rules::family::{Rejection, RejectionKind};
 
 const RULE_TRAIN: &str =
     "No critter may move onto a square that is occupied by the Train (seed 000)";
-const RULE_SHOT: &str = "tiny critters block the Hunter's range -- he cannot shoot past them; \
+const RULE_SHOT: &str = "the Hunter shoots as far as 3 squares Rookwise; tiny critters block the Hunter's range -- he cannot shoot past them; \
     the Hunter cannot shoot through the Train (seed 000, P8)";
 const RULE_LUNCHLESS: &str = "a lunchless critter keeps only the power of movement and cannot move onto an occupied square \
      (seed 000, RULINGS 5.4)";
