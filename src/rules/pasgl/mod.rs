@@ -565,6 +565,10 @@ impl GamePosition for Position {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.generate(out, true);
+        // The game is over: no move is legal any more.
+        if self.ending().is_some() {
+            out.clear();
+        }
     }
 
     fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {

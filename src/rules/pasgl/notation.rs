@@ -299,7 +299,32 @@ impl Position {
                     _ => false,
                 }
         };
+        // Different critters of one kind on the square: the prefixes as
+        // written, taken as the whole state, tell them apart.
+        let exact = |m: &&Move| {
+            self.actor_of(m)
+                .is_some_and(|c| c.stinky == a.stinky && c.is_lunchless() == a.lunchless)
+        };
+        if chosen.iter().any(exact) {
+            chosen.retain(exact);
+        }
         let first = chosen[0];
+        let actors_differ = chosen.iter().any(|m| {
+            self.actor_of(m)
+                .zip(self.actor_of(first))
+                .is_some_and(|(p, q)| !p.same_state(&q))
+        });
+        if actors_differ {
+            return Err(Rejection::new(
+                RejectionKind::Ambiguous,
+                format!(
+                    "several {}s on {} can do this; tell them apart with the * and - prefixes",
+                    kind.name(),
+                    name(from)
+                ),
+            )
+            .with_suggestions(chosen.iter().map(|m| self.write_move(m, true)).collect()));
+        }
         if chosen.iter().any(|m| !same(m, first)) {
             return Err(Rejection::new(
                 RejectionKind::Ambiguous,

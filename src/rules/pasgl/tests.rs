@@ -1188,3 +1188,46 @@ fn legal_moves_leave_valid_positions() {
 /// (the start position's 44 moves are listed in docs/rules.md).
 const PERFT_START_2: u64 = 1935;
 const PERFT_CROWDED_1: u64 = 69;
+
+/// A small deterministic generator for the playouts below.
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_playouts_keep_the_position_string_and_notation_exact() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for game in 0..40 {
+        let mut p = if game % 2 == 0 {
+            Position::start()
+        } else {
+            pos(CROWDED)
+        };
+        for _ in 0..150 {
+            let mut ml = Vec::new();
+            p.legal_moves(&mut ml);
+            if ml.is_empty() {
+                assert!(p.outcome().is_some(), "no move but not over: {}", p.fen());
+                break;
+            }
+            let m = &ml[(next_random(&mut seed) % ml.len() as u64) as usize];
+            for text in [p.notation(m), p.long_notation(m)] {
+                let back = resolve(&p, &text)
+                    .unwrap_or_else(|e| panic!("{text} in {}: {}", p.fen(), e.message));
+                let (mut a, mut b) = (p.clone(), p.clone());
+                a.play(m);
+                b.play(&back);
+                assert_eq!(a.fen(), b.fen(), "{text}");
+            }
+            p.play(m);
+            let fen = p.fen();
+            assert_eq!(pos(&fen).fen(), fen);
+            let critters = p.occupied().map(|(_, s)| s.len()).sum::<usize>()
+                + p.riders().iter().map(|r| r.len()).sum::<usize>();
+            assert!(critters <= MAX_CRITTERS);
+        }
+    }
+}
