@@ -14,8 +14,9 @@ fn read(rel: &str) -> String {
     std::fs::read_to_string(repo(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
-const FIXTURES: [&str; 6] = [
+const FIXTURES: [&str; 7] = [
     "campfire",
+    "critters",
     "lunch",
     "train-ride",
     "bear-hunter",
