@@ -1018,6 +1018,15 @@ fn p4_black_scores_after_the_train_and_a_squashed_critter_does_not() {
 }
 
 #[test]
+fn p4_scoring_before_the_train_is_a_setting() {
+    let p = build(Color::Black, 14, &[("e5", "t"), ("e4", "t")])
+        .with_score_timing(ScoreTiming::BeforeTrain);
+    let q = play(&p, "Be8-d8");
+    assert!(q.stack(sq("e5")).is_empty());
+    assert_eq!(q.score().black, 4);
+}
+
+#[test]
 fn seed_a_30_point_lead_ends_the_game() {
     let mut p = build(Color::White, 0, &[("d4", "T")]);
     p.score.white = 28;
