@@ -1240,3 +1240,36 @@ fn random_playouts_keep_the_position_string_and_notation_exact() {
         }
     }
 }
+
+#[test]
+fn n7_hostile_position_strings_are_refused_without_panic() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let base = CROWDED.as_bytes();
+    for cut in 0..base.len() {
+        let _ = Position::from_fen(&String::from_utf8_lossy(&base[..cut]));
+    }
+    let alphabet = b"()/*-^~@0123456789 bBhHdDfFwWsStTmMpPxzq:\xc3\xa9";
+    for _ in 0..3000 {
+        let mut bytes = base.to_vec();
+        for _ in 0..1 + next_random(&mut seed) % 4 {
+            let at = (next_random(&mut seed) % bytes.len() as u64) as usize;
+            let b = alphabet[(next_random(&mut seed) % alphabet.len() as u64) as usize];
+            bytes[at] = b;
+        }
+        if let Ok(p) = Position::from_fen(&String::from_utf8_lossy(&bytes)) {
+            // Whatever is accepted is a position the engine can play from.
+            let fen = p.fen();
+            assert_eq!(pos(&fen).fen(), fen);
+            let mut ml = Vec::new();
+            p.legal_moves(&mut ml);
+        }
+    }
+    assert!(Position::from_fen("99999999999/8/8/10/10/8/8/4B3 w 0 0-0 0").is_err());
+    assert!(Position::from_fen("((((/8/8/10/10/8/8/4B3 w 0 0-0 0").is_err());
+}
+
+#[test]
+fn n6_colon_is_read_as_the_move_mark_too() {
+    let p = build(Color::White, 0, &[("f1", "D"), ("e3", "f")]);
+    assert!(resolve(&p, "Df1:e3").is_ok());
+}
