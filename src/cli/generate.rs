@@ -115,6 +115,7 @@ mod tests {
                 "xpgn-fen.1",
                 "xpgn-moves.1",
                 "xpgn-perft.1",
+                "xpgn-scores.1",
                 "xpgn-variants.1",
                 "xpgn.1"
             ]

@@ -17,6 +17,7 @@ pub mod fen;
 pub mod generate;
 pub mod moves;
 pub mod perft;
+pub mod scores;
 pub mod term;
 pub mod variants;
 
@@ -91,6 +92,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fen(args) => fen::run(args, &common),
         Command::Perft(args) => perft::run(args, &common),
         Command::Moves(args) => moves::run(args, &common),
+        Command::Scores(args) => scores::run(args, &common),
         Command::Variants(args) => variants::run(args, &common),
         Command::Generate(args) => generate::run(args, &common),
     };

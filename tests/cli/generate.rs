@@ -23,6 +23,7 @@ fn generate_man_writes_the_committed_pages() {
             "xpgn-fen.1",
             "xpgn-moves.1",
             "xpgn-perft.1",
+            "xpgn-scores.1",
             "xpgn-variants.1",
             "xpgn.1"
         ]

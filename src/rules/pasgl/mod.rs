@@ -25,7 +25,7 @@ use super::family::{GamePosition, Outcome, Rejection};
 use crate::notation::token::{Grammar, MoveToken};
 
 pub use fen::ParseFenError;
-pub use play::{ScoreEvent, ScoreReason, TurnReport};
+pub use play::{ScoreEvent, ScoreReason, ScoreTiming, TurnReport};
 
 /// Most critters a game can hold (16 a side); a stack never needs more.
 pub const MAX_CRITTERS: usize = 32;
@@ -315,6 +315,9 @@ pub struct Position {
     passes: u16,
     next_id: u8,
     report: TurnReport,
+    /// When Black's points are counted; a setting of the game, not part of
+    /// the position string.
+    timing: ScoreTiming,
 }
 
 /// One turn of PASGL 312.
@@ -424,6 +427,7 @@ impl Position {
             passes: 0,
             next_id: 0,
             report: TurnReport::default(),
+            timing: ScoreTiming::default(),
         }
     }
 
@@ -438,6 +442,13 @@ impl Position {
     /// because a game holds at most [`MAX_CRITTERS`].
     fn push(&mut self, sq: Square, c: Critter) {
         let _ = self.cells[cell(sq)].try_push(c);
+    }
+
+    /// The same position with Black's campfire points counted before or
+    /// after the Train's advance (P4; after is the ruling and the default).
+    pub fn with_score_timing(mut self, timing: ScoreTiming) -> Position {
+        self.timing = timing;
+        self
     }
 
     /// The critters on `sq`, in arrival order.
@@ -565,6 +576,10 @@ impl GamePosition for Position {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.generate(out, true);
+        // The game is over: no move is legal any more.
+        if self.ending().is_some() {
+            out.clear();
+        }
     }
 
     fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {

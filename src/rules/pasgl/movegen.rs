@@ -396,12 +396,13 @@ impl Position {
     }
 
     /// The legal turns (with `expand` false, a Bear entering a crowded
-    /// square is listed once without its displacement choices).
+    /// square is listed once without its displacement choices). Moves are
+    /// listed after the game has ended too, so that a record going on can be
+    /// read (the verifier warns); [`GamePosition::legal_moves`] lists none.
+    ///
+    /// [`GamePosition::legal_moves`]: crate::rules::family::GamePosition::legal_moves
     pub(super) fn generate(&self, out: &mut Vec<Move>, expand: bool) {
         out.clear();
-        if self.ending().is_some() {
-            return;
-        }
         let color = self.turn;
         self.pseudo_moves(color, out, expand);
         if self.compelled(color) {

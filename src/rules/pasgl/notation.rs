@@ -12,7 +12,7 @@ use crate::rules::family::{Rejection, RejectionKind};
 
 const RULE_TRAIN: &str =
     "No critter may move onto a square that is occupied by the Train (seed 000)";
-const RULE_SHOT: &str = "tiny critters block the Hunter's range -- he cannot shoot past them; \
+const RULE_SHOT: &str = "the Hunter shoots as far as 3 squares Rookwise; tiny critters block the Hunter's range -- he cannot shoot past them; \
     the Hunter cannot shoot through the Train (seed 000, P8)";
 const RULE_LUNCHLESS: &str = "a lunchless critter keeps only the power of movement and cannot move onto an occupied square \
      (seed 000, RULINGS 5.4)";
@@ -299,7 +299,32 @@ impl Position {
                     _ => false,
                 }
         };
+        // Different critters of one kind on the square: the prefixes as
+        // written, taken as the whole state, tell them apart.
+        let exact = |m: &&Move| {
+            self.actor_of(m)
+                .is_some_and(|c| c.stinky == a.stinky && c.is_lunchless() == a.lunchless)
+        };
+        if chosen.iter().any(exact) {
+            chosen.retain(exact);
+        }
         let first = chosen[0];
+        let actors_differ = chosen.iter().any(|m| {
+            self.actor_of(m)
+                .zip(self.actor_of(first))
+                .is_some_and(|(p, q)| !p.same_state(&q))
+        });
+        if actors_differ {
+            return Err(Rejection::new(
+                RejectionKind::Ambiguous,
+                format!(
+                    "several {}s on {} can do this; tell them apart with the * and - prefixes",
+                    kind.name(),
+                    name(from)
+                ),
+            )
+            .with_suggestions(chosen.iter().map(|m| self.write_move(m, true)).collect()));
+        }
         if chosen.iter().any(|m| !same(m, first)) {
             return Err(Rejection::new(
                 RejectionKind::Ambiguous,

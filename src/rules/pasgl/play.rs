@@ -8,6 +8,16 @@ use super::movegen::neighbours;
 use super::{Critter, Kind, MAX_CRITTERS, Move, Position, Transit, is_campfire, is_terminal};
 use crate::rules::core::{Color, Square};
 
+/// When a Black turn's campfire points are counted (P4, configurable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ScoreTiming {
+    /// After the Train's advance: a critter it runs over does not score (the ruling).
+    #[default]
+    AfterTrain,
+    /// Before the Train moves (the alternative reading of P4).
+    BeforeTrain,
+}
+
 /// Why points were scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScoreReason {
@@ -96,12 +106,23 @@ impl Position {
                 }
             }
         }
+        let before_train = self.timing == ScoreTiming::BeforeTrain;
+        if before_train {
+            self.score_sitters(mover, &sitters, actor);
+        }
         if mover == Color::Black {
             self.advance_train();
         }
-        // P4: a sitter scores if it is still there, alive, did not act, is
-        // not stinky and (if a carrier) has its lunch.
-        for (id, sq) in sitters {
+        if !before_train {
+            self.score_sitters(mover, &sitters, actor);
+        }
+        self.turn = !mover;
+    }
+
+    /// P4: a sitter scores if it is still there, alive, did not act, is
+    /// not stinky and (if a carrier) has its lunch.
+    fn score_sitters(&mut self, mover: Color, sitters: &[(u8, Square)], actor: Option<u8>) {
+        for &(id, sq) in sitters {
             if Some(id) == actor {
                 continue;
             }
@@ -121,7 +142,6 @@ impl Position {
                 },
             });
         }
-        self.turn = !mover;
     }
 
     /// Removes the critter at index `i` of the stack on `sq`.

@@ -1018,6 +1018,15 @@ fn p4_black_scores_after_the_train_and_a_squashed_critter_does_not() {
 }
 
 #[test]
+fn p4_scoring_before_the_train_is_a_setting() {
+    let p = build(Color::Black, 14, &[("e5", "t"), ("e4", "t")])
+        .with_score_timing(ScoreTiming::BeforeTrain);
+    let q = play(&p, "Be8-d8");
+    assert!(q.stack(sq("e5")).is_empty());
+    assert_eq!(q.score().black, 4);
+}
+
+#[test]
 fn seed_a_30_point_lead_ends_the_game() {
     let mut p = build(Color::White, 0, &[("d4", "T")]);
     p.score.white = 28;
@@ -1188,3 +1197,79 @@ fn legal_moves_leave_valid_positions() {
 /// (the start position's 44 moves are listed in docs/rules.md).
 const PERFT_START_2: u64 = 1935;
 const PERFT_CROWDED_1: u64 = 69;
+
+/// A small deterministic generator for the playouts below.
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_playouts_keep_the_position_string_and_notation_exact() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for game in 0..40 {
+        let mut p = if game % 2 == 0 {
+            Position::start()
+        } else {
+            pos(CROWDED)
+        };
+        for _ in 0..150 {
+            let mut ml = Vec::new();
+            p.legal_moves(&mut ml);
+            if ml.is_empty() {
+                assert!(p.outcome().is_some(), "no move but not over: {}", p.fen());
+                break;
+            }
+            let m = &ml[(next_random(&mut seed) % ml.len() as u64) as usize];
+            for text in [p.notation(m), p.long_notation(m)] {
+                let back = resolve(&p, &text)
+                    .unwrap_or_else(|e| panic!("{text} in {}: {}", p.fen(), e.message));
+                let (mut a, mut b) = (p.clone(), p.clone());
+                a.play(m);
+                b.play(&back);
+                assert_eq!(a.fen(), b.fen(), "{text}");
+            }
+            p.play(m);
+            let fen = p.fen();
+            assert_eq!(pos(&fen).fen(), fen);
+            let critters = p.occupied().map(|(_, s)| s.len()).sum::<usize>()
+                + p.riders().iter().map(|r| r.len()).sum::<usize>();
+            assert!(critters <= MAX_CRITTERS);
+        }
+    }
+}
+
+#[test]
+fn n7_hostile_position_strings_are_refused_without_panic() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let base = CROWDED.as_bytes();
+    for cut in 0..base.len() {
+        let _ = Position::from_fen(&String::from_utf8_lossy(&base[..cut]));
+    }
+    let alphabet = b"()/*-^~@0123456789 bBhHdDfFwWsStTmMpPxzq:\xc3\xa9";
+    for _ in 0..3000 {
+        let mut bytes = base.to_vec();
+        for _ in 0..1 + next_random(&mut seed) % 4 {
+            let at = (next_random(&mut seed) % bytes.len() as u64) as usize;
+            let b = alphabet[(next_random(&mut seed) % alphabet.len() as u64) as usize];
+            bytes[at] = b;
+        }
+        if let Ok(p) = Position::from_fen(&String::from_utf8_lossy(&bytes)) {
+            // Whatever is accepted is a position the engine can play from.
+            let fen = p.fen();
+            assert_eq!(pos(&fen).fen(), fen);
+            let mut ml = Vec::new();
+            p.legal_moves(&mut ml);
+        }
+    }
+    assert!(Position::from_fen("99999999999/8/8/10/10/8/8/4B3 w 0 0-0 0").is_err());
+    assert!(Position::from_fen("((((/8/8/10/10/8/8/4B3 w 0 0-0 0").is_err());
+}
+
+#[test]
+fn n6_colon_is_read_as_the_move_mark_too() {
+    let p = build(Color::White, 0, &[("f1", "D"), ("e3", "f")]);
+    assert!(resolve(&p, "Df1:e3").is_ok());
+}
