@@ -272,6 +272,18 @@ impl AnyPosition {
         }
     }
 
+    /// Where the rules say how a game of this family ends, for diagnostics
+    /// about moves after the end and results that contradict it.
+    pub fn end_rule(&self) -> &'static str {
+        match self.variant().family() {
+            super::variant::Family::Pasgl => {
+                "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
+            }
+            super::variant::Family::Squares => "seed 003, RULINGS §4 (how the game ends)",
+            _ => "RULINGS C1 (FIDE Laws 5 and 9)",
+        }
+    }
+
     /// The core position, for the chess-like games.
     pub fn as_core(&self) -> Option<&core::Position> {
         match self {

@@ -827,7 +827,7 @@ impl<O: Observer> Verifier<O> {
             text,
             span,
             "after the end",
-            Some("RULINGS C1 (FIDE Laws 9.6)".into()),
+            self.line.as_ref().map(|l| l.pos.end_rule().to_string()),
             Vec::new(),
             line,
         );
@@ -987,8 +987,11 @@ impl<O: Observer> Verifier<O> {
                 term.result().as_str(),
                 result.as_str()
             );
-            let d =
-                Diagnostic::warning(Code::ResultMismatch, msg).with_rule("seed 002, RULINGS C1");
+            let d = Diagnostic::warning(Code::ResultMismatch, msg).with_rule(
+                self.line
+                    .as_ref()
+                    .map_or("RULINGS C1", |l| l.pos.end_rule()),
+            );
             self.emit(d, span, "", line);
         }
     }
