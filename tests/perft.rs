@@ -8,6 +8,7 @@ use xpgn::rules::Variant;
 use xpgn::rules::core::{GameRules, Position};
 use xpgn::rules::family::{self, GamePosition};
 use xpgn::rules::fide;
+use xpgn::rules::pasgl;
 use xpgn::rules::perft::perft;
 use xpgn::rules::squares::SquaresPosition;
 
@@ -41,10 +42,10 @@ fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
     checked
 }
 
-/// Runs a perft file of a family with its own position type, through the
-/// generic [`family::perft`]. `variant NAME` lines switch the game for the
-/// positions that follow.
-fn run_family_file<P: GamePosition>(name: &str, mut variant: Variant, limit: u64) -> usize {
+/// The same runner for families with a position of their own, through
+/// [`GamePosition`] and the generic [`family::perft`]. `variant NAME` lines
+/// switch the game for the positions that follow.
+fn run_family<P: GamePosition>(name: &str, mut variant: Variant, limit: u64) -> usize {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/perft")
         .join(name);
@@ -80,8 +81,14 @@ fn run_family_file<P: GamePosition>(name: &str, mut variant: Variant, limit: u64
 }
 
 #[test]
+fn pasgl_start_and_crowded_positions() {
+    // Depth 3 is left to the deep test: its clones are slow in debug builds.
+    assert!(run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
+}
+
+#[test]
 fn hans38_start_and_middle_games_agree_with_the_python_model() {
-    assert!(run_family_file::<SquaresPosition>("hans38.perft", Variant::Hans38, NODE_LIMIT) >= 18);
+    assert!(run_family::<SquaresPosition>("hans38.perft", Variant::Hans38, NODE_LIMIT) >= 18);
 }
 
 #[test]
@@ -105,5 +112,6 @@ fn all_positions_deep() {
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);
-    run_family_file::<SquaresPosition>("hans38.perft", Variant::Hans38, u64::MAX);
+    run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, u64::MAX);
+    run_family::<SquaresPosition>("hans38.perft", Variant::Hans38, u64::MAX);
 }

@@ -125,6 +125,11 @@ pub struct CheckArgs {
     /// Output is in input order whatever the number of threads.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
+    /// Read the input as a printed transcript of a game of VARIANT, as rule
+    /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
+    /// with prose between them, the prose kept as comments.
+    #[arg(long, value_name = "VARIANT")]
+    pub transcript: Option<String>,
 }
 
 /// How `check` reports (`--format`).
@@ -153,6 +158,11 @@ pub struct FenArgs {
     /// Print the position after every ply, the start position first.
     #[arg(long)]
     pub all: bool,
+    /// Read the input as a printed transcript of a game of VARIANT, as rule
+    /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
+    /// with prose between them, the prose kept as comments.
+    #[arg(long, value_name = "VARIANT")]
+    pub transcript: Option<String>,
 }
 
 /// Arguments of `xpgn perft`.

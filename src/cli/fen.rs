@@ -13,7 +13,7 @@ use crate::diag::Severity;
 use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
-use crate::rules::core::Position;
+use crate::rules::family::AnyPosition;
 use crate::verify::{GameReport, Observer, Verifier};
 
 /// Which positions to print.
@@ -32,21 +32,21 @@ struct FenLines {
 }
 
 impl Observer for FenLines {
-    fn start_position(&mut self, start: &Position) {
+    fn start_position(&mut self, start: &AnyPosition) {
         if self.which == Which::All || self.which == Which::Ply(0) {
             start.write_fen(&mut self.out);
             self.out.push('\n');
         }
     }
 
-    fn mainline_ply(&mut self, ply: u32, _san: &str, after: &Position) {
+    fn mainline_ply(&mut self, ply: u32, _san: &str, after: &AnyPosition) {
         if self.which == Which::All || self.which == Which::Ply(ply) {
             after.write_fen(&mut self.out);
             self.out.push('\n');
         }
     }
 
-    fn end_game(&mut self, report: &GameReport, last: Option<&Position>) {
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         if let (Which::Final, Some(p), None) = (self.which, last, &report.skipped) {
             p.write_fen(&mut self.out);
             self.out.push('\n');
@@ -69,6 +69,7 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
         (false, Some(n)) => Which::Ply(n),
         (false, None) => Which::Final,
     };
+    let transcript = super::transcript_variant(args.transcript.as_deref())?;
     let mut status = ExitStatus::Success;
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
@@ -81,7 +82,14 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
                 continue;
             }
         };
-        let source = match input.open() {
+        let opened = input.open().and_then(|r| match transcript {
+            None => Ok(r),
+            Some(v) => super::transcript_source(v, r).map_err(|source| InputError::Read {
+                name: input.name().clone(),
+                source,
+            }),
+        });
+        let source = match opened {
             Ok(s) => s,
             Err(e) => {
                 report_input_error(&mut stderr, &e, common)?;

@@ -63,24 +63,61 @@ impl CommonConfig {
 pub fn position_from_args(
     variant: Option<&str>,
     fen: Option<&str>,
-) -> Result<crate::rules::core::Position, Error> {
-    use crate::rules::Variant;
+) -> Result<crate::rules::family::AnyPosition, Error> {
+    use crate::rules::{Variant, variant::Status};
     let variant = match variant {
         None => Variant::Chess,
         Some(name) => Variant::from_name(name).ok_or_else(|| Error::UnknownVariant {
             name: name.to_string(),
         })?,
     };
-    let rules = variant.rules().ok_or(Error::NotImplemented { variant })?;
-    match fen {
-        None => Ok(crate::rules::core::Position::start(rules)),
-        Some(f) => {
-            crate::rules::core::Position::from_fen(rules, f).map_err(|source| Error::InvalidFen {
-                fen: f.to_string(),
-                source,
-            })
-        }
+    if variant.status() == Status::Planned {
+        return Err(Error::NotImplemented { variant });
     }
+    crate::rules::family::AnyPosition::setup(variant, fen).map_err(|reason| match fen {
+        Some(f) => Error::InvalidFen {
+            fen: f.to_string(),
+            reason,
+        },
+        None => Error::NotImplemented { variant },
+    })
+}
+
+/// The game a `--transcript VARIANT` names.
+///
+/// # Errors
+/// An unknown or not yet implemented variant.
+pub fn transcript_variant(name: Option<&str>) -> Result<Option<crate::rules::Variant>, Error> {
+    use crate::rules::{Variant, variant::Status};
+    let Some(name) = name else { return Ok(None) };
+    let variant = Variant::from_name(name).ok_or_else(|| Error::UnknownVariant {
+        name: name.to_string(),
+    })?;
+    if variant.status() == Status::Planned {
+        return Err(Error::NotImplemented { variant });
+    }
+    Ok(Some(variant))
+}
+
+/// Reads a printed transcript whole and hands it on as PGN (with a
+/// `[Variant]` tag), for `--transcript`.
+///
+/// # Errors
+/// A read error of `source`.
+pub fn transcript_source(
+    variant: crate::rules::Variant,
+    mut source: Box<dyn std::io::Read + Send>,
+) -> std::io::Result<Box<dyn std::io::Read + Send>> {
+    let mut bytes = Vec::new();
+    source.read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let grammar = crate::rules::family::grammar(variant);
+    let pgn = crate::notation::transcript::transcript_to_pgn(
+        &grammar,
+        &text,
+        &[("Variant", variant.name())],
+    );
+    Ok(Box::new(std::io::Cursor::new(pgn.into_bytes())))
 }
 
 /// Runs the command line; the only entry point `main` needs.
@@ -132,15 +169,15 @@ mod tests {
 
     #[test]
     fn errors_print_once_with_their_causes() {
-        let err = Error::InvalidFen {
-            fen: "x".into(),
-            source: crate::rules::core::FenError::Empty,
+        let err = Error::CreateDir {
+            path: "out".into(),
+            source: std::io::Error::other("disk full"),
         };
         let mut out = Vec::new();
         print_error(&mut out, &err, false).expect("writing to a Vec");
         assert_eq!(
             String::from_utf8_lossy(&out),
-            "xpgn: error: invalid --fen 'x': empty FEN\n"
+            "xpgn: error: cannot create directory out: disk full\n"
         );
     }
 }

@@ -5,5 +5,6 @@ mod util;
 
 mod check;
 mod engine;
+mod gast;
 mod generate;
 mod help;

@@ -7,7 +7,7 @@ use arrayvec::ArrayVec;
 use super::{Config, Ownership, Postal, Reserve};
 use crate::rules::Variant;
 use crate::rules::core::{
-    ByColor, CastleSide, Color, GameRules, Move, Piece, Role, Square, SquareSet,
+    ByColor, CastleForm, CastleSide, Color, GameRules, Move, Piece, Role, Square, SquareSet,
 };
 
 /// Role indices of the family's piece table ([`super::PIECES`]).
@@ -514,6 +514,7 @@ impl SquaresPosition {
             if safe {
                 out.push(Move::Castle {
                     side,
+                    form: CastleForm::Rook,
                     king,
                     rook,
                     king_to,
