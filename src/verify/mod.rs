@@ -1025,8 +1025,16 @@ impl<O: Observer> Verifier<O> {
                 term.result().as_str(),
                 result.as_str()
             );
-            let d =
-                Diagnostic::warning(Code::ResultMismatch, msg).with_rule("seed 002, RULINGS C1");
+            let squares = self
+                .line
+                .as_ref()
+                .is_some_and(|l| l.pos.as_squares().is_some());
+            let rule = if squares {
+                "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
+            } else {
+                "seed 002, RULINGS C1"
+            };
+            let d = Diagnostic::warning(Code::ResultMismatch, msg).with_rule(rule);
             self.emit(d, span, "", line);
         }
     }
