@@ -499,6 +499,9 @@ impl<O: Observer> Verifier<O> {
         if let Some(core) = start.as_core() {
             self.history.push(core.repetition_key());
         }
+        if let Some(sq) = start.as_squares() {
+            self.history.push(sq.repetition_key());
+        }
         self.observer.start_position(&start);
         self.line = Some(Line {
             pos: start,
@@ -785,6 +788,47 @@ impl<O: Observer> Verifier<O> {
     fn after_mainline_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>, mate: bool) {
         let Some(l) = &self.line else { return };
         let was_ended = self.ended;
+        if let Some(sq) = l.pos.as_squares() {
+            // The squares family: its own ends (stalemate loses, 75 moves),
+            // and FIDE's repetition and fifty-move rules over the whole
+            // state (RULINGS L9).
+            if sq.halfmoves() == 0 {
+                self.history.clear();
+            }
+            let key = sq.repetition_key();
+            self.history.push(key);
+            let repeats = self.history.iter().filter(|&&k| k == key).count();
+            let halfmoves = sq.halfmoves();
+            if was_ended.is_some() {
+                self.report_move_after_end(text, span, line);
+                return;
+            }
+            self.ended = match sq.ending() {
+                Some(o) => Some(Termination::Rules(o)),
+                None if repeats >= 5 => Some(Termination::FivefoldRepetition),
+                None => None,
+            };
+            self.report.termination = self.ended;
+            if repeats == 3 && !self.noted_threefold {
+                self.noted_threefold = true;
+                let d = Diagnostic::note(
+                    Code::ClaimableDraw,
+                    "threefold repetition of squares, owners, reserves and pieces: a draw may be claimed",
+                )
+                .with_rule("RULINGS L9 (FIDE Laws 9.2)");
+                self.emit(d, span, "third repetition", line);
+            }
+            if halfmoves >= 100 && !self.noted_fifty {
+                self.noted_fifty = true;
+                let d = Diagnostic::note(
+                    Code::ClaimableDraw,
+                    "fifty moves without a piece capture or pawn move: a draw may be claimed",
+                )
+                .with_rule("RULINGS L9 (FIDE Laws 9.3)");
+                self.emit(d, span, "fiftieth move", line);
+            }
+            return;
+        }
         let Some(pos) = l.pos.as_core() else {
             // Games outside the chess core end by their own rules only.
             if was_ended.is_none() {

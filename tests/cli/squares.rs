@@ -153,3 +153,21 @@ fn the_postal_tag_allows_comma_turns() {
         .code(1)
         .stderr_has("the Postal tag must be");
 }
+
+#[test]
+fn l9_threefold_repetition_counts_the_whole_state() {
+    let env = TestEnv::new();
+    let game = env.write(
+        "repeat.pgn",
+        "[Variant \"Hans38\"]\n[SetUp \"1\"]\n\
+         [FEN \"...=k.../......../......../......../...-..../......../......../....K... w - - r0/0\"]\n\
+         1. @d4-d6 @d8-c8 2. @d6-d4 @c8-d8 3. @d4-d6 @d8-c8 4. @d6-d4 @c8-d8 5. @d4-d6 *\n",
+    );
+    // The start differs from the later positions by the just-moved square,
+    // so the third repetition is 5.@d4-d6, not 4...@c8-d8.
+    env.run(&["check", game.to_str().expect("utf-8 path")])
+        .code(0)
+        .stderr_has("note[claimable-draw]: threefold repetition")
+        .stderr_has(":4:72")
+        .stderr_has("RULINGS L9");
+}
