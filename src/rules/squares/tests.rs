@@ -991,3 +991,51 @@ fn turns_are_written_in_long_and_short_notation() {
     assert_eq!(p.notation(&t), "Nf3,@@e3");
     assert!(matches!(t.actions()[1], Action::Place(_)));
 }
+
+/// Every listed turn is read back from its own long and short notation, on
+/// walks through each game (a property of the generator and the resolver
+/// together, as shakmaty's `legals_are_legal` fuzz target checks).
+#[test]
+fn every_listed_turn_reads_back_from_its_notation() {
+    let games = [
+        (start(Variant::Hans38), 40),
+        (start(Variant::Hans38Neutral), 30),
+        (start(Variant::Hans38).with_postal(Postal::Plus), 12),
+        (start(Variant::InfiniteReserves), 10),
+        (at(Variant::MovingSquares, MOVING_FEN), 4),
+    ];
+    let g = Grammar::squares();
+    let mut checked = 0;
+    for (mut p, plies) in games {
+        let mut turns = Vec::new();
+        for ply in 0..plies {
+            p.legal_moves(&mut turns);
+            if turns.is_empty() {
+                break;
+            }
+            checked += 1;
+            let step = (turns.len() / 40).max(1);
+            for t in turns.iter().step_by(step) {
+                for text in [p.long_notation(t), p.notation(t)] {
+                    let tok = parse_move(&g, text.as_bytes())
+                        .unwrap_or_else(|e| panic!("{text}: {e} in {}", p.fen()));
+                    match p.resolve(&tok, &mut Vec::new()) {
+                        Ok(back) => assert_eq!(&back, t, "{text} in {}", p.fen()),
+                        Err(r) => panic!("{text} in {}: {r:?}", p.fen()),
+                    }
+                }
+            }
+            // A walk that prefers piece moves, so the games open up.
+            let pick = turns
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.piece_move().is_some())
+                .map(|(i, _)| i)
+                .nth(ply * 7 % turns.len().max(1))
+                .unwrap_or(ply * 13 % turns.len());
+            let t = turns[pick % turns.len()].clone();
+            p.play(&t);
+        }
+    }
+    assert!(checked >= 70, "the walks went on: {checked} positions");
+}
