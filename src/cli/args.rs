@@ -184,6 +184,10 @@ pub struct PerftArgs {
     /// Print the count below each legal move of the root position first.
     #[arg(long)]
     pub divide: bool,
+    /// Squares family: play under the Postal rule (`yes`) or Postal Plus
+    /// (`plus`), as a record's `[Postal]` tag does.
+    #[arg(long, value_name = "POSTAL", value_parser = ["yes", "plus", "no"])]
+    pub postal: Option<String>,
 }
 
 /// Arguments of `xpgn moves`.
@@ -197,6 +201,10 @@ pub struct MovesArgs {
     /// The position instead of the variant's start position.
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
+    /// Squares family: play under the Postal rule (`yes`) or Postal Plus
+    /// (`plus`), as a record's `[Postal]` tag does.
+    #[arg(long, value_name = "POSTAL", value_parser = ["yes", "plus", "no"])]
+    pub postal: Option<String>,
 }
 
 /// Arguments of `xpgn variants` (none yet besides the common ones).

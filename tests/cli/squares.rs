@@ -126,6 +126,16 @@ fn moves_lists_placements_and_square_moves() {
     env.run(&["perft", "--variant", "Hans38", "3"])
         .code(0)
         .stdout_is("44212\n");
+    env.run(&["perft", "--variant", "Hans38", "--postal", "yes", "3"])
+        .code(0)
+        .stdout_is("33770\n");
+    let plus = env.run(&["moves", "--variant", "Hans38", "--postal", "plus"]);
+    plus.code(0);
+    assert_eq!(plus.stdout().lines().count(), 476);
+    assert!(
+        plus.stdout().contains("@@e3,@e3-c4"),
+        "place, then move the placed square"
+    );
 }
 
 #[test]
