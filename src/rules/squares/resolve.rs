@@ -463,6 +463,28 @@ impl SquaresPosition {
         let Some(to) = coord(pm.to) else {
             return ("that location is not on the board".into(), RULE_4);
         };
+        let mut here = Vec::new();
+        self.piece_moves(&mut here);
+        let unpromoted = PieceMove {
+            promotion: None,
+            ..*pm
+        };
+        let promotes = here.iter().any(|m| {
+            m.promotion().is_some()
+                && fits(
+                    m,
+                    &PieceMove {
+                        promotion: m.promotion().map(|r| rules.piece(r).letter),
+                        ..unpromoted
+                    },
+                )
+        });
+        if promotes && pm.promotion.is_none() {
+            return (
+                "a pawn reaching the last rank must promote: add =Q, =R, =B or =N".into(),
+                "pawns promote on the last rank to Q, R, B or N (RULINGS L8)",
+            );
+        }
         // The same move on a board full of squares shows what the holes forbid.
         let mut full = self.clone();
         full.squares = super::position::board_cells();

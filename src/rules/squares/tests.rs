@@ -819,6 +819,9 @@ fn l8_pawns_promote_on_the_last_rank_to_q_r_b_or_n() {
     promos.sort();
     assert_eq!(promos, ["e7-e8=B", "e7-e8=N", "e7-e8=Q", "e7-e8=R"]);
     assert!(resolve(&p, "e7-e8=N").is_ok());
+    let r = rejected(&p, "e7-e8");
+    assert!(r.message.contains("must promote"), "{r:?}");
+    assert!(rule_of(&r).contains("L8"));
 }
 
 #[test]
