@@ -144,6 +144,12 @@ impl SquaresPosition {
             for c in row.chars() {
                 if let Some(d) = c.to_digit(10) {
                     run = run * 10 + d;
+                    if run > 8 {
+                        return Err(E::RankLength {
+                            rank: rank + 1,
+                            found: file + run,
+                        });
+                    }
                     continue;
                 }
                 for _ in 0..run {

@@ -986,6 +986,32 @@ fn fen_rejections_name_the_field() {
 }
 
 #[test]
+fn fen_hostile_input_gives_errors_not_panics() {
+    let cfg = Config::of(Variant::Hans38).expect("squares game");
+    for f in [
+        "",
+        "99999999999999/8/8/8/8/8/8/8 w",
+        "8/8/8/8/8/8/8/8 w - - r999/3",
+        "....k.../......../......../......../......../......../......../....K... w - - r3/3 - 0 4294967295",
+        "....k.../......../......../......../......../......../......../....K... x",
+        "....k.../......../......../......../......../......../......../....K... w KQkq",
+        "....k.../......../......../......../......../......../......../....K... w - z9",
+        "....ké../......../......../......../......../......../......../....K... w",
+        "kk....../......../......../......../......../......../......../....K... w",
+        "P......./......../......../......../......../......../......../....K... w",
+    ] {
+        let _ = SquaresPosition::from_fen(Variant::Hans38, cfg, f);
+    }
+    // A position at the last move number still plays.
+    let mut p = at(
+        Variant::Hans38,
+        "....k.../......../......../......../...-..../......../......../....K... b - - r3/3 - 4294967295 4294967295",
+    );
+    play(&mut p, "@@a6");
+    assert_eq!(p.fullmoves(), u32::MAX);
+}
+
+#[test]
 fn turns_are_written_in_long_and_short_notation() {
     let mut p = postal(Variant::Hans38, Postal::Plus);
     play_all(&mut p, "1. @@f3 @@f6");
