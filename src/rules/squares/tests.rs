@@ -1,7 +1,7 @@
 //! One test per rule sentence of seed 003 (Chess with a Limited Supply of
 //! Squares) and per ruling L1–L14, named after it; docs/rules.md lists them.
 
-use super::position::{Action, Turn};
+use super::position::{self, Action, Turn};
 use super::*;
 use crate::notation::token::{Grammar, parse_move};
 use crate::rules::core::{Color, Square};
@@ -626,6 +626,19 @@ fn moving_occupied_a_square_with_a_friendly_piece_moves_one_space() {
     let ir = at(Variant::InfiniteReserves, MOVING_FEN);
     let r = rejected(&ir, "a2-a3,@d4-d5,@@h4");
     assert!(rule_of(&r).contains("rule 5"), "{r:?}");
+}
+
+#[test]
+fn moving_occupied_a_pawn_carried_back_to_its_first_rank_stays_a_pawn() {
+    let mut p = at(
+        Variant::MovingSquares,
+        ".......k/......../......../......../......../8/P......./.3K2. w - - r*/* - 0 5",
+    );
+    play(&mut p, "Ke1-d1,@a2-a1,@@h4");
+    assert_eq!(p.piece_at(sq("a1")).map(|x| x.role), Some(position::PAWN));
+    let again = at(Variant::MovingSquares, &p.fen());
+    assert_eq!(again.fen(), p.fen(), "the position string round-trips");
+    assert_eq!(again.side_to_move(), Color::Black);
 }
 
 #[test]
