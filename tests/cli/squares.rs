@@ -181,3 +181,13 @@ fn l9_threefold_repetition_counts_the_whole_state() {
         .stderr_has(":4:72")
         .stderr_has("RULINGS L9");
 }
+
+#[test]
+fn variants_lists_the_family_with_how_squares_move() {
+    let env = TestEnv::new();
+    env.run(&["variants"])
+        .code(0)
+        .stdout_has("Hans38: implemented")
+        .stdout_has("Moving Squares: implemented")
+        .stdout_has("@ square     own empty square: KNAD leap to a hole");
+}
