@@ -2,12 +2,16 @@
 """Independent Hans38 perft, written from seed 003 and RULINGS §4 / L1-L14,
 not from the Rust engine, to cross-check tests/data/perft/hans38.perft.
 
-Plays Hans38 (owned squares, one action per turn) and Hans38 Neutral from a
-position in the family's FEN-like notation (docs/formats.md) and prints
-`perft DEPTH NODES` lines. Pure Python, no dependencies; depth 3 takes
-seconds, depth 4 minutes.
+Plays any game of the family from a position in its FEN-like notation
+(docs/formats.md) and prints `perft DEPTH NODES` lines. Pure Python, no
+dependencies; Hans38 depth 3 takes seconds, depth 4 minutes.
 
-    python3 scripts/squares_perft.py [--neutral] "FEN" DEPTH
+    python3 scripts/squares_perft.py [--variant NAME] [--postal yes|plus] "FEN" DEPTH
+
+NAME is hans38 (default), neutral, basic, infinite or moving. A turn is a
+list of actions; turns whose actions are the same and whose result is the
+same (a square move and a placement that do not touch each other, in
+either order) count once.
 """
 
 import sys
@@ -26,9 +30,10 @@ def on(f, r):
 class Pos:
     """sq: set of (f, r) with a square; pc: (f, r) -> 'P'/'p'...; own: (f, r) -> 'w'/'b'."""
 
-    def __init__(self, fen, neutral):
+    def __init__(self, fen, cfg):
         parts = fen.split()
-        self.neutral = neutral
+        self.cfg = cfg
+        self.neutral = cfg['neutral']
         self.sq, self.pc, self.own = set(), {}, {}
         for i, row in enumerate(parts[0].split('/')):
             r, f, run = 7 - i, 0, ''
@@ -53,21 +58,24 @@ class Pos:
                     self.own[(f, r)] = 'b'
                 else:
                     self.pc[(f, r)] = c
-                    if not neutral:
+                    if not self.neutral:
                         self.own[(f, r)] = 'w' if c.isupper() else 'b'
                 f += 1
         self.turn = parts[1]
         self.castle = set() if parts[2] == '-' else set(parts[2])
         self.ep = None if parts[3] == '-' else (ord(parts[3][0]) - 97, int(parts[3][1]) - 1)
         w, b = parts[4][1:].split('/')
-        self.res = {'w': int(w), 'b': int(b)}
+        inf = float('inf')
+        self.res = {'w': inf if w == '*' else int(w), 'b': inf if b == '*' else int(b)}
         self.barred = set()
         if len(parts) > 5 and parts[5] != '-':
             for s in parts[5].split(','):
                 self.barred.add((ord(s[0]) - 97, int(s[1]) - 1))
+        self.full = int(parts[7]) if len(parts) > 7 else 1
 
     def copy(self):
         p = Pos.__new__(Pos)
+        p.cfg, p.full = self.cfg, self.full
         p.neutral, p.sq, p.pc, p.own = self.neutral, set(self.sq), dict(self.pc), dict(self.own)
         p.turn, p.castle, p.ep, p.res, p.barred = self.turn, set(self.castle), self.ep, dict(self.res), set(self.barred)
         return p
@@ -195,9 +203,15 @@ class Pos:
         if not self.neutral:
             self.own[s] = color
 
+    def key(self):
+        return (frozenset(self.sq), frozenset(self.pc.items()), frozenset(self.own.items()),
+                frozenset(self.castle), self.ep, self.res['w'], self.res['b'])
+
     def apply(self, m):
         us = self.turn
         kind = m[0]
+        ret = self.cfg['returning'] and self.full >= 4 and kind in ('m', 'ep', 'c')
+        src = m[1]
         if kind == 'm':
             _, a, b, q = m
             c = self.pc.pop(a)
@@ -230,42 +244,127 @@ class Pos:
             self.sq.add(m[1])
             self.res[us] -= 1
             self.take(m[1], us)
-            self.ep = None
         elif kind == 's':
             _, a, b = m
             self.sq.remove(a)
             self.sq.add(b)
             if a in self.own:
                 self.own[b] = self.own.pop(a)
-            self.ep = None
+            if a in self.pc:
+                c = self.pc.pop(a)
+                for s, fl in (((0, 0), 'Q'), ((7, 0), 'K'), ((0, 7), 'q'), ((7, 7), 'k')):
+                    if a == s and c.upper() == 'R':
+                        self.castle.discard(fl)
+                if c.upper() == 'P' and b[1] == (7 if c.isupper() else 0):
+                    c = 'Q' if c.isupper() else 'q'
+                self.pc[b] = c
+        if ret and src not in self.pc:
+            self.sq.discard(src)
+            self.own.pop(src, None)
+
+    def shifts(self):
+        us = self.turn
+        out = []
+        for s in self.sq:
+            if s in self.barred:
+                continue
+            if s in self.pc:
+                c = self.pc[s]
+                if not self.cfg['moving'] or not self.mine(c, us) or c.upper() == 'K':
+                    continue
+                leaps = K_
+            else:
+                if not self.neutral and self.own.get(s) != us:
+                    continue
+                leaps = LEAPS
+            for (a, b) in leaps:
+                t = (s[0] + a, s[1] + b)
+                if on(*t) and t not in self.sq:
+                    out.append(('s', s, t))
+        return out
+
+    def places(self):
+        if self.res[self.turn] <= 0:
+            return []
+        return [('p', (f, r)) for f in range(8) for r in range(8) if (f, r) not in self.sq]
+
+    def after(self, acts):
+        """The position after a list of actions, or None if one cannot be made."""
+        p = self.copy()
+        for a in acts:
+            if a[0] == 's':
+                if a not in p.shifts():
+                    return None
+            elif a[0] == 'p':
+                if a not in p.places():
+                    return None
+            p.apply(a)
+        return p
+
+    def tails(self, base):
+        """Square-action lists allowed after the piece move (or alone)."""
+        cfg = self.cfg
+        shifts, places = base.shifts(), base.places()
+        lists = []
+        if cfg['postal'] == 'off':
+            lists = [[a] for a in shifts + places]
+        else:
+            lists = [[]] + [[a] for a in shifts + places]
+            if cfg['postal'] == 'plus':
+                for a in shifts:
+                    q = base.after([a])
+                    lists += [[a, b] for b in q.places()]
+                for b in places:
+                    q = base.after([b])
+                    lists += [[b, a] for a in q.shifts()]
+        if cfg['must_place']:
+            lists = [l for l in lists if any(a[0] == 'p' for a in l)]
+        return lists
 
     def legal(self):
         us = self.turn
         them = 'b' if us == 'w' else 'w'
-        cands = self.piece_moves()
-        for s in self.sq:
-            if s in self.pc or s in self.barred:
-                continue
-            if not self.neutral and self.own.get(s) != us:
-                continue
-            for (a, b) in LEAPS:
-                t = (s[0] + a, s[1] + b)
-                if on(*t) and t not in self.sq:
-                    cands.append(('s', s, t))
-        if self.res[us] > 0:
-            for f in range(8):
-                for r in range(8):
-                    if (f, r) not in self.sq:
-                        cands.append(('p', (f, r)))
+        turns = []
+        pm = self.piece_moves()
+        if self.cfg['postal'] == 'off':
+            turns = [[m] for m in pm] + self.tails(self)
+        else:
+            for m in pm:
+                base = self.copy()
+                base.apply(m)
+                turns += [[m] + t for t in self.tails(base)]
+        seen = set()
         out = []
-        for m in cands:
-            p = self.copy()
-            p.apply(m)
-            k = p.king(us)
-            if k is None or not p.attacked(k, them):
-                p.barred = {m[2]} if m[0] == 's' else set()
+
+        def collect(turns):
+            for t in turns:
+                p = self.after(t)
+                if p is None:
+                    continue
+                k = p.king(us)
+                if k is not None and p.attacked(k, them):
+                    continue
+                touched = set()
+                for a in t:
+                    if a[0] == 's':
+                        touched.add(a[2])
+                    elif a[0] == 'p' and self.cfg['bar_placed']:
+                        touched.add(a[1])
+                if not any(a[0] in ('m', 'ep', 'c') for a in t):
+                    p.ep = None
+                p.barred = touched
                 p.turn = them
+                if us == 'b':
+                    p.full += 1
+                key = (frozenset(t), p.key())
+                if key in seen:
+                    continue
+                seen.add(key)
                 out.append(p)
+
+        collect(turns)
+        if not out and self.cfg['postal'] != 'off' and self.full <= 1:
+            collect([t for t in self.tails(self) if t])
         return out
 
 
@@ -278,12 +377,29 @@ def perft(p, d):
     return sum(perft(k, d - 1) for k in kids)
 
 
+CONFIGS = {
+    'hans38': dict(neutral=False, postal='off', must_place=False, returning=False, bar_placed=False, moving=False),
+    'neutral': dict(neutral=True, postal='off', must_place=False, returning=False, bar_placed=False, moving=False),
+    'basic': dict(neutral=True, postal='off', must_place=False, returning=False, bar_placed=False, moving=False),
+    'infinite': dict(neutral=True, postal='plus', must_place=True, returning=True, bar_placed=True, moving=False),
+    'moving': dict(neutral=True, postal='plus', must_place=True, returning=True, bar_placed=True, moving=True),
+}
+
+
 def main():
     args = sys.argv[1:]
-    neutral = '--neutral' in args
-    args = [a for a in args if a != '--neutral']
+    variant, postal = 'hans38', None
+    while args and args[0].startswith('--'):
+        if args[0] == '--variant':
+            variant = args[1]
+        elif args[0] == '--postal':
+            postal = args[1]
+        args = args[2:]
+    cfg = dict(CONFIGS[variant])
+    if postal and not cfg['must_place']:
+        cfg['postal'] = postal
     fen, depth = args[0], int(args[1])
-    p = Pos(fen, neutral)
+    p = Pos(fen, cfg)
     for d in range(1, depth + 1):
         print(f'perft {d} {perft(p, d)}', flush=True)
 

@@ -138,6 +138,11 @@ pub struct CheckArgs {
     /// Output is in input order whatever the number of threads.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
+    /// Read the input as a printed transcript of a game of VARIANT, as rule
+    /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
+    /// with prose between them, the prose kept as comments.
+    #[arg(long, value_name = "VARIANT")]
+    pub transcript: Option<String>,
 }
 
 /// How `check` reports (`--format`).
@@ -166,6 +171,11 @@ pub struct FenArgs {
     /// Print the position after every ply, the start position first.
     #[arg(long)]
     pub all: bool,
+    /// Read the input as a printed transcript of a game of VARIANT, as rule
+    /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
+    /// with prose between them, the prose kept as comments.
+    #[arg(long, value_name = "VARIANT")]
+    pub transcript: Option<String>,
 }
 
 /// Arguments of `xpgn perft`.
@@ -187,6 +197,10 @@ pub struct PerftArgs {
     /// Print the count below each legal move of the root position first.
     #[arg(long)]
     pub divide: bool,
+    /// Squares family: play under the Postal rule (`yes`) or Postal Plus
+    /// (`plus`), as a record's `[Postal]` tag does.
+    #[arg(long, value_name = "POSTAL", value_parser = ["yes", "plus", "no"])]
+    pub postal: Option<String>,
 }
 
 /// Arguments of `xpgn scores`.
@@ -221,6 +235,10 @@ pub struct MovesArgs {
     /// The position instead of the variant's start position.
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
+    /// Squares family: play under the Postal rule (`yes`) or Postal Plus
+    /// (`plus`), as a record's `[Postal]` tag does.
+    #[arg(long, value_name = "POSTAL", value_parser = ["yes", "plus", "no"])]
+    pub postal: Option<String>,
 }
 
 /// Arguments of `xpgn variants` (none yet besides the common ones).

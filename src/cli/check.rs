@@ -130,6 +130,8 @@ pub struct CheckConfig {
     pub color: bool,
     /// No summary line on stderr.
     pub quiet: bool,
+    /// Read inputs as printed transcripts of this game (`--transcript`).
+    pub transcript: Option<crate::rules::Variant>,
 }
 
 impl CheckConfig {
@@ -143,6 +145,7 @@ impl CheckConfig {
             }),
             color: common.color_stderr,
             quiet: common.quiet,
+            transcript: None,
         }
     }
 }
@@ -154,7 +157,8 @@ impl CheckConfig {
 /// Operational errors that stop the run (unreadable inputs do not: they are
 /// reported and give status 2).
 pub fn run(args: &CheckArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
-    let config = CheckConfig::new(args, common);
+    let mut config = CheckConfig::new(args, common);
+    config.transcript = super::transcript_variant(args.transcript.as_deref())?;
     let mut checker = new_checker(&config);
     let stdout = io::stdout().lock();
     let stderr = io::stderr().lock();
@@ -255,7 +259,14 @@ pub fn check_inputs(
                 continue;
             }
         };
-        let mut reader = match input.open() {
+        let opened = input.open().and_then(|r| match config.transcript {
+            None => Ok(r),
+            Some(v) => super::transcript_source(v, r).map_err(|source| InputError::Read {
+                name: input.name().clone(),
+                source,
+            }),
+        });
+        let mut reader = match opened {
             Ok(reader) => reader,
             Err(err) => {
                 summary.unreadable_inputs += 1;
@@ -386,6 +397,7 @@ mod tests {
             jobs: NonZeroUsize::MIN,
             color: false,
             quiet: false,
+            transcript: None,
         }
     }
 

@@ -69,6 +69,7 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
         (false, Some(n)) => Which::Ply(n),
         (false, None) => Which::Final,
     };
+    let transcript = super::transcript_variant(args.transcript.as_deref())?;
     let mut status = ExitStatus::Success;
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
@@ -81,7 +82,14 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
                 continue;
             }
         };
-        let source = match input.open() {
+        let opened = input.open().and_then(|r| match transcript {
+            None => Ok(r),
+            Some(v) => super::transcript_source(v, r).map_err(|source| InputError::Read {
+                name: input.name().clone(),
+                source,
+            }),
+        });
+        let source = match opened {
             Ok(s) => s,
             Err(e) => {
                 report_input_error(&mut stderr, &e, common)?;

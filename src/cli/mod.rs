@@ -84,6 +84,43 @@ pub fn position_from_args(
     })
 }
 
+/// The game a `--transcript VARIANT` names.
+///
+/// # Errors
+/// An unknown or not yet implemented variant.
+pub fn transcript_variant(name: Option<&str>) -> Result<Option<crate::rules::Variant>, Error> {
+    use crate::rules::{Variant, variant::Status};
+    let Some(name) = name else { return Ok(None) };
+    let variant = Variant::from_name(name).ok_or_else(|| Error::UnknownVariant {
+        name: name.to_string(),
+    })?;
+    if variant.status() == Status::Planned {
+        return Err(Error::NotImplemented { variant });
+    }
+    Ok(Some(variant))
+}
+
+/// Reads a printed transcript whole and hands it on as PGN (with a
+/// `[Variant]` tag), for `--transcript`.
+///
+/// # Errors
+/// A read error of `source`.
+pub fn transcript_source(
+    variant: crate::rules::Variant,
+    mut source: Box<dyn std::io::Read + Send>,
+) -> std::io::Result<Box<dyn std::io::Read + Send>> {
+    let mut bytes = Vec::new();
+    source.read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let grammar = crate::rules::family::grammar(variant);
+    let pgn = crate::notation::transcript::transcript_to_pgn(
+        &grammar,
+        &text,
+        &[("Variant", variant.name())],
+    );
+    Ok(Box::new(std::io::Cursor::new(pgn.into_bytes())))
+}
+
 /// Runs the command line; the only entry point `main` needs.
 pub fn run(cli: Cli) -> ExitCode {
     let common = CommonConfig::from_args(&cli.common);

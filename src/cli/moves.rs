@@ -6,6 +6,7 @@ use super::args::MovesArgs;
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, position_from_args};
 use crate::rules::core::MoveList;
+use crate::rules::squares::Postal;
 
 /// Runs `xpgn moves`: one move a line, `SAN<TAB>long algebraic`, sorted by SAN.
 ///
@@ -14,7 +15,10 @@ use crate::rules::core::MoveList;
 /// An unknown variant, an invalid FEN, or a failed write.
 pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let _ = common;
-    let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
+    let mut pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
+    if let Some(postal) = args.postal.as_deref().and_then(Postal::from_tag) {
+        pos = pos.with_postal(postal);
+    }
     let mut lines: Vec<(String, String)> = match pos.as_core() {
         // The core games write check and mate marks on SAN.
         Some(core) => {

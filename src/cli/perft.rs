@@ -6,6 +6,7 @@ use super::args::PerftArgs;
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, position_from_args};
 use crate::rules::perft::{divide, perft};
+use crate::rules::squares::Postal;
 
 /// Runs `xpgn perft`: with `--divide` one `move: count` line per legal move
 /// (UCI notation, as engines print it), then the total alone on the last line.
@@ -15,7 +16,10 @@ use crate::rules::perft::{divide, perft};
 /// An unknown variant, an invalid FEN, or a failed write.
 pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let _ = common;
-    let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
+    let mut pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
+    if let Some(postal) = args.postal.as_deref().and_then(Postal::from_tag) {
+        pos = pos.with_postal(postal);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let total = if args.divide && args.depth > 0 {
         let mut lines: Vec<(String, u64)> = match pos.as_core() {

@@ -58,10 +58,12 @@ pub fn looks_like_transcript(grammar: &Grammar, text: &str) -> bool {
     moves
 }
 
-/// Turns a printed transcript into PGN: `tags` (`[Name "value"]` lines,
-/// written as given) first, then the moves with the prose between them as
-/// comments, then `*`. Blank lines inside prose are kept as paragraph
-/// breaks; a `}` in prose, which would end a PGN comment, is written `)`.
+/// Turns a printed transcript into PGN: `tags` (`[Name "value"]`, written
+/// as given) first, then the moves with the prose between them as
+/// comments, then `*`. Line for line: line N of the PGN is line N of the
+/// transcript (the tags share the first line), and move lines are kept as
+/// printed, so diagnostics point at the printed text. A `}` in prose, which
+/// would end a PGN comment, is written `)`.
 pub fn transcript_to_pgn(grammar: &Grammar, text: &str, tags: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(text.len() + 64);
     for (name, value) in tags {
@@ -74,42 +76,43 @@ pub fn transcript_to_pgn(grammar: &Grammar, text: &str, tags: &[(&str, &str)]) -
             }
             out.push(c);
         }
-        out.push_str("\"]\n");
+        out.push_str("\"] ");
     }
-    if !tags.is_empty() {
-        out.push('\n');
-    }
-    let mut prose: Vec<&str> = Vec::new();
-    let flush = |prose: &mut Vec<&str>, out: &mut String| {
-        while prose.last().is_some_and(|l| l.trim().is_empty()) {
-            prose.pop();
+    let lines: Vec<&str> = text.lines().collect();
+    let is_move: Vec<bool> = lines
+        .iter()
+        .map(|l| move_line(grammar, l).is_some())
+        .collect();
+    let blank = |i: usize| lines[i].trim().is_empty();
+    let mut i = 0;
+    while i < lines.len() {
+        if is_move[i] || blank(i) {
+            out.push_str(lines[i].trim_end());
+            out.push('\n');
+            i += 1;
+            continue;
         }
-        let start = prose.iter().take_while(|l| l.trim().is_empty()).count();
-        if prose.len() > start {
-            out.push_str("{ ");
-            for (i, l) in prose[start..].iter().enumerate() {
-                if i > 0 {
-                    out.push('\n');
-                }
-                out.push_str(&l.trim().replace('}', ")"));
+        // A run of prose up to the next move line; blank lines at its end
+        // stay outside the comment.
+        let mut end = i;
+        while end < lines.len() && !is_move[end] {
+            end += 1;
+        }
+        while end > i && blank(end - 1) {
+            end -= 1;
+        }
+        for (k, line) in lines[i..end].iter().enumerate() {
+            if k == 0 {
+                out.push_str("{ ");
             }
-            out.push_str(" }\n");
-        }
-        prose.clear();
-    };
-    for line in text.lines() {
-        match move_line(grammar, line) {
-            Some((n, black_first, tokens)) => {
-                flush(&mut prose, &mut out);
-                out.push_str(&n.to_string());
-                out.push_str(if black_first { "... " } else { ". " });
-                out.push_str(&tokens.join(" "));
-                out.push('\n');
+            out.push_str(&line.trim_end().replace('}', ")"));
+            if i + k + 1 == end {
+                out.push_str(" }");
             }
-            None => prose.push(line),
+            out.push('\n');
         }
+        i = end;
     }
-    flush(&mut prose, &mut out);
     out.push_str("*\n");
     out
 }
@@ -126,7 +129,12 @@ mod tests {
         let pgn = transcript_to_pgn(&g, SAMPLE, &[("Variant", "Hans38")]);
         assert_eq!(
             pgn,
-            "[Variant \"Hans38\"]\n\n{ Sample Game of Hans38 Chess }\n1. @@f3 @@f6\n2. Ng1-f3 Ng8-f6\n3. @@e3 @g8-e6\n{ If I merely said \"g8-e6\" it would look like a Pawn move.\n\nWhite's strategy is to place. }\n23. e4-e5 d6:e5\n24. Bf4:e5\n{ Is a Knight worth more than a Bishop in this game? }\n*\n"
+            "[Variant \"Hans38\"] { Sample Game of Hans38 Chess }\n\n1.  @@f3        @@f6\n2.  Ng1-f3      Ng8-f6\n3.  @@e3        @g8-e6\n{ If I merely said \"g8-e6\" it would look like a Pawn move.\n\nWhite's strategy is to place. }\n\n23. e4-e5       d6:e5\n24. Bf4:e5\n{ Is a Knight worth more than a Bishop in this game? }\n*\n"
+        );
+        assert_eq!(
+            pgn.lines().count(),
+            SAMPLE.lines().count() + 1,
+            "line for line, then '*'"
         );
     }
 

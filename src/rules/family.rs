@@ -223,6 +223,8 @@ pub enum AnyPosition {
     Core(core::Position),
     /// PASGL 312 (boxed: its stacks make it far larger than the others).
     Pasgl(Box<super::pasgl::Position>),
+    /// The Limited Supply of Squares games (Hans38 and its relatives).
+    Squares(super::squares::SquaresPosition),
 }
 
 /// A move of some family, matching the [`AnyPosition`] it was made in.
@@ -232,6 +234,8 @@ pub enum AnyMove {
     Core(core::Move),
     /// A PASGL 312 turn.
     Pasgl(super::pasgl::Move),
+    /// A turn of the squares family (under the Postal rules, several actions).
+    Squares(super::squares::Turn),
 }
 
 /// Reusable move buffers, one per family, so that resolving moves through
@@ -240,6 +244,7 @@ pub enum AnyMove {
 pub struct Scratch {
     core: core::MoveList,
     pasgl: Vec<super::pasgl::Move>,
+    squares: Vec<super::squares::Turn>,
 }
 
 /// Runs `$body` with `$p` bound to the family position inside `$pos`.
@@ -251,6 +256,7 @@ macro_rules! each_family {
                 let $p = boxed.as_ref();
                 $body
             }
+            AnyPosition::Squares($p) => $body,
         }
     };
 }
@@ -266,9 +272,26 @@ impl AnyPosition {
             Family::Pasgl => {
                 super::pasgl::Position::setup(variant, fen).map(|p| AnyPosition::Pasgl(Box::new(p)))
             }
-            Family::Squares => Err(format!(
-                "{variant}: the rules engine for this game is not built yet"
-            )),
+            Family::Squares => {
+                super::squares::SquaresPosition::setup(variant, fen).map(AnyPosition::Squares)
+            }
+        }
+    }
+
+    /// The squares-family position, for Hans38 and its relatives.
+    pub fn as_squares(&self) -> Option<&super::squares::SquaresPosition> {
+        match self {
+            AnyPosition::Squares(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The same position under a `[Postal]` tag's option (squares family
+    /// only; other games are returned unchanged).
+    pub fn with_postal(self, postal: super::squares::Postal) -> AnyPosition {
+        match self {
+            AnyPosition::Squares(p) => AnyPosition::Squares(p.with_postal(postal)),
+            other => other,
         }
     }
 
@@ -279,7 +302,9 @@ impl AnyPosition {
             super::variant::Family::Pasgl => {
                 "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
             }
-            super::variant::Family::Squares => "seed 003, RULINGS §4 (how the game ends)",
+            super::variant::Family::Squares => {
+                "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
+            }
             _ => "RULINGS C1 (FIDE Laws 5 and 9)",
         }
     }
@@ -342,6 +367,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Core(p) => p.write_fen(out),
             AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
+            AnyPosition::Squares(p) => out.push_str(&p.to_fen()),
         }
     }
 
@@ -383,6 +409,11 @@ impl AnyPosition {
                 GamePosition::legal_moves(p.as_ref(), &mut v);
                 v.into_iter().map(AnyMove::Pasgl).collect()
             }
+            AnyPosition::Squares(p) => {
+                let mut v = Vec::new();
+                GamePosition::legal_moves(p, &mut v);
+                v.into_iter().map(AnyMove::Squares).collect()
+            }
         }
     }
 
@@ -392,6 +423,7 @@ impl AnyPosition {
             AnyPosition::Core(p) => p.has_legal_move_with(&mut scratch.core),
             // A player without a move passes, so there is always one.
             AnyPosition::Pasgl(p) => p.outcome().is_none(),
+            AnyPosition::Squares(p) => p.has_legal_turn(),
         }
     }
 
@@ -400,6 +432,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Core(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
             AnyPosition::Pasgl(p) => p.resolve(token, &mut scratch.pasgl).map(AnyMove::Pasgl),
+            AnyPosition::Squares(p) => p.resolve(token, &mut scratch.squares).map(AnyMove::Squares),
         }
     }
 
@@ -409,6 +442,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
+            (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.play_unchecked(m),
             _ => {}
         }
     }
@@ -419,6 +453,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.write_san(m, out),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => out.push_str(&p.notation(m)),
+            (AnyPosition::Squares(p), AnyMove::Squares(m)) => out.push_str(&p.turn_short(m)),
             _ => {}
         }
     }
@@ -435,6 +470,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.lan(m),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => p.long_notation(m),
+            (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.turn_long(m),
             _ => String::new(),
         }
     }
@@ -450,6 +486,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Core(p) => super::perft::perft(p, depth),
             AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
+            AnyPosition::Squares(p) => perft(p, depth),
         }
     }
 

@@ -141,6 +141,7 @@ impl Variant {
     pub fn status(self) -> Status {
         match (self, self.rules()) {
             (Variant::Pasgl312, _) | (_, Some(_)) => Status::Implemented,
+            _ if self.family() == Family::Squares => Status::Implemented,
             (_, None) => Status::Planned,
         }
     }
@@ -219,6 +220,31 @@ impl Variant {
                 ('P', "shrew", "fF, promotes to chipmunk"),
                 ('M', "chipmunk", "F"),
             ],
+            Variant::SquaresBasic
+            | Variant::Hans38
+            | Variant::Hans38Neutral
+            | Variant::InfiniteReserves
+            | Variant::MovingSquares => {
+                // Not a piece: how the squares themselves move (seed 003).
+                let square = match self {
+                    Variant::Hans38 => {
+                        "own empty square: KNAD leap to a hole; placed from reserve (3) on any hole; taken by a piece landing on it"
+                    }
+                    Variant::Hans38Neutral => {
+                        "any empty square: KNAD leap to a hole; placed from reserve (3) on any hole"
+                    }
+                    Variant::InfiniteReserves => {
+                        "any empty square: KNAD leap to a hole; one placed every turn; a piece's square returns from turn 4"
+                    }
+                    Variant::MovingSquares => {
+                        "as Infinite Reserves; with a friendly piece (not the king): K step to a hole"
+                    }
+                    _ => "any empty square: KNAD leap to a hole",
+                };
+                let mut v = fide.to_vec();
+                v.push(('@', "square", square));
+                v
+            }
             _ => fide.to_vec(),
         }
     }

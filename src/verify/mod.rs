@@ -14,6 +14,7 @@ use crate::notation::token::{self, Action, Grammar};
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::core::{Color, Ending, MoveList};
 use crate::rules::family::{AnyMove, AnyPosition, Outcome, RejectionKind, Scratch};
+use crate::rules::squares::Postal;
 use crate::rules::{Variant, variant::Status};
 
 pub use crate::rules::family::grammar as grammar_for;
@@ -151,6 +152,8 @@ pub struct Tags {
     pub variant: String,
     /// FEN.
     pub fen: String,
+    /// Postal (squares family: `yes`, `plus` or `no`; RULINGS N1).
+    pub postal: String,
     has_fen: bool,
     has_variant: bool,
 }
@@ -167,6 +170,7 @@ impl Tags {
             &mut self.result,
             &mut self.variant,
             &mut self.fen,
+            &mut self.postal,
         ] {
             s.clear();
         }
@@ -412,6 +416,7 @@ impl<O: Observer> Verifier<O> {
                 tags.has_fen = true;
                 &mut tags.fen
             }
+            b"Postal" => &mut tags.postal,
             _ => return,
         };
         slot.clear();
@@ -455,13 +460,26 @@ impl<O: Observer> Verifier<O> {
             .tags
             .has_fen
             .then(|| self.report.tags.fen.trim().to_string());
-        let start = match AnyPosition::setup(variant, fen.as_deref()) {
+        let postal = self.report.tags.postal.trim().to_string();
+        let setup = AnyPosition::setup(variant, fen.as_deref()).map_err(|e| match &fen {
+            Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
+            None => format!("{variant}: {e}"),
+        });
+        let start = match setup.and_then(|p| {
+            if postal.is_empty() {
+                return Ok(p);
+            }
+            match (p.as_squares(), Postal::from_tag(&postal)) {
+                (Some(_), Some(option)) => Ok(p.with_postal(option)),
+                (Some(_), None) => Err(format!(
+                    "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
+                )),
+                // The Postal rule belongs to the squares family (N1).
+                (None, _) => Ok(p),
+            }
+        }) {
             Ok(p) => p,
-            Err(e) => {
-                let msg = match &fen {
-                    Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
-                    None => format!("{variant}: {e}"),
-                };
+            Err(msg) => {
                 self.skip(msg.clone());
                 self.report.errors += 1;
                 self.counts.errors += 1;
@@ -480,6 +498,9 @@ impl<O: Observer> Verifier<O> {
         self.report.variant = Some(start.variant());
         if let Some(core) = start.as_core() {
             self.history.push(core.repetition_key());
+        }
+        if let Some(sq) = start.as_squares() {
+            self.history.push(sq.repetition_key());
         }
         self.observer.start_position(&start);
         self.line = Some(Line {
@@ -599,8 +620,28 @@ impl<O: Observer> Verifier<O> {
                         (Code::StateMismatch, "contradicts the position")
                     }
                 };
+                // Squares family: Betza's own records hold slips ("I had
+                // written down several illegal moves"); when one legal turn
+                // over the same squares is plainly meant, the replay goes on
+                // with it, so every later half-move still gets a verdict.
+                let recover = l.pos.as_squares().and_then(|p| p.likely_turn(&parsed));
                 let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
-                self.fail(code, msg, text, span, label, r.rule, r.suggestions, line);
+                let mut help = r.suggestions;
+                if let Some(t) = &recover {
+                    if let Some(p) = l.pos.as_squares() {
+                        help.push(format!(
+                            "the replay goes on as if {} were written",
+                            p.turn_long(t)
+                        ));
+                    }
+                }
+                self.fail(code, msg, text, span, label, r.rule, help, line);
+                if let Some(t) = recover {
+                    if let Some(l) = &mut self.line {
+                        l.broken = false;
+                    }
+                    self.play(AnyMove::Squares(t), check, text, span, line);
+                }
             }
         }
         Flow::Continue
@@ -747,6 +788,47 @@ impl<O: Observer> Verifier<O> {
     fn after_mainline_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>, mate: bool) {
         let Some(l) = &self.line else { return };
         let was_ended = self.ended;
+        if let Some(sq) = l.pos.as_squares() {
+            // The squares family: its own ends (stalemate loses, 75 moves),
+            // and FIDE's repetition and fifty-move rules over the whole
+            // state (RULINGS L9).
+            if sq.halfmoves() == 0 {
+                self.history.clear();
+            }
+            let key = sq.repetition_key();
+            self.history.push(key);
+            let repeats = self.history.iter().filter(|&&k| k == key).count();
+            let halfmoves = sq.halfmoves();
+            if was_ended.is_some() {
+                self.report_move_after_end(text, span, line);
+                return;
+            }
+            self.ended = match sq.ending() {
+                Some(o) => Some(Termination::Rules(o)),
+                None if repeats >= 5 => Some(Termination::FivefoldRepetition),
+                None => None,
+            };
+            self.report.termination = self.ended;
+            if repeats == 3 && !self.noted_threefold {
+                self.noted_threefold = true;
+                let d = Diagnostic::note(
+                    Code::ClaimableDraw,
+                    "threefold repetition of squares, owners, reserves and pieces: a draw may be claimed",
+                )
+                .with_rule("RULINGS L9 (FIDE Laws 9.2)");
+                self.emit(d, span, "third repetition", line);
+            }
+            if halfmoves >= 100 && !self.noted_fifty {
+                self.noted_fifty = true;
+                let d = Diagnostic::note(
+                    Code::ClaimableDraw,
+                    "fifty moves without a piece capture or pawn move: a draw may be claimed",
+                )
+                .with_rule("RULINGS L9 (FIDE Laws 9.3)");
+                self.emit(d, span, "fiftieth move", line);
+            }
+            return;
+        }
         let Some(pos) = l.pos.as_core() else {
             // Games outside the chess core end by their own rules only.
             if was_ended.is_none() {

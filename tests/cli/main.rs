@@ -9,3 +9,4 @@ mod gast;
 mod generate;
 mod help;
 mod scores;
+mod squares;

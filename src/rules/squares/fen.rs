@@ -144,6 +144,12 @@ impl SquaresPosition {
             for c in row.chars() {
                 if let Some(d) = c.to_digit(10) {
                     run = run * 10 + d;
+                    if run > 8 {
+                        return Err(E::RankLength {
+                            rank: rank + 1,
+                            found: file + run,
+                        });
+                    }
                     continue;
                 }
                 for _ in 0..run {
@@ -175,7 +181,13 @@ impl SquaresPosition {
                             if role == super::position::KING && pos.kings[color].is_some() {
                                 return Err(E::KingCount(color.name()));
                             }
-                            if role == super::position::PAWN && (rank == 0 || rank == 7) {
+                            // A pawn never stands on its last rank; under Moving
+                            // Occupied Squares it can be carried back to its first.
+                            let last = if color == Color::White { 7 } else { 0 };
+                            let first = 7 - last;
+                            if role == super::position::PAWN
+                                && (rank == last || (rank == first && !config.moving_occupied))
+                            {
                                 return Err(E::PawnOnBackRank(name(sq)));
                             }
                             pos.put(sq, Piece { color, role });

@@ -610,7 +610,7 @@ impl SquaresPosition {
     fn apply_piece(&mut self, m: &Move) {
         let us = self.turn;
         self.ep = None;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         let returning = self
             .config
             .returning_from
@@ -711,11 +711,11 @@ impl SquaresPosition {
             if self.ep == ep_before {
                 self.ep = None;
             }
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         self.barred = touched;
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !self.turn;
     }

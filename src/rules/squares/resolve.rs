@@ -184,9 +184,9 @@ impl SquaresPosition {
     /// # Errors
     /// A [`Rejection`] naming the rule broken, with likely intended turns.
     pub fn resolve_token(&self, tok: &MoveToken) -> Result<Turn, Rejection> {
-        let text = written(tok);
+        // The verifier writes the move itself before the message.
         let fail = |kind, msg: String, rule: &str| {
-            Err(Rejection::new(kind, format!("{text}: {msg}"))
+            Err(Rejection::new(kind, msg)
                 .with_rule(rule)
                 .with_suggestions(self.suggestions(tok)))
         };
@@ -352,7 +352,7 @@ impl SquaresPosition {
                 let names: Vec<String> = found.iter().map(|t| self.turn_long(t)).collect();
                 Err(Rejection::new(
                     RejectionKind::Ambiguous,
-                    format!("{text}: ambiguous, it fits {}", names.join(" and ")),
+                    format!("ambiguous: it fits {}", names.join(" and ")),
                 )
                 .with_suggestions(names))
             }
@@ -463,6 +463,28 @@ impl SquaresPosition {
         let Some(to) = coord(pm.to) else {
             return ("that location is not on the board".into(), RULE_4);
         };
+        let mut here = Vec::new();
+        self.piece_moves(&mut here);
+        let unpromoted = PieceMove {
+            promotion: None,
+            ..*pm
+        };
+        let promotes = here.iter().any(|m| {
+            m.promotion().is_some()
+                && fits(
+                    m,
+                    &PieceMove {
+                        promotion: m.promotion().map(|r| rules.piece(r).letter),
+                        ..unpromoted
+                    },
+                )
+        });
+        if promotes && pm.promotion.is_none() {
+            return (
+                "a pawn reaching the last rank must promote: add =Q, =R, =B or =N".into(),
+                "pawns promote on the last rank to Q, R, B or N (RULINGS L8)",
+            );
+        }
         // The same move on a board full of squares shows what the holes forbid.
         let mut full = self.clone();
         full.squares = super::position::board_cells();
@@ -529,51 +551,84 @@ impl SquaresPosition {
         )
     }
 
-    /// Legal turns the writer of `tok` probably meant: the same destination,
-    /// or the same square moved (at most four).
-    fn suggestions(&self, tok: &MoveToken) -> Vec<String> {
-        let mut legal = Vec::new();
-        self.legal_turns(&mut legal);
-        let key = |a: &token::Action| -> (Option<Square>, Option<Square>) {
-            match *a {
-                token::Action::Piece(p) => (None, coord(p.to)),
-                token::Action::PlaceSquare { to } => (None, coord(to)),
-                token::Action::MoveSquare { from, to } => (coord(from), coord(to)),
-                _ => (None, None),
-            }
-        };
+    /// Legal turns the writer of `tok` probably meant, best first, each with
+    /// how near it is (0 nearest): the same locations and kind of action;
+    /// then the same locations with another kind (`@b7-b6` for `b7-b6`);
+    /// then the same destination; then the same source.
+    fn near_turns(&self, tok: &MoveToken) -> Vec<(u8, Turn)> {
         let Some(first) = tok.actions.first() else {
             return Vec::new();
         };
-        let (wf, wt) = key(first);
-        let mut out: Vec<String> = Vec::new();
-        for t in &legal {
+        let (wf, wt, kind) = match *first {
+            token::Action::Piece(p) => {
+                let from = match (p.from_file, p.from_rank) {
+                    (Some(f), Some(r)) => Square::new(f, r),
+                    _ => None,
+                };
+                (from, coord(p.to), 0)
+            }
+            token::Action::Castle(_) => (None, None, 0),
+            token::Action::PlaceSquare { to } => (None, coord(to), 1),
+            token::Action::MoveSquare { from, to } => (coord(from), coord(to), 2),
+            _ => return Vec::new(),
+        };
+        let mut legal = Vec::new();
+        self.legal_turns(&mut legal);
+        let mut out: Vec<(u8, Turn)> = Vec::new();
+        for t in legal {
             let Some(a) = t.actions.first() else { continue };
-            let same_kind = matches!(
-                (a, first),
-                (
-                    Action::Piece(_),
-                    token::Action::Piece(_) | token::Action::Castle(_)
-                ) | (Action::Place(_), token::Action::PlaceSquare { .. })
-                    | (Action::Shift { .. }, token::Action::MoveSquare { .. })
-            );
-            let (f, to) = match *a {
-                Action::Piece(m) => (None, Some(m.to())),
-                Action::Place(to) => (None, Some(to)),
-                Action::Shift { from, to } => (Some(from), Some(to)),
+            if t.actions.len() > tok.actions.len() {
+                continue;
+            }
+            let (f, to, k) = match *a {
+                Action::Piece(m) => (Some(m.from()), Some(m.to()), 0),
+                Action::Place(to) => (None, Some(to), 1),
+                Action::Shift { from, to } => (Some(from), Some(to), 2),
             };
-            let near = (wt.is_some() && to == wt) || (wf.is_some() && f == wf);
-            if near && (same_kind || wt == to) && t.actions.len() <= tok.actions.len().max(1) {
-                let s = self.turn_long(t);
-                if !out.contains(&s) {
-                    out.push(s);
-                }
-            }
-            if out.len() >= 4 {
-                break;
-            }
+            let same_to = wt.is_some() && to == wt;
+            let same_from = wf.is_some() && f == wf;
+            let score = match (same_from || wf.is_none(), same_to, k == kind) {
+                (true, true, true) => 0,
+                (true, true, false) => 1,
+                (false, true, true) => 2,
+                (false, true, false) => 3,
+                _ if same_from && k == kind => 4,
+                _ => continue,
+            };
+            out.push((score, t));
         }
+        out.sort_by_key(|(score, _)| *score);
+        out.truncate(4);
         out
+    }
+
+    /// The "did you mean ...?" help for a rejected token.
+    fn suggestions(&self, tok: &MoveToken) -> Vec<String> {
+        let names: Vec<String> = self
+            .near_turns(tok)
+            .iter()
+            .map(|(_, t)| self.turn_long(t))
+            .collect();
+        if names.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!(
+                "did you mean {}?",
+                crate::rules::suggest::join_or(&names)
+            )]
+        }
+    }
+
+    /// The one legal turn a rejected token most likely meant: the only near
+    /// turn over the same locations (`b7-b6` for the printed `@b7-b6`), if
+    /// there is exactly one. Replaying a record can go on with it.
+    pub fn likely_turn(&self, tok: &MoveToken) -> Option<Turn> {
+        let near = self.near_turns(tok);
+        let mut best = near.iter().filter(|(score, _)| *score <= 1);
+        match (best.next(), best.next()) {
+            (Some((_, t)), None) => Some(t.clone()),
+            _ => None,
+        }
     }
 
     /// How the game has ended by the rules, if it has.
@@ -597,48 +652,6 @@ impl SquaresPosition {
         }
         None
     }
-}
-
-/// The token as written, for messages.
-fn written(tok: &MoveToken) -> String {
-    let g = Grammar::squares();
-    let parts: Vec<String> = tok
-        .actions
-        .iter()
-        .map(|a| match *a {
-            token::Action::PlaceSquare { to } => format!("@@{}", token::coord_name(&g, to)),
-            token::Action::MoveSquare { from, to } => format!(
-                "@{}-{}",
-                token::coord_name(&g, from),
-                token::coord_name(&g, to)
-            ),
-            token::Action::Castle(token::CastleSide::King) => "O-O".into(),
-            token::Action::Castle(token::CastleSide::Queen) => "O-O-O".into(),
-            token::Action::Piece(p) => {
-                let mut s = String::new();
-                if let Some(l) = p.piece {
-                    s.push(l as char);
-                }
-                if let Some(f) = p.from_file {
-                    s.push((b'a' + f) as char);
-                }
-                if let Some(r) = p.from_rank {
-                    s.push((b'1' + r) as char);
-                }
-                if p.capture {
-                    s.push('x');
-                }
-                s.push_str(&token::coord_name(&g, p.to));
-                if let Some(pr) = p.promotion {
-                    s.push('=');
-                    s.push(pr as char);
-                }
-                s
-            }
-            _ => "?".into(),
-        })
-        .collect();
-    parts.join(",")
 }
 
 /// Whether a generated move fits what is written (capture marks are not

@@ -1,7 +1,7 @@
 //! One test per rule sentence of seed 003 (Chess with a Limited Supply of
 //! Squares) and per ruling L1–L14, named after it; docs/rules.md lists them.
 
-use super::position::{Action, Turn};
+use super::position::{self, Action, Turn};
 use super::*;
 use crate::notation::token::{Grammar, parse_move};
 use crate::rules::core::{Color, Square};
@@ -399,9 +399,10 @@ fn pgn_moves(text: &str) -> Vec<String> {
         }
         w.clear();
     };
-    for line in text.lines() {
-        if depth == 0 && line.starts_with('[') {
-            continue;
+    for mut line in text.lines() {
+        // Tag pairs, possibly followed by movetext on the same line.
+        while depth == 0 && line.starts_with('[') {
+            line = line.find(']').map_or("", |i| line[i + 1..].trim_start());
         }
         for c in line.chars() {
             match c {
@@ -436,9 +437,14 @@ fn hans38_sample_game_replays_with_its_one_slip_named() {
         match resolve(&p, m) {
             Ok(t) => p.play(&t),
             Err(r) => {
-                assert_eq!(r.suggestions.len(), 1, "{m}: {r:?}");
-                slips.push((ply, m.clone(), r.suggestions[0].clone()));
-                play(&mut p, &r.suggestions[0]);
+                let tok = parse_move(&Grammar::squares(), m.as_bytes()).expect("parses");
+                let t = p.likely_turn(&tok).unwrap_or_else(|| panic!("{m}: {r:?}"));
+                assert_eq!(
+                    r.suggestions,
+                    [format!("did you mean {}?", p.turn_long(&t))]
+                );
+                slips.push((ply, m.clone(), p.turn_long(&t)));
+                p.play(&t);
             }
         }
     }
@@ -620,6 +626,19 @@ fn moving_occupied_a_square_with_a_friendly_piece_moves_one_space() {
     let ir = at(Variant::InfiniteReserves, MOVING_FEN);
     let r = rejected(&ir, "a2-a3,@d4-d5,@@h4");
     assert!(rule_of(&r).contains("rule 5"), "{r:?}");
+}
+
+#[test]
+fn moving_occupied_a_pawn_carried_back_to_its_first_rank_stays_a_pawn() {
+    let mut p = at(
+        Variant::MovingSquares,
+        ".......k/......../......../......../......../8/P......./.3K2. w - - r*/* - 0 5",
+    );
+    play(&mut p, "Ke1-d1,@a2-a1,@@h4");
+    assert_eq!(p.piece_at(sq("a1")).map(|x| x.role), Some(position::PAWN));
+    let again = at(Variant::MovingSquares, &p.fen());
+    assert_eq!(again.fen(), p.fen(), "the position string round-trips");
+    assert_eq!(again.side_to_move(), Color::Black);
 }
 
 #[test]
@@ -813,6 +832,9 @@ fn l8_pawns_promote_on_the_last_rank_to_q_r_b_or_n() {
     promos.sort();
     assert_eq!(promos, ["e7-e8=B", "e7-e8=N", "e7-e8=Q", "e7-e8=R"]);
     assert!(resolve(&p, "e7-e8=N").is_ok());
+    let r = rejected(&p, "e7-e8");
+    assert!(r.message.contains("must promote"), "{r:?}");
+    assert!(rule_of(&r).contains("L8"));
 }
 
 #[test]
@@ -917,7 +939,9 @@ fn rejections_say_which_rule_and_suggest_the_likely_move() {
     let r = rejected(&p, "Ng1-h3");
     assert_eq!(r.kind, RejectionKind::Illegal);
     assert!(r.message.contains("h3 is a hole"), "{r:?}");
-    assert!(r.suggestions.contains(&"@@h3".to_string()), "{r:?}");
+    assert!(r.suggestions[0].contains("@@h3"), "{r:?}");
+    let tok = parse_move(&Grammar::squares(), b"Ng1-h3").expect("parses");
+    assert_eq!(p.likely_turn(&tok), None, "nothing over the same squares");
 }
 
 // ------------------------------------------------------------ notation
@@ -975,6 +999,32 @@ fn fen_rejections_name_the_field() {
 }
 
 #[test]
+fn fen_hostile_input_gives_errors_not_panics() {
+    let cfg = Config::of(Variant::Hans38).expect("squares game");
+    for f in [
+        "",
+        "99999999999999/8/8/8/8/8/8/8 w",
+        "8/8/8/8/8/8/8/8 w - - r999/3",
+        "....k.../......../......../......../......../......../......../....K... w - - r3/3 - 0 4294967295",
+        "....k.../......../......../......../......../......../......../....K... x",
+        "....k.../......../......../......../......../......../......../....K... w KQkq",
+        "....k.../......../......../......../......../......../......../....K... w - z9",
+        "....ké../......../......../......../......../......../......../....K... w",
+        "kk....../......../......../......../......../......../......../....K... w",
+        "P......./......../......../......../......../......../......../....K... w",
+    ] {
+        let _ = SquaresPosition::from_fen(Variant::Hans38, cfg, f);
+    }
+    // A position at the last move number still plays.
+    let mut p = at(
+        Variant::Hans38,
+        "....k.../......../......../......../...-..../......../......../....K... b - - r3/3 - 4294967295 4294967295",
+    );
+    play(&mut p, "@@a6");
+    assert_eq!(p.fullmoves(), u32::MAX);
+}
+
+#[test]
 fn turns_are_written_in_long_and_short_notation() {
     let mut p = postal(Variant::Hans38, Postal::Plus);
     play_all(&mut p, "1. @@f3 @@f6");
@@ -982,4 +1032,52 @@ fn turns_are_written_in_long_and_short_notation() {
     assert_eq!(p.long_notation(&t), "Ng1-f3,@@e3");
     assert_eq!(p.notation(&t), "Nf3,@@e3");
     assert!(matches!(t.actions()[1], Action::Place(_)));
+}
+
+/// Every listed turn is read back from its own long and short notation, on
+/// walks through each game (a property of the generator and the resolver
+/// together, as shakmaty's `legals_are_legal` fuzz target checks).
+#[test]
+fn every_listed_turn_reads_back_from_its_notation() {
+    let games = [
+        (start(Variant::Hans38), 40),
+        (start(Variant::Hans38Neutral), 30),
+        (start(Variant::Hans38).with_postal(Postal::Plus), 12),
+        (start(Variant::InfiniteReserves), 10),
+        (at(Variant::MovingSquares, MOVING_FEN), 4),
+    ];
+    let g = Grammar::squares();
+    let mut checked = 0;
+    for (mut p, plies) in games {
+        let mut turns = Vec::new();
+        for ply in 0..plies {
+            p.legal_moves(&mut turns);
+            if turns.is_empty() {
+                break;
+            }
+            checked += 1;
+            let step = (turns.len() / 40).max(1);
+            for t in turns.iter().step_by(step) {
+                for text in [p.long_notation(t), p.notation(t)] {
+                    let tok = parse_move(&g, text.as_bytes())
+                        .unwrap_or_else(|e| panic!("{text}: {e} in {}", p.fen()));
+                    match p.resolve(&tok, &mut Vec::new()) {
+                        Ok(back) => assert_eq!(&back, t, "{text} in {}", p.fen()),
+                        Err(r) => panic!("{text} in {}: {r:?}", p.fen()),
+                    }
+                }
+            }
+            // A walk that prefers piece moves, so the games open up.
+            let pick = turns
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.piece_move().is_some())
+                .map(|(i, _)| i)
+                .nth(ply * 7 % turns.len().max(1))
+                .unwrap_or(ply * 13 % turns.len());
+            let t = turns[pick % turns.len()].clone();
+            p.play(&t);
+        }
+    }
+    assert!(checked >= 70, "the walks went on: {checked} positions");
 }
