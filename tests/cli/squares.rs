@@ -50,10 +50,10 @@ fn hans38_sample_fen_all_shows_every_ply() {
 #[test]
 fn the_printed_transcript_reads_line_for_line() {
     let env = TestEnv::new();
-    let printed = repo("fixtures/squares/hans38-sample-transcript.txt");
+    let printed = repo("fixtures/squares/printed/hans38-sample.transcript");
     env.run(&["check", "--transcript", "Hans38", &printed])
         .code(1)
-        .stderr_has("hans38-sample-transcript.txt:23:17")
+        .stderr_has("hans38-sample.transcript:23:17")
         .stderr_has("23 | 15. e3-e4       @b7-b6")
         .stderr_has("checked 1 game (47 moves)");
     env.run(&["fen", "--transcript", "hans38", &printed])
@@ -74,7 +74,7 @@ fn neutral_squares_fragment_is_legal_there_and_illegal_with_owners() {
     .stderr_has("0 errors, 0 warnings");
     env.run(&[
         "check",
-        &repo("fixtures/squares/hans38-neutral-fragment-owned.pgn"),
+        &repo("tests/data/broken/hans38-neutral-fragment-owned.pgn"),
     ])
     .code(1)
     .stderr_has("@e3-d5: the square on e3 belongs to White")
@@ -83,7 +83,7 @@ fn neutral_squares_fragment_is_legal_there_and_illegal_with_owners() {
         "fen",
         "--transcript",
         "Hans38 Neutral",
-        &repo("fixtures/squares/hans38-neutral-transcript.txt"),
+        &repo("fixtures/squares/printed/hans38-neutral.transcript"),
     ])
     .code(0)
     .stdout_is(

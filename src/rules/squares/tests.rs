@@ -458,13 +458,13 @@ fn hans38_sample_game_replays_with_its_one_slip_named() {
 #[test]
 fn hans38_sample_transcript_as_printed_reads_as_the_same_moves() {
     use crate::notation::transcript::{looks_like_transcript, transcript_to_pgn};
-    let printed = include_str!("../../../fixtures/squares/hans38-sample-transcript.txt");
+    let printed = include_str!("../../../fixtures/squares/printed/hans38-sample.transcript");
     let g = Grammar::squares();
     assert!(looks_like_transcript(&g, printed));
     let pgn = transcript_to_pgn(&g, printed, &[("Variant", "Hans38")]);
     let fixture = include_str!("../../../fixtures/squares/hans38-sample.pgn");
     assert_eq!(pgn_moves(&pgn), pgn_moves(fixture));
-    let neutral = include_str!("../../../fixtures/squares/hans38-neutral-transcript.txt");
+    let neutral = include_str!("../../../fixtures/squares/printed/hans38-neutral.transcript");
     let pgn = transcript_to_pgn(&g, neutral, &[]);
     let mut n = start(Variant::Hans38Neutral);
     for m in pgn_moves(&pgn) {
