@@ -11,7 +11,10 @@ fn repo(path: &str) -> String {
 #[test]
 fn gast_fixtures_are_accepted() {
     let env = TestEnv::new();
-    for f in ["fixtures/gast/special-moves.pgn", "fixtures/gast14x12/castling.pgn"] {
+    for f in [
+        "fixtures/gast/special-moves.pgn",
+        "fixtures/gast14x12/castling.pgn",
+    ] {
         env.run(&["check", &repo(f)])
             .code(0)
             .stderr_has("0 errors, 0 warnings");

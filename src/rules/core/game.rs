@@ -28,6 +28,10 @@ pub struct PieceType {
     pub pawn: bool,
     /// Material value in centipawns, for timelines and dead-position tests.
     pub value: u32,
+    /// Whether two of its vectors can reach one square (Gast's guard: the
+    /// alfil leap and the bishop's slide), so generated moves need
+    /// deduplicating.
+    pub overlapping: bool,
 }
 
 /// Files the king and rook land on when castling, FIDE style.
@@ -199,7 +203,12 @@ impl GameRules {
             if d.pawn {
                 pawn_roles.insert(role);
             }
+            let overlapping = white
+                .iter()
+                .enumerate()
+                .any(|(i, a)| white[i + 1..].iter().any(|b| reaches_same(a, b)));
             pieces.push(PieceType {
+                overlapping,
                 letter: d.letter,
                 name: d.name,
                 betza: d.betza,
@@ -311,6 +320,16 @@ impl GameRules {
             Color::Black => self.geometry.ranks() - 1,
         }
     }
+}
+
+/// Whether two vectors can land on one square (from the same start), so
+/// that a piece with both would generate that move twice.
+fn reaches_same(a: &Vector, b: &Vector) -> bool {
+    let steps = |v: Vector| {
+        let n = if v.range == 0 { 15 } else { v.range.min(15) };
+        (1..=n as i8).map(move |k| (v.df * k, v.dr * k))
+    };
+    steps(*a).any(|x| steps(*b).any(|y| x == y))
 }
 
 fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {

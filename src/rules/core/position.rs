@@ -519,6 +519,7 @@ impl Position {
         if brake.frozen {
             return;
         }
+        let start = out.len();
         for v in &rules.piece(role).vectors[us] {
             if v.initial && !rules.initial_zone[us].contains(from) {
                 continue;
@@ -574,6 +575,23 @@ impl Position {
                 if only_to == Some(t) || (brake.stop_in_zone && zone.contains(t)) {
                     break;
                 }
+            }
+        }
+        if rules.piece(role).overlapping {
+            Self::dedup_from(out, start);
+        }
+    }
+
+    /// Drops moves generated twice by overlapping vectors (see
+    /// [`PieceType::overlapping`](super::game::PieceType::overlapping)).
+    #[cold]
+    fn dedup_from(out: &mut MoveList, start: usize) {
+        let mut i = start + 1;
+        while i < out.len() {
+            if out[start..i].contains(&out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
             }
         }
     }

@@ -130,4 +130,4 @@ pub fn gast14() -> &'static GameRules {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
