@@ -904,6 +904,7 @@ impl<O: Observer> Verifier<O> {
                             )
                         }
                     }
+                    Obstacle::GuardZone { from, kind } => kind.describe(pos, piece.name, from),
                     Obstacle::OutOfReach { from } => {
                         format!("the {} on {} cannot reach {}", piece.name, sq(from), sq(to))
                     }
@@ -1091,7 +1092,8 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = &self.line else { return };
         let pos = &l.pos;
         let was_ended = self.ended;
-        if pos.halfmoves() == 0 {
+        // Pawn moves are irreversible only where pawns never step back (S9).
+        if pos.halfmoves() == 0 && !pos.rules().pawns_step_back {
             self.history.clear();
         }
         let key = pos.repetition_key();

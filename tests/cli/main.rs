@@ -8,3 +8,4 @@ mod engine;
 mod gast;
 mod generate;
 mod help;
+mod squirrel;

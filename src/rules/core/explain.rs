@@ -5,7 +5,7 @@
 use super::game::CastlingRule;
 use super::moves::{CastleSide, MoveList};
 use super::piece::Role;
-use super::position::Position;
+use super::position::{Brake, Position};
 use super::square::Square;
 
 /// What keeps one piece from reaching the target.
@@ -43,6 +43,49 @@ pub enum Obstacle {
         /// Where the moving piece stands.
         from: Square,
     },
+    /// An enemy guard's zone forbids it (Squirrel, S3–S6).
+    GuardZone {
+        /// Where the moving piece stands.
+        from: Square,
+        /// How the zone stops it.
+        kind: ZoneStop,
+    },
+}
+
+/// How an enemy guard zone stops a move (Squirrel, S3–S4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneStop {
+    /// A leaper inside a zone cannot move at all.
+    Frozen,
+    /// A piece inside a zone makes one step only.
+    OneStep,
+    /// A slide (or pawn double step) ends on this first zone square.
+    StopsOn(Square),
+    /// Leapers never capture a guard.
+    SparesGuard,
+}
+
+impl ZoneStop {
+    /// The reason in words, for the piece `name` on `from`.
+    pub fn describe(self, pos: &Position, name: &str, from: Square) -> String {
+        let geo = &pos.rules.geometry;
+        let at = geo.square_name(from);
+        match self {
+            ZoneStop::Frozen => format!(
+                "the {name} on {at} stands in an enemy guard's zone, where a leaper cannot move (S3)"
+            ),
+            ZoneStop::OneStep => format!(
+                "the {name} on {at} stands in an enemy guard's zone, where it moves one square only (S3)"
+            ),
+            ZoneStop::StopsOn(sq) => format!(
+                "the {name} on {at} must stop on {}, the first square of an enemy guard's zone (S4)",
+                geo.square_name(sq)
+            ),
+            ZoneStop::SparesGuard => {
+                format!("the {name} on {at} is a leaper, and leapers cannot capture a guard (S4)")
+            }
+        }
+    }
 }
 
 impl Obstacle {
@@ -54,7 +97,8 @@ impl Obstacle {
             | Obstacle::OwnPiece { from }
             | Obstacle::NothingToCapture { from }
             | Obstacle::CannotCapture { from }
-            | Obstacle::KingExposed { from } => from,
+            | Obstacle::KingExposed { from }
+            | Obstacle::GuardZone { from, .. } => from,
         }
     }
 }
@@ -183,14 +227,26 @@ impl Position {
                 continue;
             }
             let target = self.piece_at(to);
+            let zone = self.braking_zone();
+            let brake = self.brake(from, role, zone);
+            if brake.frozen {
+                out.push(Obstacle::GuardZone {
+                    from,
+                    kind: ZoneStop::Frozen,
+                });
+                continue;
+            }
             let mut best = Obstacle::OutOfReach { from };
+            // Reachable but for the zone: the first zone square on the way.
+            let mut zone_block: Option<Option<Square>> = None;
             for v in &self.rules.piece(role).vectors[us] {
                 if v.crooked || (v.initial && !self.rules.initial_zone[us].contains(from)) {
                     continue;
                 }
-                let max = if v.range == 0 { u8::MAX } else { v.range };
+                let max = self.vector_reach(from, role, v, &Brake::NONE);
                 let mut cur = from;
                 let mut blocked_at = None;
+                let mut first_zone = None;
                 for _ in 0..max {
                     let Some(t) = geo.offset(cur, v.df, v.dr) else {
                         break;
@@ -206,7 +262,10 @@ impl Position {
                             (None, None) if !v.mode.can_move() => {
                                 Obstacle::NothingToCapture { from }
                             }
-                            _ => continue,
+                            _ => {
+                                zone_block = Some(first_zone);
+                                break;
+                            }
                         };
                         // Prefer the most specific reason over "out of reach".
                         if matches!(best, Obstacle::OutOfReach { .. })
@@ -219,6 +278,26 @@ impl Position {
                     if blocked_at.is_none() && self.piece_at(t).is_some() {
                         blocked_at = Some(t);
                     }
+                    if first_zone.is_none() && zone.contains(t) {
+                        first_zone = Some(t);
+                    }
+                }
+            }
+            if let (Obstacle::OutOfReach { .. }, Some(first)) = (best, zone_block) {
+                let guard_target = target.is_some_and(|p| {
+                    !brake.spare_guards.is_empty() && brake.spare_guards.contains(p.role)
+                });
+                let kind = if brake.one_step {
+                    Some(ZoneStop::OneStep)
+                } else if guard_target {
+                    Some(ZoneStop::SparesGuard)
+                } else if brake.stop_in_zone {
+                    first.map(ZoneStop::StopsOn)
+                } else {
+                    None
+                };
+                if let Some(kind) = kind {
+                    best = Obstacle::GuardZone { from, kind };
                 }
             }
             out.push(best);

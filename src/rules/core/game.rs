@@ -128,6 +128,9 @@ pub struct GameRules {
     /// Roles that with their king alone can never mate a bare king (outside
     /// FIDE: only such positions are dead).
     pub lone_minors: RoleSet,
+    /// Whether a pawn may step back (Squirrel, S9): its moves are then not
+    /// irreversible, and positions repeat across them.
+    pub pawns_step_back: bool,
     pub(crate) royal_roles: RoleSet,
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
@@ -229,6 +232,9 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let pawns_step_back = pieces
+            .iter()
+            .any(|p| p.pawn && p.vectors.white.iter().any(|v| v.dr < 0));
         GameRules {
             name,
             geometry,
@@ -245,6 +251,7 @@ impl GameRules {
             promotion_stages: Vec::new(),
             fide_material: true,
             lone_minors: RoleSet::default(),
+            pawns_step_back,
             royal_roles,
             pawn_roles,
             rays,
