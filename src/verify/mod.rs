@@ -905,6 +905,10 @@ impl<O: Observer> Verifier<O> {
                         }
                     }
                     Obstacle::GuardZone { from, kind } => kind.describe(pos, piece.name, from),
+                    Obstacle::PawnReach { from, reach } => format!(
+                        "the pawn on {} may move at most {reach} squares forward now",
+                        sq(from)
+                    ),
                     Obstacle::OutOfReach { from } => {
                         format!("the {} on {} cannot reach {}", piece.name, sq(from), sq(to))
                     }

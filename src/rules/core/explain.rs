@@ -43,6 +43,13 @@ pub enum Obstacle {
         /// Where the moving piece stands.
         from: Square,
     },
+    /// A pawn's straight move is longer than its reach now (Gast, G3).
+    PawnReach {
+        /// Where the pawn stands.
+        from: Square,
+        /// How many squares it may go.
+        reach: u8,
+    },
     /// An enemy guard's zone forbids it (Squirrel, S3–S6).
     GuardZone {
         /// Where the moving piece stands.
@@ -98,7 +105,8 @@ impl Obstacle {
             | Obstacle::NothingToCapture { from }
             | Obstacle::CannotCapture { from }
             | Obstacle::KingExposed { from }
-            | Obstacle::GuardZone { from, .. } => from,
+            | Obstacle::GuardZone { from, .. }
+            | Obstacle::PawnReach { from, .. } => from,
         }
     }
 }
@@ -281,6 +289,18 @@ impl Position {
                     if first_zone.is_none() && zone.contains(t) {
                         first_zone = Some(t);
                     }
+                }
+            }
+            if let (Obstacle::OutOfReach { .. }, true) = (best, self.rules.pawn_reach.is_some()) {
+                let ahead = (to.rank() as i8 - from.rank() as i8) * us.forward();
+                if self.rules.is_pawn(role) && to.file() == from.file() && ahead > 0 {
+                    let reach = self.rules.piece(role).vectors[us]
+                        .iter()
+                        .filter(|v| v.df == 0 && v.dr * us.forward() > 0 && !v.mode.can_capture())
+                        .map(|v| self.vector_reach(from, role, v, &Brake::NONE))
+                        .max()
+                        .unwrap_or(0);
+                    best = Obstacle::PawnReach { from, reach };
                 }
             }
             if let (Obstacle::OutOfReach { .. }, Some(first)) = (best, zone_block) {
