@@ -919,7 +919,11 @@ impl<O: Observer> Verifier<O> {
         let king_exposed = obstacles
             .iter()
             .any(|o| matches!(o, Obstacle::KingExposed { .. }));
-        let rule = rule_text::for_piece(rules, role, king_exposed);
+        let rule = if pos.gast_castling_reason_for(role, to).is_some() {
+            rule_text::castling(rules)
+        } else {
+            rule_text::for_piece(rules, role, king_exposed)
+        };
         let help = did_you_mean(pos, text);
         let msg = format!("{written}: {reason}");
         self.fail(

@@ -161,6 +161,7 @@ impl Position {
         let king = self.kings[self.turn]?;
         if !self.rules.is_royal(role)
             || king.rank() != to.rank()
+            || king.rank() != self.rules.back_rank(self.turn)
             || king.file().abs_diff(to.file()) < 2
         {
             return None;
