@@ -657,3 +657,41 @@ fn g15_gast14_castling_applies_the_text_literally_on_each_side() {
     let blocked = g14("Ra1 Ad1 Kg1 Bj1 Ak1 Rn1 kf12", "w ADGKN - 0 1");
     assert!(!has(&blocked, "Ki1"));
 }
+
+/// Every position reached from `p` within `depth` plies prints a FEN that
+/// reads back to a position with the same FEN and the same moves.
+pub(crate) fn assert_fen_round_trips_in_tree(p: &Position, depth: u32) {
+    let fen = p.fen();
+    let back = Position::from_fen(p.rules(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(back.fen(), fen);
+    let (mut ml, mut back_ml) = (MoveList::new(), MoveList::new());
+    p.legal_moves(&mut ml);
+    back.legal_moves(&mut back_ml);
+    assert_eq!(ml, back_ml, "{fen}");
+    if depth == 0 {
+        return;
+    }
+    for m in &ml {
+        let mut q = p.clone();
+        q.play_unchecked(m);
+        assert_fen_round_trips_in_tree(&q, depth - 1);
+    }
+}
+
+#[test]
+fn fen_round_trips_for_every_position_near_the_special_rules() {
+    for (rules, fen) in [
+        (
+            gast(),
+            "r2a2k1a2r/12/12/12/12/12/12/12/12/12/12/R2A2K1A2R w ADGILadgil - 0 1",
+        ),
+        (gast(), "6k5/12/12/12/12/2p9/5p6/12/12/12/4P7/6K5 w - - 0 1"),
+        (
+            gast14(),
+            "r2a2k3a2r/14/14/14/14/14/14/14/14/14/14/R2A2K3A2R w ADGKNadgkn - 0 1",
+        ),
+    ] {
+        let p = Position::from_fen(rules, fen).expect("valid");
+        assert_fen_round_trips_in_tree(&p, 2);
+    }
+}

@@ -388,3 +388,15 @@ fn fen_round_trips_with_promotion_counts() {
     }
     assert!(Position::from_fen(squirrel(), "9k/10/10/10/10/10/10/10/10/K9 w - - 0 1 x/1").is_err());
 }
+
+#[test]
+fn fen_round_trips_for_every_position_near_the_special_rules() {
+    for fen in [
+        "5k4/PP8/10/10/10/10/10/10/8pp/5K4 w - - 0 1 1/0",
+        "1r3k2r1/10/10/10/10/10/10/10/3g6/1R3K2R1 w KQkq - 0 1 0/0",
+        "5k4/10/10/4p5/10/3P6/10/10/10/5K4 b - - 0 1 0/0",
+    ] {
+        let p = Position::from_fen(squirrel(), fen).expect("valid");
+        crate::rules::gast::tests::assert_fen_round_trips_in_tree(&p, 2);
+    }
+}
