@@ -1339,7 +1339,10 @@ fn did_you_mean(pos: &Position, text: &[u8]) -> Vec<String> {
 
 #[cold]
 fn castle_reason(pos: &Position, side: CastleSide) -> String {
-    if let Some(reason) = pos.gast_castling_reason(side) {
+    if let Some(reason) = pos
+        .gast_castling_reason(side)
+        .or_else(|| pos.zone_castling_reason(side))
+    {
         return reason;
     }
     let us = pos.turn();

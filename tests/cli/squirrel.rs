@@ -43,6 +43,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "Nc7: the knight on d9 stands in an enemy guard's zone, where a leaper cannot move (S3)",
     ),
     (
+        "squirrel-castling-through-zone.pgn",
+        ":9:15",
+        "O-O-O: castling would pass e1, in an enemy guard's zone (S7)",
+    ),
+    (
         "squirrel-leaper-takes-guard.pgn",
         ":9:66",
         "Nxe9: the knight on d7 is a leaper, and leapers cannot capture a guard (S4)",

@@ -155,6 +155,61 @@ impl Position {
         })
     }
 
+    /// In games with guards, why castling to `side` is forbidden by an enemy
+    /// guard's zone (S7), if it is.
+    pub fn zone_castling_reason(&self, side: CastleSide) -> Option<String> {
+        let CastlingRule::Standard(files) = self.rules.castling else {
+            return None;
+        };
+        let zone = self.braking_zone();
+        let king = self.kings[self.turn]?;
+        let rook = self.castling[self.turn]
+            .into_iter()
+            .find(|r| (r.file() > king.file()) == (side == CastleSide::Short))?;
+        if zone.is_empty() {
+            return None;
+        }
+        let geo = &self.rules.geometry;
+        let (kf, rf) = match side {
+            CastleSide::Short => (files.short_king, files.short_rook),
+            CastleSide::Long => (files.long_king, files.long_rook),
+        };
+        let path = |from: Square, file: u8| {
+            let dir = (file as i8 - from.file() as i8).signum();
+            let mut cur = from;
+            let mut hit = None;
+            while dir != 0 && cur.file() != file {
+                match cur.offset(dir, 0) {
+                    Some(next) if next.file() != file => {
+                        if hit.is_none() && zone.contains(next) {
+                            hit = Some(next);
+                        }
+                        cur = next;
+                    }
+                    _ => break,
+                }
+            }
+            hit
+        };
+        let piece = if zone.contains(king) {
+            Some(format!("the king on {}", geo.square_name(king)))
+        } else if zone.contains(rook) {
+            Some(format!("the rook on {}", geo.square_name(rook)))
+        } else {
+            None
+        };
+        if let Some(piece) = piece {
+            return Some(format!(
+                "{piece} stands in an enemy guard's zone, so it may not castle (S7)"
+            ));
+        }
+        let hit = path(king, kf).or_else(|| path(rook, rf))?;
+        Some(format!(
+            "castling would pass {}, in an enemy guard's zone (S7)",
+            geo.square_name(hit)
+        ))
+    }
+
     /// In Gast, why the king cannot go to `to` when that is a castling
     /// move's target (two or more squares along its rank), for messages.
     pub fn gast_castling_reason_for(&self, role: Role, to: Square) -> Option<String> {
