@@ -60,6 +60,12 @@ pub struct GastCastling {
     pub archers: [u8; 2],
     /// The rooks' start files: `[long side, short side]`.
     pub rooks: [u8; 2],
+    /// Where the archer lands when castling with both at once (G10): next
+    /// to the king's start square (the ruling: the result of archer then
+    /// rook castling), or two squares from its own toward the centre
+    /// (option a: on 12x12 the king side's archer then lands on g1; the
+    /// queen side's lands on f1 either way).
+    pub both_archer_two_toward_centre: bool,
 }
 
 /// How castling works in a game.

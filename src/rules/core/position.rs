@@ -906,7 +906,16 @@ impl Position {
                     let mut cur = king;
                     while let Some(next) = cur.offset(dir, 0).filter(|&n| n != rook) {
                         if let Some(a) = self.remove(next) {
-                            if let Some(to) = king.offset(dir, 0) {
+                            let on_start = matches!(
+                                rules.castling,
+                                CastlingRule::Gast(g) if g.both_archer_two_toward_centre
+                            );
+                            let to = if on_start {
+                                next.offset(-2 * dir, 0)
+                            } else {
+                                king.offset(dir, 0)
+                            };
+                            if let Some(to) = to {
                                 self.put(to, a);
                             }
                             break;

@@ -4,7 +4,7 @@
 use crate::rules::core::{
     CastleForm, Color, Ending, GameRules, Move, MoveList, Piece, Position, Square,
 };
-use crate::rules::gast::{gast, gast14};
+use crate::rules::gast::{GastOptions, gast, gast_with, gast14};
 use crate::rules::perft::perft;
 
 /// A position from a piece list like `"Kg1 ka12 Pe5 pd7"` (upper case
@@ -694,4 +694,34 @@ fn fen_round_trips_for_every_position_near_the_special_rules() {
         let p = Position::from_fen(rules, fen).expect("valid");
         assert_fen_round_trips_in_tree(&p, 2);
     }
+}
+
+#[test]
+fn g8_option_b_promotes_to_fide_pieces_only() {
+    let rules = gast_with(GastOptions {
+        fide_promotion: true,
+        ..GastOptions::default()
+    });
+    let p = setup(rules, "Pc11 Ka1 kl1", "w - - 0 1");
+    let mut s: Vec<String> = sans(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("c12"))
+        .collect();
+    s.sort();
+    assert_eq!(s, vec!["c12=B", "c12=N", "c12=Q", "c12=R"]);
+}
+
+#[test]
+fn g10_option_a_shifts_the_archer_two_squares_toward_the_centre() {
+    let rules = gast_with(GastOptions {
+        both_archer_two_toward_centre: true,
+        ..GastOptions::default()
+    });
+    let p = setup(rules, CASTLE_RANK, "w ADGIL - 0 1");
+    let q = play(&p, "Kk1");
+    assert_eq!(letter_at(&q, "g1"), Some('A'));
+    assert!(q.piece_at(sq(&q, "h1")).is_none());
+    // on the queen side both readings give f1
+    let q = play(&p, "Kc1");
+    assert_eq!(letter_at(&q, "f1"), Some('A'));
 }
