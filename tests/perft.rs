@@ -3,14 +3,14 @@
 //! suite stays fast; deeper counts run with `--ignored` in release mode.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use xpgn::rules::Variant;
-use xpgn::rules::core::{GameRules, Position};
+use xpgn::rules::core::{ByColor, CastlingRule, GameRules, Geometry, Position, SquareSet};
 use xpgn::rules::family::{self, GamePosition};
-use xpgn::rules::fide;
-use xpgn::rules::pasgl;
 use xpgn::rules::perft::perft;
 use xpgn::rules::squares::{Postal, SquaresPosition};
+use xpgn::rules::{fide, gast, pasgl, squirrel};
 
 /// Counts above this are left to the ignored deep test.
 const NODE_LIMIT: u64 = 300_000;
@@ -155,8 +155,68 @@ fn chess960_positions_agree_with_python_chess() {
 }
 
 #[test]
+fn gast_positions() {
+    assert!(run_file("gast.perft", gast::gast(), NODE_LIMIT) >= 15);
+}
+
+#[test]
+fn gast14_positions() {
+    assert!(run_file("gast14.perft", gast::gast14(), NODE_LIMIT) >= 5);
+}
+
+#[test]
+fn squirrel_positions() {
+    assert!(run_file("squirrel.perft", squirrel::squirrel(), NODE_LIMIT) >= 15);
+}
+
+/// The Gast pieces on the 12x10 board Fairy-Stockfish can play (no pawns,
+/// no castling): the same core and piece tables as Gast itself.
+fn gast_pieces_12x10() -> &'static GameRules {
+    static RULES: OnceLock<GameRules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        GameRules::build(
+            "Gast pieces 12x10",
+            Geometry::rectangle(12, 10),
+            gast::PIECES,
+            "rngabqkbagnr/12/12/12/12/12/12/12/12/RNGABQKBAGNR w - - 0 1",
+            ByColor::<SquareSet>::default(),
+            b"",
+            ByColor::<SquareSet>::default(),
+            0,
+            CastlingRule::None,
+            false,
+        )
+    })
+}
+
+#[test]
+fn gast_pieces_agree_with_fairy_stockfish() {
+    assert!(run_file("pyffish-gast-pieces.perft", gast_pieces_12x10(), NODE_LIMIT) >= 10);
+}
+
+#[test]
+fn squirrel_pieces_and_castling_agree_with_fairy_stockfish() {
+    assert!(
+        run_file(
+            "pyffish-squirrel-pieces.perft",
+            squirrel::squirrel(),
+            NODE_LIMIT
+        ) >= 8
+    );
+}
+
+#[test]
 #[ignore = "deep perft: cargo test --release --test perft -- --ignored"]
 fn all_positions_deep() {
+    run_file("gast.perft", gast::gast(), u64::MAX);
+    run_file("gast14.perft", gast::gast14(), u64::MAX);
+    run_file("squirrel.perft", squirrel::squirrel(), u64::MAX);
+    run_file("pyffish-gast-pieces.perft", gast_pieces_12x10(), u64::MAX);
+    run_file(
+        "pyffish-squirrel-pieces.perft",
+        squirrel::squirrel(),
+        u64::MAX,
+    );
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);

@@ -839,7 +839,8 @@ impl<O: Observer> Verifier<O> {
             }
             return;
         };
-        if pos.halfmoves() == 0 {
+        // Pawn moves are irreversible only where pawns never step back (S9).
+        if pos.halfmoves() == 0 && !pos.rules().pawns_step_back {
             self.history.clear();
         }
         let key = pos.repetition_key();

@@ -10,3 +10,4 @@ mod generate;
 mod help;
 mod scores;
 mod squares;
+mod squirrel;

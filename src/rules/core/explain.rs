@@ -5,7 +5,7 @@
 use super::game::CastlingRule;
 use super::moves::{CastleSide, MoveList};
 use super::piece::Role;
-use super::position::Position;
+use super::position::{Brake, Position};
 use super::square::Square;
 
 /// What keeps one piece from reaching the target.
@@ -43,6 +43,56 @@ pub enum Obstacle {
         /// Where the moving piece stands.
         from: Square,
     },
+    /// A pawn's straight move is longer than its reach now (Gast, G3).
+    PawnReach {
+        /// Where the pawn stands.
+        from: Square,
+        /// How many squares it may go.
+        reach: u8,
+    },
+    /// An enemy guard's zone forbids it (Squirrel, S3–S6).
+    GuardZone {
+        /// Where the moving piece stands.
+        from: Square,
+        /// How the zone stops it.
+        kind: ZoneStop,
+    },
+}
+
+/// How an enemy guard zone stops a move (Squirrel, S3–S4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneStop {
+    /// A leaper inside a zone cannot move at all.
+    Frozen,
+    /// A piece inside a zone makes one step only.
+    OneStep,
+    /// A slide (or pawn double step) ends on this first zone square.
+    StopsOn(Square),
+    /// Leapers never capture a guard.
+    SparesGuard,
+}
+
+impl ZoneStop {
+    /// The reason in words, for the piece `name` on `from`.
+    pub fn describe(self, pos: &Position, name: &str, from: Square) -> String {
+        let geo = &pos.rules.geometry;
+        let at = geo.square_name(from);
+        match self {
+            ZoneStop::Frozen => format!(
+                "the {name} on {at} stands in an enemy guard's zone, where a leaper cannot move (S3)"
+            ),
+            ZoneStop::OneStep => format!(
+                "the {name} on {at} stands in an enemy guard's zone, where it moves one square only (S3)"
+            ),
+            ZoneStop::StopsOn(sq) => format!(
+                "the {name} on {at} must stop on {}, the first square of an enemy guard's zone (S4)",
+                geo.square_name(sq)
+            ),
+            ZoneStop::SparesGuard => {
+                format!("the {name} on {at} is a leaper, and leapers cannot capture a guard (S4)")
+            }
+        }
+    }
 }
 
 impl Obstacle {
@@ -54,7 +104,9 @@ impl Obstacle {
             | Obstacle::OwnPiece { from }
             | Obstacle::NothingToCapture { from }
             | Obstacle::CannotCapture { from }
-            | Obstacle::KingExposed { from } => from,
+            | Obstacle::KingExposed { from }
+            | Obstacle::GuardZone { from, .. }
+            | Obstacle::PawnReach { from, .. } => from,
         }
     }
 }
@@ -103,12 +155,68 @@ impl Position {
         })
     }
 
+    /// In games with guards, why castling to `side` is forbidden by an enemy
+    /// guard's zone (S7), if it is.
+    pub fn zone_castling_reason(&self, side: CastleSide) -> Option<String> {
+        let CastlingRule::Standard(files) = self.rules.castling else {
+            return None;
+        };
+        let zone = self.braking_zone();
+        let king = self.kings[self.turn]?;
+        let rook = self.castling[self.turn]
+            .into_iter()
+            .find(|r| (r.file() > king.file()) == (side == CastleSide::Short))?;
+        if zone.is_empty() {
+            return None;
+        }
+        let geo = &self.rules.geometry;
+        let (kf, rf) = match side {
+            CastleSide::Short => (files.short_king, files.short_rook),
+            CastleSide::Long => (files.long_king, files.long_rook),
+        };
+        let path = |from: Square, file: u8| {
+            let dir = (file as i8 - from.file() as i8).signum();
+            let mut cur = from;
+            let mut hit = None;
+            while dir != 0 && cur.file() != file {
+                match cur.offset(dir, 0) {
+                    Some(next) if next.file() != file => {
+                        if hit.is_none() && zone.contains(next) {
+                            hit = Some(next);
+                        }
+                        cur = next;
+                    }
+                    _ => break,
+                }
+            }
+            hit
+        };
+        let piece = if zone.contains(king) {
+            Some(format!("the king on {}", geo.square_name(king)))
+        } else if zone.contains(rook) {
+            Some(format!("the rook on {}", geo.square_name(rook)))
+        } else {
+            None
+        };
+        if let Some(piece) = piece {
+            return Some(format!(
+                "{piece} stands in an enemy guard's zone, so it may not castle (S7)"
+            ));
+        }
+        let hit = path(king, kf).or_else(|| path(rook, rf))?;
+        Some(format!(
+            "castling would pass {}, in an enemy guard's zone (S7)",
+            geo.square_name(hit)
+        ))
+    }
+
     /// In Gast, why the king cannot go to `to` when that is a castling
     /// move's target (two or more squares along its rank), for messages.
     pub fn gast_castling_reason_for(&self, role: Role, to: Square) -> Option<String> {
         let king = self.kings[self.turn]?;
         if !self.rules.is_royal(role)
             || king.rank() != to.rank()
+            || king.rank() != self.rules.back_rank(self.turn)
             || king.file().abs_diff(to.file()) < 2
         {
             return None;
@@ -183,14 +291,26 @@ impl Position {
                 continue;
             }
             let target = self.piece_at(to);
+            let zone = self.braking_zone();
+            let brake = self.brake(from, role, zone);
+            if brake.frozen {
+                out.push(Obstacle::GuardZone {
+                    from,
+                    kind: ZoneStop::Frozen,
+                });
+                continue;
+            }
             let mut best = Obstacle::OutOfReach { from };
+            // Reachable but for the zone: the first zone square on the way.
+            let mut zone_block: Option<Option<Square>> = None;
             for v in &self.rules.piece(role).vectors[us] {
                 if v.crooked || (v.initial && !self.rules.initial_zone[us].contains(from)) {
                     continue;
                 }
-                let max = if v.range == 0 { u8::MAX } else { v.range };
+                let max = self.vector_reach(from, role, v, &Brake::NONE);
                 let mut cur = from;
                 let mut blocked_at = None;
+                let mut first_zone = None;
                 for _ in 0..max {
                     let Some(t) = geo.offset(cur, v.df, v.dr) else {
                         break;
@@ -206,7 +326,10 @@ impl Position {
                             (None, None) if !v.mode.can_move() => {
                                 Obstacle::NothingToCapture { from }
                             }
-                            _ => continue,
+                            _ => {
+                                zone_block = Some(first_zone);
+                                break;
+                            }
                         };
                         // Prefer the most specific reason over "out of reach".
                         if matches!(best, Obstacle::OutOfReach { .. })
@@ -219,6 +342,38 @@ impl Position {
                     if blocked_at.is_none() && self.piece_at(t).is_some() {
                         blocked_at = Some(t);
                     }
+                    if first_zone.is_none() && zone.contains(t) {
+                        first_zone = Some(t);
+                    }
+                }
+            }
+            if let (Obstacle::OutOfReach { .. }, true) = (best, self.rules.pawn_reach.is_some()) {
+                let ahead = (to.rank() as i8 - from.rank() as i8) * us.forward();
+                if self.rules.is_pawn(role) && to.file() == from.file() && ahead > 0 {
+                    let reach = self.rules.piece(role).vectors[us]
+                        .iter()
+                        .filter(|v| v.df == 0 && v.dr * us.forward() > 0 && !v.mode.can_capture())
+                        .map(|v| self.vector_reach(from, role, v, &Brake::NONE))
+                        .max()
+                        .unwrap_or(0);
+                    best = Obstacle::PawnReach { from, reach };
+                }
+            }
+            if let (Obstacle::OutOfReach { .. }, Some(first)) = (best, zone_block) {
+                let guard_target = target.is_some_and(|p| {
+                    !brake.spare_guards.is_empty() && brake.spare_guards.contains(p.role)
+                });
+                let kind = if brake.one_step {
+                    Some(ZoneStop::OneStep)
+                } else if guard_target {
+                    Some(ZoneStop::SparesGuard)
+                } else if brake.stop_in_zone {
+                    first.map(ZoneStop::StopsOn)
+                } else {
+                    None
+                };
+                if let Some(kind) = kind {
+                    best = Obstacle::GuardZone { from, kind };
                 }
             }
             out.push(best);

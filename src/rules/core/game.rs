@@ -28,6 +28,10 @@ pub struct PieceType {
     pub pawn: bool,
     /// Material value in centipawns, for timelines and dead-position tests.
     pub value: u32,
+    /// Whether two of its vectors can reach one square (Gast's guard: the
+    /// alfil leap and the bishop's slide), so generated moves need
+    /// deduplicating.
+    pub overlapping: bool,
 }
 
 /// Files the king and rook land on when castling, FIDE style.
@@ -56,6 +60,12 @@ pub struct GastCastling {
     pub archers: [u8; 2],
     /// The rooks' start files: `[long side, short side]`.
     pub rooks: [u8; 2],
+    /// Where the archer lands when castling with both at once (G10): next
+    /// to the king's start square (the ruling: the result of archer then
+    /// rook castling), or two squares from its own toward the centre
+    /// (option a: on 12x12 the king side's archer then lands on g1; the
+    /// queen side's lands on f1 either way).
+    pub both_archer_two_toward_centre: bool,
 }
 
 /// How castling works in a game.
@@ -124,6 +134,9 @@ pub struct GameRules {
     /// Roles that with their king alone can never mate a bare king (outside
     /// FIDE: only such positions are dead).
     pub lone_minors: RoleSet,
+    /// Whether a pawn may step back (Squirrel, S9): its moves are then not
+    /// irreversible, and positions repeat across them.
+    pub pawns_step_back: bool,
     pub(crate) royal_roles: RoleSet,
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
@@ -205,7 +218,12 @@ impl GameRules {
             if d.pawn {
                 pawn_roles.insert(role);
             }
+            let overlapping = white
+                .iter()
+                .enumerate()
+                .any(|(i, a)| white[i + 1..].iter().any(|b| reaches_same(a, b)));
             pieces.push(PieceType {
+                overlapping,
                 letter: d.letter,
                 name: d.name,
                 betza: d.betza,
@@ -227,6 +245,9 @@ impl GameRules {
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
         let simple_pins = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
+        let pawns_step_back = pieces
+            .iter()
+            .any(|p| p.pawn && p.vectors.white.iter().any(|v| v.dr < 0));
         GameRules {
             name,
             geometry,
@@ -243,6 +264,7 @@ impl GameRules {
             promotion_stages: Vec::new(),
             fide_material: true,
             lone_minors: RoleSet::default(),
+            pawns_step_back,
             royal_roles,
             pawn_roles,
             rays,
@@ -319,6 +341,16 @@ impl GameRules {
             Color::Black => self.geometry.ranks() - 1,
         }
     }
+}
+
+/// Whether two vectors can land on one square (from the same start), so
+/// that a piece with both would generate that move twice.
+fn reaches_same(a: &Vector, b: &Vector) -> bool {
+    let steps = |v: Vector| {
+        let n = if v.range == 0 { 15 } else { v.range.min(15) };
+        (1..=n as i8).map(move |k| (v.df * k, v.dr * k))
+    };
+    steps(*a).any(|x| steps(*b).any(|y| x == y))
 }
 
 fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {

@@ -16,7 +16,7 @@ pub mod san;
 pub mod square;
 
 pub use color::{ByColor, Color};
-pub use explain::Obstacle;
+pub use explain::{Obstacle, ZoneStop};
 pub use fen::FenError;
 pub use game::{
     CastlingFiles, CastlingRule, GameRules, GastCastling, GuardRule, PieceDecl, PieceType,

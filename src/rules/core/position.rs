@@ -622,6 +622,7 @@ impl Position {
         if brake.frozen {
             return;
         }
+        let start = out.len();
         for v in &rules.piece(role).vectors[us] {
             if v.initial && !rules.initial_zone[us].contains(from) {
                 continue;
@@ -677,6 +678,23 @@ impl Position {
                 if only_to == Some(t) || (brake.stop_in_zone && zone.contains(t)) {
                     break;
                 }
+            }
+        }
+        if rules.piece(role).overlapping {
+            Self::dedup_from(out, start);
+        }
+    }
+
+    /// Drops moves generated twice by overlapping vectors (see
+    /// [`PieceType::overlapping`](super::game::PieceType::overlapping)).
+    #[cold]
+    fn dedup_from(out: &mut MoveList, start: usize) {
+        let mut i = start + 1;
+        while i < out.len() {
+            if out[start..i].contains(&out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
             }
         }
     }
@@ -1157,7 +1175,16 @@ impl Position {
                     let mut cur = king;
                     while let Some(next) = cur.offset(dir, 0).filter(|&n| n != rook) {
                         if let Some(a) = self.remove(next) {
-                            if let Some(to) = king.offset(dir, 0) {
+                            let on_start = matches!(
+                                rules.castling,
+                                CastlingRule::Gast(g) if g.both_archer_two_toward_centre
+                            );
+                            let to = if on_start {
+                                next.offset(-2 * dir, 0)
+                            } else {
+                                king.offset(dir, 0)
+                            };
+                            if let Some(to) = to {
                                 self.put(to, a);
                             }
                             break;

@@ -226,6 +226,11 @@ impl Position {
                             )
                         }
                     }
+                    Obstacle::GuardZone { from, kind } => kind.describe(self, piece.name, from),
+                    Obstacle::PawnReach { from, reach } => format!(
+                        "the pawn on {} may move at most {reach} squares forward now",
+                        sq(from)
+                    ),
                     Obstacle::OutOfReach { from } => {
                         format!("the {} on {} cannot reach {}", piece.name, sq(from), sq(to))
                     }
@@ -237,8 +242,13 @@ impl Position {
             .iter()
             .any(|o| matches!(o, Obstacle::KingExposed { .. }));
         let text = piece_move_text(pm, geo);
+        let rule = if self.gast_castling_reason_for(role, to).is_some() {
+            rule_text::castling(rules)
+        } else {
+            rule_text::for_piece(rules, role, king_exposed)
+        };
         Rejection::new(RejectionKind::Illegal, reason)
-            .with_rule(rule_text::for_piece(rules, role, king_exposed))
+            .with_rule(rule)
             .with_suggestions(self.suggestions(&text))
     }
 
@@ -275,7 +285,10 @@ impl Position {
 
     #[cold]
     fn castle_reason(&self, side: CastleSide) -> String {
-        if let Some(reason) = self.gast_castling_reason(side) {
+        if let Some(reason) = self
+            .gast_castling_reason(side)
+            .or_else(|| self.zone_castling_reason(side))
+        {
             return reason;
         }
         let us = self.turn();

@@ -88,21 +88,46 @@ fn build(
     rules
 }
 
-/// Gast's chess, 12x12.
+/// The readings RULINGS keeps configurable for Gast 12x12 (the defaults
+/// are the rulings).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GastOptions {
+    /// G8 option (b): promotion to Q, R, B or N only, instead of any
+    /// non-royal piece of the game.
+    pub fide_promotion: bool,
+    /// G10 option (a): castling with both at once shifts the archer two
+    /// squares toward the centre (king side: i1 to g1) instead of next to
+    /// the king's start square (h1).
+    pub both_archer_two_toward_centre: bool,
+}
+
+/// Gast's chess, 12x12, by the rulings.
 pub fn gast() -> &'static GameRules {
-    static RULES: OnceLock<GameRules> = OnceLock::new();
-    RULES.get_or_init(|| {
+    gast_with(GastOptions::default())
+}
+
+/// Gast's chess, 12x12, with the readings `options` picks (G8, G10).
+pub fn gast_with(options: GastOptions) -> &'static GameRules {
+    static RULES: [OnceLock<GameRules>; 4] = [const { OnceLock::new() }; 4];
+    let i = usize::from(options.fide_promotion) * 2
+        + usize::from(options.both_archer_two_toward_centre);
+    RULES[i].get_or_init(|| {
         build(
             "Gast",
             12,
             PIECES,
             START_FEN,
-            // G8: any non-royal piece of the game.
-            b"QAGRBN",
+            // G8: any non-royal piece of the game (option b: FIDE's four).
+            if options.fide_promotion {
+                b"QRBN"
+            } else {
+                b"QAGRBN"
+            },
             GastCastling {
                 king: 6,
                 archers: [3, 8],
                 rooks: [0, 11],
+                both_archer_two_toward_centre: options.both_archer_two_toward_centre,
             },
         )
     })
@@ -124,10 +149,11 @@ pub fn gast14() -> &'static GameRules {
                 king: 6,
                 archers: [3, 10],
                 rooks: [0, 13],
+                both_archer_two_toward_centre: false,
             },
         )
     })
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

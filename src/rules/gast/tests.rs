@@ -4,7 +4,7 @@
 use crate::rules::core::{
     CastleForm, Color, Ending, GameRules, Move, MoveList, Piece, Position, Square,
 };
-use crate::rules::gast::{gast, gast14};
+use crate::rules::gast::{GastOptions, gast, gast_with, gast14};
 use crate::rules::perft::perft;
 
 /// A position from a piece list like `"Kg1 ka12 Pe5 pd7"` (upper case
@@ -656,4 +656,72 @@ fn g15_gast14_castling_applies_the_text_literally_on_each_side() {
     // archer castling needs h1, i1 and j1 empty
     let blocked = g14("Ra1 Ad1 Kg1 Bj1 Ak1 Rn1 kf12", "w ADGKN - 0 1");
     assert!(!has(&blocked, "Ki1"));
+}
+
+/// Every position reached from `p` within `depth` plies prints a FEN that
+/// reads back to a position with the same FEN and the same moves.
+pub(crate) fn assert_fen_round_trips_in_tree(p: &Position, depth: u32) {
+    let fen = p.fen();
+    let back = Position::from_fen(p.rules(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(back.fen(), fen);
+    let (mut ml, mut back_ml) = (MoveList::new(), MoveList::new());
+    p.legal_moves(&mut ml);
+    back.legal_moves(&mut back_ml);
+    assert_eq!(ml, back_ml, "{fen}");
+    if depth == 0 {
+        return;
+    }
+    for m in &ml {
+        let mut q = p.clone();
+        q.play_unchecked(m);
+        assert_fen_round_trips_in_tree(&q, depth - 1);
+    }
+}
+
+#[test]
+fn fen_round_trips_for_every_position_near_the_special_rules() {
+    for (rules, fen) in [
+        (
+            gast(),
+            "r2a2k1a2r/12/12/12/12/12/12/12/12/12/12/R2A2K1A2R w ADGILadgil - 0 1",
+        ),
+        (gast(), "6k5/12/12/12/12/2p9/5p6/12/12/12/4P7/6K5 w - - 0 1"),
+        (
+            gast14(),
+            "r2a2k3a2r/14/14/14/14/14/14/14/14/14/14/R2A2K3A2R w ADGKNadgkn - 0 1",
+        ),
+    ] {
+        let p = Position::from_fen(rules, fen).expect("valid");
+        assert_fen_round_trips_in_tree(&p, 2);
+    }
+}
+
+#[test]
+fn g8_option_b_promotes_to_fide_pieces_only() {
+    let rules = gast_with(GastOptions {
+        fide_promotion: true,
+        ..GastOptions::default()
+    });
+    let p = setup(rules, "Pc11 Ka1 kl1", "w - - 0 1");
+    let mut s: Vec<String> = sans(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("c12"))
+        .collect();
+    s.sort();
+    assert_eq!(s, vec!["c12=B", "c12=N", "c12=Q", "c12=R"]);
+}
+
+#[test]
+fn g10_option_a_shifts_the_archer_two_squares_toward_the_centre() {
+    let rules = gast_with(GastOptions {
+        both_archer_two_toward_centre: true,
+        ..GastOptions::default()
+    });
+    let p = setup(rules, CASTLE_RANK, "w ADGIL - 0 1");
+    let q = play(&p, "Kk1");
+    assert_eq!(letter_at(&q, "g1"), Some('A'));
+    assert!(q.piece_at(sq(&q, "h1")).is_none());
+    // on the queen side both readings give f1
+    let q = play(&p, "Kc1");
+    assert_eq!(letter_at(&q, "f1"), Some('A'));
 }
