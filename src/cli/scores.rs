@@ -5,7 +5,10 @@
 //! (a critter by the campfire, the bonus for the other side's dead Bear).
 //! The chess-like games count material on the scale of their piece tables
 //! (FIDE: pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0), with the
-//! captures as events. Shapes: docs/formats.md.
+//! captures as events. The squares family counts each side's squares: those
+//! it owns on the board plus those in its reserve (an unlimited reserve
+//! counts nothing), with changes of either as events. Shapes:
+//! docs/formats.md.
 
 use std::io::{self, BufWriter, Write};
 
@@ -21,6 +24,7 @@ use crate::notation::Reader;
 use crate::rules::core::{ByColor, Color};
 use crate::rules::family::AnyPosition;
 use crate::rules::pasgl::{self, ScoreReason};
+use crate::rules::squares::{Reserve, SquaresPosition};
 use crate::verify::{GameReport, Observer, Verifier};
 
 /// One thing that changed a side's count.
@@ -30,7 +34,8 @@ struct ScoreEvent {
     side: &'static str,
     /// By how much.
     points: i32,
-    /// `campfire`, `dead-bear` or `capture`.
+    /// `campfire`, `dead-bear`, `capture`, or for the squares family
+    /// `owned` and `reserve`.
     reason: &'static str,
     /// The critter or piece concerned (`turkey`, `bear`, `knight`).
     what: String,
@@ -59,7 +64,7 @@ struct GameTimeline<'a> {
     white: &'a str,
     black: &'a str,
     variant: Option<&'static str>,
-    /// `points` (PASGL) or `material`.
+    /// `points` (PASGL), `squares` (the squares family) or `material`.
     measure: &'static str,
     timeline: &'a [Entry],
 }
@@ -86,16 +91,44 @@ fn material(pos: &AnyPosition) -> Option<ByColor<i32>> {
     Some(total)
 }
 
+/// A side's squares in the squares family: (owned on the board, in its
+/// reserve; an unlimited reserve counts 0).
+fn squares_of(p: &SquaresPosition) -> ByColor<(i32, i32)> {
+    let mut out = ByColor::<(i32, i32)>::default();
+    for sq in p.squares() {
+        if let Some(c) = p.owner(sq) {
+            out[c].0 += 1;
+        }
+    }
+    for c in Color::ALL {
+        if let Reserve::Finite(n) = p.reserve(c) {
+            out[c].1 = i32::from(n);
+        }
+    }
+    out
+}
+
 /// Collects the entries of the game being read.
 #[derive(Debug, Default)]
 struct Timeline {
     measure: &'static str,
     entries: Vec<Entry>,
     last: ByColor<i32>,
+    last_squares: ByColor<(i32, i32)>,
 }
 
 impl Timeline {
     fn counts(pos: &AnyPosition) -> (&'static str, ByColor<i32>) {
+        if let Some(p) = pos.as_squares() {
+            let s = squares_of(p);
+            return (
+                "squares",
+                ByColor {
+                    white: s.white.0 + s.white.1,
+                    black: s.black.0 + s.black.1,
+                },
+            );
+        }
         match (pos.points(), material(pos)) {
             (Some(p), _) => ("points", p),
             (None, Some(m)) => ("material", m),
@@ -104,12 +137,35 @@ impl Timeline {
     }
 }
 
+/// Changes of owned and reserve squares between two positions.
+fn squares_events(before: ByColor<(i32, i32)>, after: ByColor<(i32, i32)>) -> Vec<ScoreEvent> {
+    let mut events = Vec::new();
+    for c in Color::ALL {
+        for (reason, delta) in [
+            ("owned", after[c].0 - before[c].0),
+            ("reserve", after[c].1 - before[c].1),
+        ] {
+            if delta != 0 {
+                events.push(ScoreEvent {
+                    side: side(c),
+                    points: delta,
+                    reason,
+                    what: String::new(),
+                    square: String::new(),
+                });
+            }
+        }
+    }
+    events
+}
+
 impl Observer for Timeline {
     fn start_position(&mut self, start: &AnyPosition) {
         self.entries.clear();
         let (measure, counts) = Timeline::counts(start);
         self.measure = measure;
         self.last = counts;
+        self.last_squares = start.as_squares().map(squares_of).unwrap_or_default();
         self.entries.push(Entry {
             ply: 0,
             mover: None,
@@ -123,9 +179,15 @@ impl Observer for Timeline {
     fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
         let mover = !after.turn();
         let (_, counts) = Timeline::counts(after);
-        let events = match after.as_pasgl() {
-            Some(p) => pasgl_events(p),
-            None => material_events(self.last, counts),
+        let events = match (after.as_pasgl(), after.as_squares()) {
+            (Some(p), _) => pasgl_events(p),
+            (None, Some(p)) => {
+                let now = squares_of(p);
+                let events = squares_events(self.last_squares, now);
+                self.last_squares = now;
+                events
+            }
+            (None, None) => material_events(self.last, counts),
         };
         self.last = counts;
         self.entries.push(Entry {

@@ -154,3 +154,14 @@ fn pasgl_fen_prints_the_position_string() {
         .code(0)
         .stdout_is("4b3/8/8/5t4/3S6/3T4/8/4B3 w 11 14-28 0\n");
 }
+
+#[test]
+fn squares_games_count_owned_and_reserve_squares() {
+    let env = TestEnv::new();
+    let pgn = repo("fixtures/squares/hans38-stalemate-in-3.pgn");
+    let run = env.run(&["scores", &pgn.to_string_lossy()]);
+    run.code(0)
+        .stdout_has("1,0,,,19,19,squares,\n")
+        .stdout_has("1,1,white,@@a6,19,19,squares,white +1 owned; white -1 reserve\n")
+        .stdout_has("1,2,black,a6,18,20,squares,white -1 owned; black +1 owned\n");
+}
