@@ -369,3 +369,39 @@ fn seed_chipmunk_steps_diagonally_and_is_too_cute_to_harm() {
         ["Md4-c3", "Md4-c5", "Md4-e3", "Md4-e5"]
     );
 }
+
+#[test]
+fn seed_woodchuck_must_choose_one_of_several_targets() {
+    let mut p = build(Color::White, 0, &[("c1", "W"), ("e3", "d")]);
+    p.put(sq("e3"), Critter::new(Color::Black, Kind::Fox));
+    assert_eq!(rejected(&p, "Wc1>e3").kind, RejectionKind::Ambiguous);
+    assert!(has(&p, "Wc1>e3/D") && has(&p, "Wc1>e3/F"));
+    assert_eq!(at(&play(&p, "Wc1>e3/F"), "e3"), "d-f");
+}
+
+#[test]
+fn seed_turkey_chipmunk_and_shrew_have_no_attack() {
+    for (from, who, mv) in [
+        ("a1", "T", "Ta1-a3"),
+        ("b2", "M", "Mb2-a3"),
+        ("b2", "P", "Pb2-a3"),
+    ] {
+        let p = build(Color::White, 0, &[(from, who), ("a3", "s")]);
+        assert_eq!(at(&play(&p, mv), "a3"), format!("s{who}"), "{mv}");
+    }
+}
+
+#[test]
+fn reading_boarding_critter_switches_onto_an_occupied_terminal_square() {
+    // "whether or not their normal movement power would allow it": even the
+    // Hunter, who never enters occupied squares, switches; no harm is done.
+    let p = build(Color::White, 5, &[("x4", "H^"), ("x5", "t^")]);
+    let q = play(&p, "Hx4-x5");
+    assert_eq!(at(&q, "x5"), "t^H^");
+}
+
+#[test]
+fn reading_deer_entering_a_terminal_square_neither_squashes_nor_steals() {
+    let p = build(Color::White, 5, &[("g3", "D"), ("x4", "p^"), ("x4", "w^")]);
+    assert_eq!(at(&play(&p, "Dg3-x4"), "x4"), "p^w^D^");
+}

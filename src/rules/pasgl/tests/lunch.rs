@@ -201,3 +201,50 @@ fn p11_free_when_no_stinky_critter_can_move() {
     let p = build(Color::White, 0, &[("a1", "*H"), ("a2", "T"), ("b1", "T")]);
     assert!(has(&p, "Ta2-a3"));
 }
+
+#[test]
+fn seed_compulsion_stays_when_the_fox_threatens_only_a_large_critter() {
+    // "medium to small critters": a Fox after the Deer's lunch does not count.
+    let p = build(
+        Color::White,
+        0,
+        &[("a1", "*T"), ("g1", "D"), ("d5", "D"), ("c6", "f")],
+    );
+    assert!(!has(&p, "Dg1-f3"));
+}
+
+#[test]
+fn p11_a_lunchless_fox_threatens_nobody() {
+    let p = build(
+        Color::White,
+        0,
+        &[("a1", "*T"), ("g1", "D"), ("d5", "T"), ("c6", "-f")],
+    );
+    assert!(!has(&p, "Dg1-f3"));
+}
+
+#[test]
+fn seed_compulsion_stays_when_the_trains_next_square_is_a_terminal() {
+    // After 9 advances the Train enters z5 next: a critter boarding there
+    // is safe, so it lifts nothing ("the non-terminal square").
+    let p = build(Color::White, 9, &[("a1", "*T"), ("g1", "D"), ("z5", "T^")]);
+    assert_eq!(p.train(), (sq("z4"), sq("a4")));
+    assert!(!has(&p, "Dg1-f3"));
+    // The same critter on a5 when a5 is next does lift it.
+    let p = build(Color::White, 10, &[("a1", "*T"), ("g1", "D"), ("a5", "T")]);
+    assert!(has(&p, "Dg1-f3"));
+}
+
+#[test]
+fn seed_no_stealing_from_a_critter_already_on_your_square() {
+    let mut p = build(Color::White, 0, &[("d4", "d")]);
+    p.put(sq("d4"), Critter::new(Color::White, Kind::Fox));
+    let mut ml = Vec::new();
+    p.legal_moves(&mut ml);
+    assert!(!ml.is_empty());
+    for m in &ml {
+        let mut q = p.clone();
+        q.play(m);
+        assert!(at(&q, "d4").starts_with('d'), "{}", p.long_notation(m));
+    }
+}

@@ -176,3 +176,46 @@ fn n6_colon_is_read_as_the_move_mark_too() {
     let p = build(Color::White, 0, &[("f1", "D"), ("e3", "f")]);
     assert!(resolve(&p, "Df1:e3").is_ok());
 }
+
+#[test]
+fn n7_a_crowd_beyond_the_displacement_limit_next_to_a_bear_is_refused() {
+    // Four critters on e2, eight cells each: 8^4 = 4096 Bear moves, the limit.
+    let at_limit = pos("4b3/8/8/10/10/8/4(tsfw)3/4B3 w 0 0-0 0");
+    let n = moves(&at_limit)
+        .iter()
+        .filter(|m| m.starts_with("Be1-e2"))
+        .count() as u64;
+    assert_eq!(n, MAX_DISPLACEMENT_CHOICES);
+    // Five would be 32768: refused, naming the square and the limit.
+    let e =
+        Position::from_fen("4b3/8/8/10/10/8/4(tsfwd)3/4B3 w 0 0-0 0").expect_err("over the limit");
+    let msg = e.to_string();
+    assert!(msg.contains("e2") && msg.contains("4096"), "{msg}");
+    // The Black Bear's crowds count too, whoever is to move.
+    assert!(Position::from_fen("4b3/4(TSFWD)3/8/10/10/8/8/4B3 w 0 0-0 0").is_err());
+    // A lunchless Bear cannot enter the crowd: nothing to bound.
+    assert!(Position::from_fen("4b3/8/8/10/10/8/4(tsfwd)3/4-B3 w 0 0-0 0").is_ok());
+}
+
+#[test]
+fn displacement_choices_reached_in_play_are_capped() {
+    // Built past the parser: six critters next to the Bear would be 8^6.
+    let mut p = build(Color::White, 0, &[]);
+    for kind in [
+        Kind::Turkey,
+        Kind::Skunk,
+        Kind::Fox,
+        Kind::Woodchuck,
+        Kind::Deer,
+        Kind::Hunter,
+    ] {
+        p.put(sq("e2"), Critter::new(Color::Black, kind));
+    }
+    let mut ml = Vec::new();
+    p.legal_moves(&mut ml);
+    let bear = ml
+        .iter()
+        .filter(|m| matches!(m, Move::Walk(w) if w.to == sq("e2")))
+        .count() as u64;
+    assert_eq!(bear, MAX_DISPLACEMENT_CHOICES);
+}
