@@ -248,3 +248,19 @@ fn seed_no_stealing_from_a_critter_already_on_your_square() {
         assert!(at(&q, "d4").starts_with('d'), "{}", p.long_notation(m));
     }
 }
+
+#[test]
+fn p11_a_lunchless_hunter_threatens_nobody() {
+    let fed = build(
+        Color::White,
+        0,
+        &[("a1", "*T"), ("g1", "D"), ("d5", "D"), ("d7", "h")],
+    );
+    assert!(has(&fed, "Dg1-f3"));
+    let p = build(
+        Color::White,
+        0,
+        &[("a1", "*T"), ("g1", "D"), ("d5", "D"), ("d7", "-h")],
+    );
+    assert!(!has(&p, "Dg1-f3"));
+}
