@@ -143,3 +143,37 @@ fn p19_critters_may_enter_squares_held_by_friends() {
     assert_eq!(at(&q, "h2"), "D");
     assert!(has(&p, "Sb1-c1") && has(&p, "Ta1-a2"));
 }
+
+#[test]
+fn p4_a_sitter_displaced_by_its_own_bear_does_not_score() {
+    // The Turkey started on d4 and is pushed to e4: it no longer stands on
+    // the square it started on, so it does not score (P4).
+    let p = build(Color::White, 0, &[("d3", "B"), ("d4", "T")]);
+    let q = play(&p, "Bd3-d4/Te4");
+    assert_eq!(at(&q, "e4"), "T");
+    assert_eq!(q.score().white, 0);
+    // Left alone it would have.
+    assert_eq!(play(&p, "Bd3-c3").score().white, 2);
+}
+
+#[test]
+fn reading_critters_by_the_campfire_score_when_their_side_passes() {
+    // The Black Woodchuck on e5 is walled in by Turkeys (no W or D step onto
+    // occupied squares, no lunch to chuck at) and the lunchless Black Bear
+    // is boxed in: Black passes, and the Woodchuck, which did not move,
+    // scores.
+    let mut list = vec![
+        ("e5", "w"),
+        ("h8", "-b"),
+        ("g8", "T"),
+        ("g7", "T"),
+        ("h7", "T"),
+    ];
+    for s in ["d5", "f5", "e4", "e6", "c5", "g5", "e3", "e7"] {
+        list.push((s, "T"));
+    }
+    let p = build(Color::Black, 0, &list);
+    assert_eq!(moves(&p), ["--"]);
+    let q = play(&p, "--");
+    assert_eq!(q.score().black, 3);
+}
