@@ -55,8 +55,8 @@ fn broken_pasgl_copies_are_rejected_at_the_right_move_with_the_right_reason() {
         ),
         (
             "pasgl-onto-train.pgn",
-            "game 1 (White - Black), ply 27, White to move",
-            "error[illegal-move]: Sz4-z5: the Train stands on z5",
+            "game 1 (White - Black), ply 15, White to move",
+            "error[illegal-move]: Td4-e4: the Train stands on e4",
         ),
     ] {
         let path = repo(&format!("tests/data/broken/{file}"));

@@ -15,6 +15,7 @@
 //! arrival order: `(Pt)`. Riders follow the count after `:`, head car then
 //! tail car: `13:F/dS`.
 
+use super::movegen::MAX_DISPLACEMENT_CHOICES;
 use super::{Critter, Kind, MAX_CRITTERS, Position, Stack, Transit, geometry, is_terminal};
 use crate::rules::core::{Color, Square};
 
@@ -333,6 +334,18 @@ impl Position {
         }
         if self.riders.iter().flatten().any(|c| c.kind == Kind::Bear) {
             return invalid("a Bear never rides the Train".into());
+        }
+        // Each displacement choice is a move (P20): bound them so that
+        // listing the moves cannot exhaust memory.
+        if let Some((to, n)) = self
+            .widest_displacement()
+            .filter(|&(_, n)| n > MAX_DISPLACEMENT_CHOICES)
+        {
+            return invalid(format!(
+                "a Bear entering {} would have {n} displacement choices, each a move (P20); \
+                 xpgn lists at most {MAX_DISPLACEMENT_CHOICES}",
+                g.square_name(to)
+            ));
         }
         Ok(())
     }

@@ -25,6 +25,7 @@ use super::family::{GamePosition, Outcome, Rejection};
 use crate::notation::token::{Grammar, MoveToken};
 
 pub use fen::ParseFenError;
+pub use movegen::MAX_DISPLACEMENT_CHOICES;
 pub use play::{ScoreEvent, ScoreReason, ScoreTiming, TurnReport};
 
 /// Most critters a game can hold (16 a side); a stack never needs more.

@@ -377,7 +377,8 @@ impl Position {
                     options.push(neighbours(to).filter(|&n| displacement_ok(v, n)).collect());
                 }
                 let mut choice = base;
-                expand_displacement(&options, pushed, &mut choice, out);
+                let mut budget = MAX_DISPLACEMENT_CHOICES;
+                expand_displacement(&options, pushed, &mut choice, out, &mut budget);
             }
             _ => out.push(Move::Walk(base)),
         }
@@ -505,21 +506,67 @@ pub(super) fn displacement_ok(v: &Critter, to: Square) -> bool {
     v.kind != Kind::Bear || (!is_terminal(to) && in_own_half(v.color, to))
 }
 
-/// Every combination of displacement targets, one move each (P20).
+/// Most displacement choices listed for one Bear move. Each choice is a move
+/// of its own (P20), so a Bear next to a square holding n critters has up to
+/// 8^n moves; unbounded, a crowded square would exhaust memory. Position
+/// strings whose Bear moves need more are refused ([`Position::from_fen`]);
+/// a position reached by play beyond it lists only the first choices.
+pub const MAX_DISPLACEMENT_CHOICES: u64 = 4096;
+
+/// The displacement choices of a Bear entering `to`: the product over the
+/// critters it pushes (Shrews are squashed) of their possible cells,
+/// saturating.
+pub(super) fn displacement_choices(stack: &[Critter], to: Square) -> u64 {
+    stack
+        .iter()
+        .filter(|v| v.kind != Kind::Shrew)
+        .map(|v| neighbours(to).filter(|&n| displacement_ok(v, n)).count() as u64)
+        .fold(1, u64::saturating_mul)
+}
+
+impl Position {
+    /// The Bear move (destination and count) with the most displacement
+    /// choices, for either side, if any Bear can enter an occupied square.
+    pub(super) fn widest_displacement(&self) -> Option<(Square, u64)> {
+        let mut widest: Option<(Square, u64)> = None;
+        for (from, stack) in self.occupied() {
+            for bear in stack.iter().filter(|c| c.kind == Kind::Bear) {
+                for to in neighbours(from) {
+                    if self.stack(to).is_empty() || self.arrival(bear, to) == Arrival::Refused {
+                        continue;
+                    }
+                    let n = displacement_choices(self.stack(to), to);
+                    if widest.is_none_or(|(_, w)| n > w) {
+                        widest = Some((to, n));
+                    }
+                }
+            }
+        }
+        widest
+    }
+}
+
+/// Every combination of displacement targets, one move each (P20), at most
+/// `budget` of them.
 fn expand_displacement(
     options: &[ArrayVec<Square, 8>],
     n: usize,
     choice: &mut Walk,
     out: &mut Vec<Move>,
+    budget: &mut u64,
 ) {
+    if *budget == 0 {
+        return;
+    }
     let depth = choice.displaced.len();
     if depth == n {
         out.push(Move::Walk(choice.clone()));
+        *budget -= 1;
         return;
     }
     for &sq in &options[depth] {
         choice.displaced.push(sq);
-        expand_displacement(options, n, choice, out);
+        expand_displacement(options, n, choice, out, budget);
         choice.displaced.pop();
     }
 }
