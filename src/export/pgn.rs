@@ -80,7 +80,8 @@ fn start_of(game: &Game) -> (bool, u32) {
 struct Lines<'w, W: Write> {
     out: &'w mut W,
     len: usize,
-    /// The next token sticks to the previous one (after `(`).
+    /// `(` waiting to be written with the next token, so that it never
+    /// ends a line.
     glue: bool,
 }
 
@@ -91,8 +92,9 @@ impl<W: Write> Lines<'_, W> {
 
     /// Writes a token; `attach` puts it right after the previous one (`)`).
     fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
-        let width = text.chars().count();
-        let space = self.len > 0 && !self.glue && !attach;
+        let open = if self.glue { "(" } else { "" };
+        let width = text.chars().count() + open.len();
+        let space = self.len > 0 && !attach;
         if self.len > 0 && self.len + usize::from(space) + width > MAX_LINE {
             self.out.write_all(b"\n")?;
             self.len = 0;
@@ -100,6 +102,7 @@ impl<W: Write> Lines<'_, W> {
             self.out.write_all(b" ")?;
             self.len += 1;
         }
+        self.out.write_all(open.as_bytes())?;
         self.out.write_all(text.as_bytes())?;
         self.len += width;
         self.glue = false;
@@ -214,7 +217,6 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
     while let Some(task) = tasks.pop() {
         let id = match task {
             Task::Open => {
-                lines.token("(")?;
                 lines.glue = true;
                 need_number = true;
                 continue;

@@ -8,6 +8,7 @@
 pub mod decompress;
 pub mod inputs;
 pub mod output;
+pub mod split;
 
 pub use inputs::{Input, InputError, InputSource, expand};
 pub use output::{AtomicFile, OutputError, Overwrite};
