@@ -166,3 +166,21 @@ fn unreadable_binary_and_good_files_in_one_directory() {
     let run = env.run(&["convert", "dir", "--to", "pgn"]);
     run.code(1).stdout_has("[Event \"B\"]");
 }
+
+#[test]
+fn fen_prints_csv_and_json_rows() {
+    let env = TestEnv::new();
+    env.write("g.pgn", "1. f3 e5 2. g4 Qh4# 0-1\n");
+    env.run(&["fen", "--format", "csv", "g.pgn"]).code(0).stdout_is(
+        "game,ply,move,position\n1,4,Qh4#,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
+    );
+    let run = env.run(&["fen", "--format", "json", "--ply", "1", "g.pgn"]);
+    let v: serde_json::Value = serde_json::from_str(run.stdout().trim()).expect("json");
+    assert_eq!(v["game"], 1);
+    assert_eq!(v["ply"], 1);
+    assert_eq!(v["move"], "f3");
+    assert_eq!(
+        v["position"],
+        "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
+    );
+}
