@@ -332,10 +332,9 @@ fn progress_bar(show: bool, total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{bar:30} {bytes}/{total_bytes} {msg} ({per_sec}, ETA {eta})",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style =
+        ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} ({per_sec}, ETA {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }
@@ -488,13 +487,12 @@ impl Destination {
     pub fn open(path: Option<&std::path::Path>, force: bool) -> Result<Destination, super::Error> {
         use crate::io::{AtomicFile, Overwrite};
         Ok(match path {
-            None => Destination::Stdout(io::BufWriter::with_capacity(
-                64 * 1024,
-                io::stdout().lock(),
-            )),
-            Some(p) if p.as_os_str() == "-" => Destination::Stdout(io::BufWriter::new(
-                io::stdout().lock(),
-            )),
+            None => {
+                Destination::Stdout(io::BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
+            }
+            Some(p) if p.as_os_str() == "-" => {
+                Destination::Stdout(io::BufWriter::new(io::stdout().lock()))
+            }
             Some(p) => {
                 let how = if force {
                     Overwrite::Force
@@ -627,7 +625,9 @@ mod tests {
     #[test]
     fn move_counts_read_canonical_notation() {
         let mut c = MoveCounts::default();
-        for m in ["exd5", "Qxf7#", "e8=Q+", "O-O-O", "@@f3", "@g8-e6", "--", "Nf3"] {
+        for m in [
+            "exd5", "Qxf7#", "e8=Q+", "O-O-O", "@@f3", "@g8-e6", "--", "Nf3",
+        ] {
             c.count(m);
         }
         assert_eq!(

@@ -130,7 +130,10 @@ impl Writer {
             ConvertFormat::Json => {
                 self.out
                     .write_all(if self.games == 0 { b"[\n" } else { b",\n" })?;
-                serde_json::to_writer(&mut self.out, &json::to_json(game, Some(file), Some(index)))?;
+                serde_json::to_writer(
+                    &mut self.out,
+                    &json::to_json(game, Some(file), Some(index)),
+                )?;
             }
         }
         self.games += 1;

@@ -80,12 +80,7 @@ impl Observer for FenLines {
                         .has_headers(false)
                         .from_writer(Vec::new());
                     // Writing to memory cannot fail.
-                    let _ = w.write_record([
-                        index.to_string(),
-                        ply.to_string(),
-                        san,
-                        fen,
-                    ]);
+                    let _ = w.write_record([index.to_string(), ply.to_string(), san, fen]);
                     if let Ok(bytes) = w.into_inner() {
                         self.out.push_str(&String::from_utf8_lossy(&bytes));
                     }

@@ -94,7 +94,9 @@ fn write_row(
     row.push_field(file);
     row.push_field(&r.index.to_string());
     row.push_field(&variant_name(g));
-    for v in [&t.event, &t.site, &t.date, &t.round, &t.white, &t.black, &t.result] {
+    for v in [
+        &t.event, &t.site, &t.date, &t.round, &t.white, &t.black, &t.result,
+    ] {
         row.push_field(v);
     }
     row.push_field(&r.plies.to_string());
@@ -137,9 +139,10 @@ fn write_row(
 pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let config = BatchConfig {
         inputs: args.inputs.clone(),
-        jobs: args.batch.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
-        }),
+        jobs: args
+            .batch
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
         records: false,
         progress: common.progress,
     };
@@ -153,9 +156,7 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     };
     let csv_error = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => Error::write(super::term::Stream::Stdout)(e),
-        other => Error::write(super::term::Stream::Stdout)(io::Error::other(format!(
-            "{other:?}"
-        ))),
+        other => Error::write(super::term::Stream::Stdout)(io::Error::other(format!("{other:?}"))),
     };
     out.write_record(header).map_err(csv_error)?;
     let mut status = ExitStatus::Success;

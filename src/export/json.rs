@@ -384,7 +384,9 @@ mod tests {
 
     #[test]
     fn arrays_are_read_one_game_at_a_time() {
-        let g = crate::record::read_games(b"1. d4 *").expect("reads").remove(0);
+        let g = crate::record::read_games(b"1. d4 *")
+            .expect("reads")
+            .remove(0);
         let one = serde_json::to_string(&to_json(&g, None, None)).expect("json");
         let text = format!("[{one},\n{one}]");
         let mut n = 0;
@@ -398,7 +400,9 @@ mod tests {
 
     #[test]
     fn a_forward_parent_is_refused() {
-        let g = crate::record::read_games(b"1. d4 d5 *").expect("reads").remove(0);
+        let g = crate::record::read_games(b"1. d4 d5 *")
+            .expect("reads")
+            .remove(0);
         let mut j = to_json(&g, None, None);
         j.moves[0].parent = Some(1);
         assert!(matches!(from_json(j), Err(JsonError::Shape(_))));

@@ -192,7 +192,8 @@ mod tests {
 
     #[test]
     fn a_tag_line_inside_a_comment_does_not_split() {
-        let text = "[Event \"a\"]\n\n1. e4 {see\n[Event \"x\"]\n} e5 ; [\n*\n[Event \"b\"]\n\n1. d4 *\n";
+        let text =
+            "[Event \"a\"]\n\n1. e4 {see\n[Event \"x\"]\n} e5 ; [\n*\n[Event \"b\"]\n\n1. d4 *\n";
         let got = chunks(text, 1);
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[1].data.starts_with(b"[Event \"b\"]"));

@@ -322,8 +322,8 @@ mod tests {
 
     #[test]
     fn variations_become_siblings_of_the_move_they_replace() {
-        let games = read_games(b"1. e4 {best} e5 (1... c5 $1 (1... e6) 2. Nf3) 2. Nf3 *\n")
-            .expect("reads");
+        let games =
+            read_games(b"1. e4 {best} e5 (1... c5 $1 (1... e6) 2. Nf3) 2. Nf3 *\n").expect("reads");
         assert_eq!(games.len(), 1);
         let g = &games[0];
         let main: Vec<&str> = g

@@ -16,8 +16,10 @@ fn pgn_to_json_and_back_gives_the_same_export() {
     env.write("g.pgn", GAMES);
     let pgn = env.run(&["convert", "g.pgn", "--to", "pgn", "-j", "1"]);
     pgn.code(1).stderr_has("error[illegal-move]");
-    env.run(&["convert", "g.pgn", "--to", "json", "-o", "g.json"]).code(1);
-    env.run(&["convert", "g.pgn", "--to", "jsonl", "-o", "g.jsonl"]).code(1);
+    env.run(&["convert", "g.pgn", "--to", "json", "-o", "g.json"])
+        .code(1);
+    env.run(&["convert", "g.pgn", "--to", "jsonl", "-o", "g.jsonl"])
+        .code(1);
     for back in ["g.json", "g.jsonl"] {
         env.run(&["convert", back, "--to", "pgn"])
             .code(0)
@@ -25,7 +27,10 @@ fn pgn_to_json_and_back_gives_the_same_export() {
     }
     let text = pgn.stdout();
     assert!(text.starts_with("[Event \"A\"]\n[Site \"?\"]\n[Date \"????.??.??\"]"));
-    assert!(text.contains("1. d4 {ok} 1... d5 (1... Nf6 2. c4) 2. c4 $1 *"), "{text}");
+    assert!(
+        text.contains("1. d4 {ok} 1... d5 (1... Nf6 2. c4) 2. c4 $1 *"),
+        "{text}"
+    );
     assert!(text.contains("4. Qxf7# 1-0"));
 }
 
@@ -37,9 +42,14 @@ fn output_files_are_never_overwritten_without_force() {
     env.run(&["convert", "g.pgn", "--to", "pgn", "-o", "out.pgn"])
         .code(2)
         .stderr_has("out.pgn already exists");
-    assert_eq!(std::fs::read(env.path().join("out.pgn")).expect("read"), b"old");
-    env.run(&["convert", "g.pgn", "--to", "pgn", "-o", "out.pgn", "--force"])
-        .code(1);
+    assert_eq!(
+        std::fs::read(env.path().join("out.pgn")).expect("read"),
+        b"old"
+    );
+    env.run(&[
+        "convert", "g.pgn", "--to", "pgn", "-o", "out.pgn", "--force",
+    ])
+    .code(1);
     let out = std::fs::read_to_string(env.path().join("out.pgn")).expect("read");
     assert!(out.contains("[Event \"C\"]"));
 }
@@ -69,7 +79,10 @@ fn filters_select_games_and_invalid_ones_are_set_aside() {
     assert_eq!(events(&["--min-plies", "5"]), ["A"]);
     assert_eq!(events(&["--max-plies", "3"]), ["B", "C"]);
     assert_eq!(events(&["--validity", "invalid"]), ["C"]);
-    assert_eq!(events(&["--validity", "valid", "--variant", "chess"]), ["A", "B"]);
+    assert_eq!(
+        events(&["--validity", "valid", "--variant", "chess"]),
+        ["A", "B"]
+    );
     assert_eq!(events(&["--output-invalid", "bad.jsonl"]), ["A", "B"]);
     let bad = std::fs::read_to_string(env.path().join("bad.jsonl")).expect("set aside");
     assert!(bad.contains("\"Ke3\"") && bad.lines().count() == 1);
@@ -116,7 +129,9 @@ fn compressed_inputs_read_like_plain_ones() {
     env.write("g.pgn.bz2", bz.finish().expect("bz2"));
     let plain = env.run(&["convert", "g.pgn", "--to", "pgn"]).stdout();
     for f in ["g.pgn.gz", "g.pgn.zst", "g.pgn.bz2"] {
-        env.run(&["convert", f, "--to", "pgn"]).code(1).stdout_is(&plain);
+        env.run(&["convert", f, "--to", "pgn"])
+            .code(1)
+            .stdout_is(&plain);
     }
 }
 
@@ -128,7 +143,9 @@ fn stats_rows_and_summary() {
     run.code(1);
     let out = run.stdout();
     let rows: Vec<&str> = out.lines().collect();
-    assert!(rows[0].starts_with("file,game,variant,event,site,date,round,white,black,result,plies,"));
+    assert!(
+        rows[0].starts_with("file,game,variant,event,site,date,round,white,black,result,plies,")
+    );
     assert_eq!(
         rows[1],
         "g.pgn,1,Chess,A,,,,w1,,1-0,7,1-0,checkmate,true,0,0,,,1,1,0,0,0,0,0,,"
@@ -146,7 +163,10 @@ fn stats_rows_and_summary() {
 #[test]
 fn unreadable_binary_and_good_files_in_one_directory() {
     let env = TestEnv::new();
-    env.write("dir/good.pgn", GAMES.split("\n\n[Event \"C\"]").next().expect("A and B"));
+    env.write(
+        "dir/good.pgn",
+        GAMES.split("\n\n[Event \"C\"]").next().expect("A and B"),
+    );
     let mut binary = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0];
     binary.extend((0..4000u32).map(|i| (i * 7 % 251) as u8));
     env.write("dir/binary.pgn", &binary);
