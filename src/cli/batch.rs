@@ -571,7 +571,9 @@ pub fn report(
     let stream = super::Error::write(super::term::Stream::Stderr);
     match step {
         Step::InputError(e) => {
-            super::print_error(err, e, color).map_err(stream)?;
+            super::print_error(err, e, color)
+                .and_then(|()| err.flush())
+                .map_err(stream)?;
             Ok(ExitStatus::Error)
         }
         Step::Begin(_) => Ok(ExitStatus::Success),
@@ -598,6 +600,8 @@ pub fn report(
             for (_, d) in stray {
                 status = status.merge(diagnostic(d, color, err)?);
             }
+            // Flushed while the progress bar is suspended, so they don't mix.
+            err.flush().map_err(stream)?;
             Ok(status)
         }
     }
