@@ -37,6 +37,9 @@ _xpgn() {
             xpgn,perft)
                 cmd="xpgn__subcmd__perft"
                 ;;
+            xpgn,scores)
+                cmd="xpgn__subcmd__scores"
+                ;;
             xpgn,stats)
                 cmd="xpgn__subcmd__stats"
                 ;;
@@ -82,6 +85,9 @@ _xpgn() {
             xpgn__subcmd__help,perft)
                 cmd="xpgn__subcmd__help__subcmd__perft"
                 ;;
+            xpgn__subcmd__help,scores)
+                cmd="xpgn__subcmd__help__subcmd__scores"
+                ;;
             xpgn__subcmd__help,stats)
                 cmd="xpgn__subcmd__help__subcmd__stats"
                 ;;
@@ -101,7 +107,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats variants generate help"
+            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores variants generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -359,7 +365,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help)
-            opts="check fen perft moves convert stats variants generate help"
+            opts="check fen perft moves convert stats scores variants generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -498,6 +504,20 @@ _xpgn() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        xpgn__subcmd__help__subcmd__scores)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         xpgn__subcmd__help__subcmd__stats)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -565,6 +585,28 @@ _xpgn() {
                     ;;
                 --fen)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        xpgn__subcmd__scores)
+            opts="-q -h -V --format --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "csv json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -156,6 +156,22 @@ never\:"Never colour"))' \
 '*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
 && ret=0
 ;;
+(scores)
+_arguments "${_arguments_options[@]}" : \
+'--format=[The output shape]:FORMAT:((csv\:"A header, then one row per half-move of every game"
+json\:"One JSON object per game per line, holding its timeline"))' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':input -- The records to read, or `-` for standard input:_files' \
+&& ret=0
+;;
 (variants)
 _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
@@ -286,6 +302,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(scores)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (variants)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -336,6 +356,7 @@ _xpgn_commands() {
 'moves:List the legal moves of a position' \
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
+'scores:Print the score timeline of each game\: the counts after every half-move' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'generate:Generate man pages or shell completions (for packagers)' \
 'help:Print this message or the help of the given subcommand(s)' \
@@ -409,6 +430,7 @@ _xpgn__subcmd__help_commands() {
 'moves:List the legal moves of a position' \
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
+'scores:Print the score timeline of each game\: the counts after every half-move' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'generate:Generate man pages or shell completions (for packagers)' \
 'help:Print this message or the help of the given subcommand(s)' \
@@ -463,6 +485,11 @@ _xpgn__subcmd__help__subcmd__perft_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn help perft commands' commands "$@"
 }
+(( $+functions[_xpgn__subcmd__help__subcmd__scores_commands] )) ||
+_xpgn__subcmd__help__subcmd__scores_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help scores commands' commands "$@"
+}
 (( $+functions[_xpgn__subcmd__help__subcmd__stats_commands] )) ||
 _xpgn__subcmd__help__subcmd__stats_commands() {
     local commands; commands=()
@@ -482,6 +509,11 @@ _xpgn__subcmd__moves_commands() {
 _xpgn__subcmd__perft_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn perft commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__scores_commands] )) ||
+_xpgn__subcmd__scores_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn scores commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__stats_commands] )) ||
 _xpgn__subcmd__stats_commands() {

@@ -660,10 +660,18 @@ fn fifty_megabyte_comment_streams() {
 }
 
 #[test]
-fn invalid_utf8_passes_through() {
+fn invalid_utf8_passes_through_with_one_warning_per_game() {
+    // Both the tag and the comment are not UTF-8: one report is enough.
     let c = collect_with(b"[A \"\xff\xfe\"]\n{\xc3(} e4 *", Limits::default());
-    assert!(problems(&c).is_empty());
-    assert_eq!(c.events[1], "[A \u{fffd}\u{fffd}]");
+    assert_eq!(problems(&c), ["invalid-utf8"]);
+    let again = collect_with(
+        b"[A \"ok\"]\n{\xe9t\xe9} e4 *\n\n[A \"\xe9\"]\n e4 *",
+        Limits::default(),
+    );
+    assert_eq!(problems(&again), ["invalid-utf8", "invalid-utf8"]);
+    let clean = collect_with("[A \"é\"]\n{naïve} e4 *".as_bytes(), Limits::default());
+    assert!(problems(&clean).is_empty());
+    assert_eq!(c.events[2], "[A \u{fffd}\u{fffd}]");
     assert_eq!(xpgn::notation::first_invalid_utf8(b"ab\xffc"), Some(2));
     assert_eq!(xpgn::notation::first_invalid_utf8("é".as_bytes()), None);
 }

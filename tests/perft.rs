@@ -4,9 +4,13 @@
 
 use std::path::Path;
 
+use xpgn::rules::Variant;
 use xpgn::rules::core::{GameRules, Position};
+use xpgn::rules::family::{self, GamePosition};
 use xpgn::rules::fide;
+use xpgn::rules::pasgl;
 use xpgn::rules::perft::perft;
+use xpgn::rules::squares::SquaresPosition;
 
 /// Counts above this are left to the ignored deep test.
 const NODE_LIMIT: u64 = 300_000;
@@ -38,6 +42,55 @@ fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
     checked
 }
 
+/// Runs a perft file of a family with its own position type, through the
+/// generic [`family::perft`]. `variant NAME` lines switch the game for the
+/// positions that follow.
+fn run_family_file<P: GamePosition>(name: &str, mut variant: Variant, limit: u64) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/perft")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("perft data is committed");
+    let mut pos: Option<(String, P)> = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(v) = line.strip_prefix("variant ") {
+            variant =
+                Variant::from_name(v).unwrap_or_else(|| panic!("{name}: unknown variant {v}"));
+        } else if let Some(fen) = line.strip_prefix("epd ") {
+            let p = P::setup(variant, Some(fen)).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+            assert_eq!(p.fen(), fen, "{name}: the position string round-trips");
+            pos = Some((fen.to_string(), p));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest.split_whitespace();
+            let depth: u32 = it.next().and_then(|d| d.parse().ok()).expect("depth");
+            let nodes: u64 = it.next().and_then(|n| n.parse().ok()).expect("nodes");
+            if nodes > limit {
+                continue;
+            }
+            let (fen, p) = pos.as_ref().expect("perft line after an epd line");
+            assert_eq!(
+                family::perft(p, depth),
+                nodes,
+                "{name}: {fen} depth {depth}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn pasgl_start_and_crowded_positions() {
+    // Depth 3 is left to the deep test: its clones are slow in debug builds.
+    assert!(run_family_file::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
+}
+
+#[test]
+fn hans38_start_and_middle_games_agree_with_the_python_model() {
+    assert!(run_family_file::<SquaresPosition>("hans38.perft", Variant::Hans38, NODE_LIMIT) >= 18);
+}
+
 #[test]
 fn fide_published_positions() {
     assert!(run_file("fide.perft", fide::chess(), NODE_LIMIT) >= 15);
@@ -59,4 +112,6 @@ fn all_positions_deep() {
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);
+    run_family_file::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, u64::MAX);
+    run_family_file::<SquaresPosition>("hans38.perft", Variant::Hans38, u64::MAX);
 }

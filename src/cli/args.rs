@@ -122,6 +122,19 @@ pub enum Command {
     /// documented in docs/formats.md.
     Stats(StatsArgs),
 
+    /// Print the score timeline of each game: the counts after every half-move.
+    ///
+    /// For PASGL 312, both players' points after every half-move and who
+    /// scored what and why (a critter by the campfire, the +20 for the other
+    /// side's dead Bear). For the chess-like games, each side's material on
+    /// the scale of the game's piece table (FIDE: pawn 1, knight 3, bishop 3,
+    /// rook 5, queen 9) with captures as events. CSV (one row per half-move,
+    /// the start position first) or JSON (one object per game per line); the
+    /// shapes are in docs/formats.md. Games that break are followed up to
+    /// their last legal move; their errors go to stderr and the exit status
+    /// is 1.
+    Scores(ScoresArgs),
+
     /// List the games xpgn knows, their status and their pieces.
     ///
     /// For each game: its canonical name, whether its rules are verified or
@@ -341,6 +354,27 @@ pub struct PerftArgs {
     /// Print the count below each legal move of the root position first.
     #[arg(long)]
     pub divide: bool,
+}
+
+/// Arguments of `xpgn scores`.
+#[derive(Debug, Args)]
+pub struct ScoresArgs {
+    /// The records to read, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+
+    /// The output shape.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ScoresFormat::Csv)]
+    pub format: ScoresFormat,
+}
+
+/// Shapes of `xpgn scores` output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScoresFormat {
+    /// A header, then one row per half-move of every game.
+    Csv,
+    /// One JSON object per game per line, holding its timeline.
+    Json,
 }
 
 /// Arguments of `xpgn moves`.

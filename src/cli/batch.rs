@@ -22,7 +22,7 @@ use crate::io::split::{Chunk, split};
 use crate::io::{Input, InputError, expand};
 use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
-use crate::rules::core::Position;
+use crate::rules::family::AnyPosition;
 use crate::verify::{GameReport, Observer, Verifier};
 
 /// Bytes per chunk handed to a worker.
@@ -45,6 +45,8 @@ pub struct MoveCounts {
     pub square_moves: u32,
     /// Passes and null moves.
     pub passes: u32,
+    /// White's and Black's points at the end, for games that count them.
+    pub points: Option<(i32, i32)>,
 }
 
 impl MoveCounts {
@@ -95,12 +97,15 @@ struct Collect {
 }
 
 impl Observer for Collect {
-    fn mainline_ply(&mut self, _ply: u32, san: &str, _after: &Position) {
+    fn mainline_ply(&mut self, _ply: u32, san: &str, _after: &AnyPosition) {
         self.moves.count(san);
     }
 
-    fn end_game(&mut self, report: &GameReport, _last: Option<&Position>) {
-        let moves = std::mem::take(&mut self.moves);
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.points = last
+            .and_then(AnyPosition::points)
+            .map(|p| (p.white, p.black));
         self.reports.push((report.clone(), moves));
     }
 
@@ -644,6 +649,7 @@ mod tests {
                 placements: 1,
                 square_moves: 1,
                 passes: 1,
+                points: None,
             }
         );
     }

@@ -60,13 +60,12 @@ pub enum Error {
         why: String,
     },
     /// `--fen` does not give a valid position.
-    #[error("invalid --fen '{fen}'")]
+    #[error("invalid --fen '{fen}': {reason}")]
     InvalidFen {
         /// The FEN given.
         fen: String,
         /// Why it is invalid.
-        #[source]
-        source: crate::rules::core::FenError,
+        reason: String,
     },
 }
 

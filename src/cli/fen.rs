@@ -13,7 +13,7 @@ use crate::diag::Severity;
 use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
-use crate::rules::core::Position;
+use crate::rules::family::AnyPosition;
 use crate::verify::{GameReport, Observer, Verifier};
 
 /// Which positions to print.
@@ -37,7 +37,7 @@ struct FenLines {
 }
 
 impl FenLines {
-    fn position(&mut self, ply: u32, san: &str, pos: &Position) {
+    fn position(&mut self, ply: u32, san: &str, pos: &AnyPosition) {
         if self.format == FenFormat::Plain {
             pos.write_fen(&mut self.out);
             self.out.push('\n');
@@ -48,7 +48,7 @@ impl FenLines {
 }
 
 impl Observer for FenLines {
-    fn start_position(&mut self, start: &Position) {
+    fn start_position(&mut self, start: &AnyPosition) {
         self.rows.clear();
         self.last_move.clear();
         if self.which == Which::All || self.which == Which::Ply(0) {
@@ -56,7 +56,7 @@ impl Observer for FenLines {
         }
     }
 
-    fn mainline_ply(&mut self, ply: u32, san: &str, after: &Position) {
+    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
         if self.which == Which::All || self.which == Which::Ply(ply) {
             self.position(ply, san, after);
         }
@@ -66,7 +66,7 @@ impl Observer for FenLines {
         }
     }
 
-    fn end_game(&mut self, report: &GameReport, last: Option<&Position>) {
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         if let (Which::Final, Some(p), None) = (self.which, last, &report.skipped) {
             let san = std::mem::take(&mut self.last_move);
             self.position(report.plies, &san, p);

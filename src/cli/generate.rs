@@ -122,6 +122,7 @@ mod tests {
                 "xpgn-moves.1",
                 "xpgn-notation.5",
                 "xpgn-perft.1",
+                "xpgn-scores.1",
                 "xpgn-stats.1",
                 "xpgn-variants.1",
                 "xpgn.1"

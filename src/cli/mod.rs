@@ -19,6 +19,7 @@ pub mod fen;
 pub mod generate;
 pub mod moves;
 pub mod perft;
+pub mod scores;
 pub mod stats;
 pub mod term;
 pub mod variants;
@@ -69,24 +70,24 @@ impl CommonConfig {
 pub fn position_from_args(
     variant: Option<&str>,
     fen: Option<&str>,
-) -> Result<crate::rules::core::Position, Error> {
-    use crate::rules::Variant;
+) -> Result<crate::rules::family::AnyPosition, Error> {
+    use crate::rules::{Variant, variant::Status};
     let variant = match variant {
         None => Variant::Chess,
         Some(name) => Variant::from_name(name).ok_or_else(|| Error::UnknownVariant {
             name: name.to_string(),
         })?,
     };
-    let rules = variant.rules().ok_or(Error::NotImplemented { variant })?;
-    match fen {
-        None => Ok(crate::rules::core::Position::start(rules)),
-        Some(f) => {
-            crate::rules::core::Position::from_fen(rules, f).map_err(|source| Error::InvalidFen {
-                fen: f.to_string(),
-                source,
-            })
-        }
+    if variant.status() == Status::Planned {
+        return Err(Error::NotImplemented { variant });
     }
+    crate::rules::family::AnyPosition::setup(variant, fen).map_err(|reason| match fen {
+        Some(f) => Error::InvalidFen {
+            fen: f.to_string(),
+            reason,
+        },
+        None => Error::NotImplemented { variant },
+    })
 }
 
 /// Runs the command line; the only entry point `main` needs.
@@ -97,6 +98,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fen(args) => fen::run(args, &common),
         Command::Perft(args) => perft::run(args, &common),
         Command::Moves(args) => moves::run(args, &common),
+        Command::Scores(args) => scores::run(args, &common),
         Command::Convert(args) => convert::run(args, &common),
         Command::Stats(args) => stats::run(args, &common),
         Command::Variants(args) => variants::run(args, &common),
@@ -140,15 +142,15 @@ mod tests {
 
     #[test]
     fn errors_print_once_with_their_causes() {
-        let err = Error::InvalidFen {
-            fen: "x".into(),
-            source: crate::rules::core::FenError::Empty,
+        let err = Error::CreateDir {
+            path: "out".into(),
+            source: std::io::Error::other("disk full"),
         };
         let mut out = Vec::new();
         print_error(&mut out, &err, false).expect("writing to a Vec");
         assert_eq!(
             String::from_utf8_lossy(&out),
-            "xpgn: error: invalid --fen 'x': empty FEN\n"
+            "xpgn: error: cannot create directory out: disk full\n"
         );
     }
 }

@@ -15,12 +15,22 @@ use crate::rules::core::MoveList;
 pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let _ = common;
     let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let mut lines: Vec<(String, String)> = moves
-        .iter()
-        .map(|m| (pos.san_plus(m), pos.lan(m)))
-        .collect();
+    let mut lines: Vec<(String, String)> = match pos.as_core() {
+        // The core games write check and mate marks on SAN.
+        Some(core) => {
+            let mut moves = MoveList::new();
+            core.legal_moves(&mut moves);
+            moves
+                .iter()
+                .map(|m| (core.san_plus(m), core.lan(m)))
+                .collect()
+        }
+        None => pos
+            .legal_moves()
+            .iter()
+            .map(|m| (pos.notation(m), pos.long_notation(m)))
+            .collect(),
+    };
     lines.sort();
     let mut out = BufWriter::new(io::stdout().lock());
     for (san, lan) in &lines {

@@ -18,8 +18,13 @@ pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     let pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
     let mut out = BufWriter::new(io::stdout().lock());
     let total = if args.divide && args.depth > 0 {
-        let split = divide(&pos, args.depth);
-        let mut lines: Vec<(String, u64)> = split.iter().map(|(m, n)| (pos.uci(m), *n)).collect();
+        let mut lines: Vec<(String, u64)> = match pos.as_core() {
+            Some(core) => divide(core, args.depth)
+                .iter()
+                .map(|(m, n)| (core.uci(m), *n))
+                .collect(),
+            None => pos.divide(args.depth),
+        };
         lines.sort();
         for (m, n) in &lines {
             writeln!(out, "{m}: {n}").map_err(Error::write(Stream::Stdout))?;
@@ -27,7 +32,10 @@ pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
         writeln!(out).map_err(Error::write(Stream::Stdout))?;
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        perft(&pos, args.depth)
+        match pos.as_core() {
+            Some(core) => perft(core, args.depth),
+            None => pos.perft(args.depth),
+        }
     };
     writeln!(out, "{total}").map_err(Error::write(Stream::Stdout))?;
     out.flush().map_err(Error::write(Stream::Stdout))?;

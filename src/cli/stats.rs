@@ -125,9 +125,17 @@ fn write_row(
     ] {
         row.push_field(&n.to_string());
     }
-    // Points: only games that count them have them (none verified yet).
-    row.push_field("");
-    row.push_field("");
+    // Points: only games that count them have them.
+    match m.points {
+        Some((w, b)) => {
+            row.push_field(&w.to_string());
+            row.push_field(&b.to_string());
+        }
+        None => {
+            row.push_field("");
+            row.push_field("");
+        }
+    }
     out.write_record(&*row)
 }
 

@@ -88,6 +88,9 @@ codes! {
     // --- verifying (rules) ---
     /// A move token that does not follow the game's notation.
     MalformedMove = "malformed-move",
+    /// A state mark written on a move (PASGL `*`, `-`, `_`) that the
+    /// position contradicts.
+    StateMismatch = "state-mismatch",
     /// A move that no legal move matches.
     IllegalMove = "illegal-move",
     /// A move that several legal moves match.

@@ -75,6 +75,9 @@ pub struct JsonMove {
     pub san: Option<String>,
     /// The canonical long notation with check mark, or `null`.
     pub lan: Option<String>,
+    /// Marks written as their own tokens after the move (PASGL `_Pd4`).
+    #[serde(default)]
+    pub marks: Vec<String>,
     /// Numeric annotation glyphs.
     #[serde(default)]
     pub nags: Vec<u8>,
@@ -153,6 +156,7 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
             .to_string(),
             san: n.san.clone(),
             lan: n.lan.clone(),
+            marks: n.marks.clone(),
             nags: n.nags.clone(),
             comments_before: n.comments_before.iter().map(comment_to_json).collect(),
             comments_after: n.comments_after.iter().map(comment_to_json).collect(),
@@ -229,6 +233,7 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
             check,
             san: m.san,
             lan: m.lan,
+            marks: m.marks,
             nags: m.nags,
             comments_before: m
                 .comments_before

@@ -260,6 +260,9 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                 lines.token(&format!("{}{mark}", node.written))?;
             }
         }
+        for mark in &node.marks {
+            lines.token(mark)?;
+        }
         if !options.reduced {
             for nag in &node.nags {
                 lines.token(&format!("${nag}"))?;

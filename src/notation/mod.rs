@@ -8,6 +8,7 @@ pub mod movetext;
 pub mod reader;
 pub mod tag;
 pub mod token;
+pub mod transcript;
 pub mod visitor;
 
 pub use error::NotationError;

@@ -159,6 +159,9 @@ struct GameState {
     /// missing its result).
     has_content: bool,
     binary_reported: bool,
+    /// Bytes that are not UTF-8 were reported (once a game is enough: an
+    /// archive in Latin-1 has them in every accented name).
+    utf8_reported: bool,
     /// A tag pair was read.
     tags_seen: bool,
     /// A blank line followed the tags: comments now belong to the movetext.
@@ -176,6 +179,7 @@ impl GameState {
             skip_game: false,
             has_content: false,
             binary_reported: false,
+            utf8_reported: false,
             tags_seen: false,
             blank_after_tags: false,
         }
@@ -468,6 +472,26 @@ impl<R: Read> Reader<R> {
     fn emit<V: Visitor>(&mut self, v: &mut V, ev: Ev, span: Span) -> Flow {
         if self.stopped || (self.suppressed() && !matches!(ev, Ev::EndGame)) {
             return Flow::Continue;
+        }
+        if !self.game.utf8_reported {
+            let text = match &ev {
+                Ev::Tag { value, .. } => self.buf.get(value.clone()),
+                Ev::Comment { text, .. } => self.buf.get(text.clone()),
+                _ => None,
+            };
+            if let Some(bad) = text.and_then(|t| std::str::from_utf8(t).err()) {
+                self.game.utf8_reported = true;
+                let what = if matches!(ev, Ev::Tag { .. }) {
+                    "a tag value"
+                } else {
+                    "a comment"
+                };
+                let msg = format!(
+                    "{what} has bytes that are not UTF-8 (at byte {} of it; Latin-1?); shown with U+FFFD",
+                    bad.valid_up_to() + 1
+                );
+                self.problem(v, Code::InvalidUtf8, msg, span);
+            }
         }
         let (lr, first_column) = self.line_range();
         let buf = &self.buf;

@@ -606,12 +606,16 @@ pub fn action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
             return move_square(g, i).map(|(i, (from, to))| (i, Action::MoveSquare { from, to }));
         }
     }
-    alt((
-        |i| castle(i).map(|(i, c)| (i, Action::Castle(c))),
-        |i| pass(i).map(|(i, ())| (i, Action::Pass)),
-        |i| piece_move(g, i).map(|(i, m)| (i, Action::Piece(m))),
-    ))
-    .parse_complete(i)
+    let piece = |i| piece_move(g, i).map(|(i, m)| (i, Action::Piece(m)));
+    // Dispatch on the first byte: nearly every token is a piece move, and
+    // trying castling and passes first costs a failed parse each time.
+    match i.first() {
+        Some(b'O' | b'0') => {
+            alt((|i| castle(i).map(|(i, c)| (i, Action::Castle(c))), piece)).parse_complete(i)
+        }
+        Some(b'-') => alt((|i| pass(i).map(|(i, ())| (i, Action::Pass)), piece)).parse_complete(i),
+        _ => piece(i),
+    }
 }
 
 /// A whole turn: one action, or in the squares family several joined by

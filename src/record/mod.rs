@@ -42,6 +42,9 @@ pub struct Node {
     pub san: Option<String>,
     /// The long notation (from and to squares), when replayed.
     pub lan: Option<String>,
+    /// Marks written as tokens of their own right after the move, such as
+    /// PASGL's `_Pd4` (a critter run over by the Train, RULINGS N6).
+    pub marks: Vec<String>,
     /// NAGs after the move, in order.
     pub nags: Vec<u8>,
     /// Comments written before the move (only at the start of a line).
@@ -244,6 +247,13 @@ impl Visitor for Builder {
             Event::MoveNumber { .. } | Event::Escape { .. } => {}
             Event::Move { text, check } => {
                 if !self.grow(text.len() + 64) {
+                    return Flow::Continue;
+                }
+                // A `_` mark belongs to the move before it, not a move itself.
+                if let (Some(b'_'), Some(id)) = (text.first(), self.cursor.last) {
+                    if let Some(n) = self.game.nodes.get_mut(id) {
+                        n.marks.push(String::from_utf8_lossy(text).into_owned());
+                    }
                     return Flow::Continue;
                 }
                 let node = Node {

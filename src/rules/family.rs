@@ -2,7 +2,7 @@
 //! the `moves`/`perft` commands.
 //!
 //! The chess-like games (FIDE, Chess960, Gast, Squirrel) share one
-//! [`core::Position`](super::core::Position); the squares family and PASGL
+//! [`core::Position`]; the squares family and PASGL
 //! have positions of their own. All of them implement [`GamePosition`], so
 //! the code that replays records is written once. Run-time choice between
 //! families goes through an enum (STYLE A1.3), inside a family calls are
@@ -11,16 +11,20 @@
 use std::fmt;
 
 use super::Variant;
-use super::core::{ByColor, Color};
+use super::core::{self, ByColor, Color};
+use super::suggest;
 use crate::notation::token::{Grammar, MoveToken};
+
+pub use super::core::resolve::ending_outcome;
 
 /// Why a written move cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
     /// What kind of problem it is.
     pub kind: RejectionKind,
-    /// One sentence naming the move and what is wrong, e.g.
-    /// "Bc4: the bishop on f1 is blocked by the pawn on e2".
+    /// What is wrong, without the move itself (the verifier puts the move
+    /// as written in front): "the bishop on f1 is blocked by the pawn on
+    /// e2".
     pub message: String,
     /// The rule broken, in the rules' own words where possible.
     pub rule: Option<String>,
@@ -141,6 +145,36 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     fn points(&self) -> Option<ByColor<i32>> {
         None
     }
+
+    /// "did you mean ...?" help for a move written as `written`: the legal
+    /// moves nearest to it, if any are near.
+    #[cold]
+    fn suggestions(&self, written: &str) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        suggest::did_you_mean(
+            written,
+            moves
+                .iter()
+                .map(|m| (self.notation(m), self.long_notation(m))),
+        )
+    }
+}
+
+/// The move grammar of each game (STYLE B6: never guessed from the token).
+pub fn grammar(variant: Variant) -> Grammar {
+    match variant {
+        Variant::Chess | Variant::Chess960 => Grammar::chess(),
+        Variant::Gast => Grammar::gast(),
+        Variant::Gast14x12 => Grammar::gast14(),
+        Variant::Squirrel => Grammar::squirrel(),
+        Variant::SquaresBasic
+        | Variant::Hans38
+        | Variant::Hans38Neutral
+        | Variant::InfiniteReserves
+        | Variant::MovingSquares => Grammar::squares(),
+        Variant::Pasgl312 => Grammar::pasgl(),
+    }
 }
 
 /// Counts leaf nodes of the move tree to `depth`, for any family.
@@ -161,4 +195,266 @@ pub fn perft<P: GamePosition>(pos: &P, depth: u32) -> u64 {
             perft(&next, depth - 1)
         })
         .sum()
+}
+
+/// Perft split by first move: each legal move in long notation with its
+/// count at `depth - 1`, for any family.
+pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play(m);
+            (pos.long_notation(m), perft(&next, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+/// A position of any family, for code that learns the game only at run
+/// time (a record's `[Variant]` tag). Each family adds one variant here.
+#[derive(Clone, Debug)]
+// The core position stays inline (the chess hot path clones it every move);
+// the far larger PASGL one is boxed.
+#[allow(clippy::large_enum_variant)]
+pub enum AnyPosition {
+    /// FIDE chess, Chess960, Gast, Squirrel: the shared chess core.
+    Core(core::Position),
+    /// PASGL 312 (boxed: its stacks make it far larger than the others).
+    Pasgl(Box<super::pasgl::Position>),
+}
+
+/// A move of some family, matching the [`AnyPosition`] it was made in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyMove {
+    /// A move of a core game.
+    Core(core::Move),
+    /// A PASGL 312 turn.
+    Pasgl(super::pasgl::Move),
+}
+
+/// Reusable move buffers, one per family, so that resolving moves through
+/// [`AnyPosition`] does not allocate.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    core: core::MoveList,
+    pasgl: Vec<super::pasgl::Move>,
+}
+
+/// Runs `$body` with `$p` bound to the family position inside `$pos`.
+macro_rules! each_family {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            AnyPosition::Core($p) => $body,
+            AnyPosition::Pasgl(boxed) => {
+                let $p = boxed.as_ref();
+                $body
+            }
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The start position of `variant`, or the position of its `[FEN]`.
+    pub fn setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
+        use super::variant::Family;
+        match variant.family() {
+            Family::Fide | Family::Gast | Family::Squirrel => {
+                core::Position::setup(variant, fen).map(AnyPosition::Core)
+            }
+            Family::Pasgl => {
+                super::pasgl::Position::setup(variant, fen).map(|p| AnyPosition::Pasgl(Box::new(p)))
+            }
+            Family::Squares => Err(format!(
+                "{variant}: the rules engine for this game is not built yet"
+            )),
+        }
+    }
+
+    /// Where the rules say how a game of this family ends, for diagnostics
+    /// about moves after the end and results that contradict it.
+    pub fn end_rule(&self) -> &'static str {
+        match self.variant().family() {
+            super::variant::Family::Pasgl => {
+                "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
+            }
+            super::variant::Family::Squares => "seed 003, RULINGS §4 (how the game ends)",
+            _ => "RULINGS C1 (FIDE Laws 5 and 9)",
+        }
+    }
+
+    /// The core position, for the chess-like games.
+    pub fn as_core(&self) -> Option<&core::Position> {
+        match self {
+            AnyPosition::Core(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The PASGL position, for PASGL 312.
+    pub fn as_pasgl(&self) -> Option<&super::pasgl::Position> {
+        match self {
+            AnyPosition::Pasgl(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Checks a `_` roadkill mark (N6) against the turn just played.
+    ///
+    /// # Errors
+    ///
+    /// A [`Rejection`] when the mark is false or the game has no Train.
+    pub fn verify_roadkill(
+        &self,
+        critter: u8,
+        at: crate::notation::token::Coord,
+    ) -> Result<(), Rejection> {
+        match self {
+            AnyPosition::Pasgl(p) => p.verify_roadkill(critter, at),
+            _ => Err(Rejection::new(
+                RejectionKind::Malformed,
+                "a `_` roadkill mark belongs to PASGL 312 records",
+            )),
+        }
+    }
+
+    /// Mutable access to the core position.
+    pub fn as_core_mut(&mut self) -> Option<&mut core::Position> {
+        match self {
+            AnyPosition::Core(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        each_family!(self, p => p.variant())
+    }
+
+    /// The position in its family's FEN-like notation.
+    pub fn fen(&self) -> String {
+        each_family!(self, p => GamePosition::fen(p))
+    }
+
+    /// Appends the position's FEN-like notation to `out`.
+    pub fn write_fen(&self, out: &mut String) {
+        match self {
+            AnyPosition::Core(p) => p.write_fen(out),
+            AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
+        }
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        each_family!(self, p => GamePosition::turn(p))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        each_family!(self, p => GamePosition::is_check(p))
+    }
+
+    /// How the game has ended by the rules, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        each_family!(self, p => p.outcome())
+    }
+
+    /// Each side's points (PASGL).
+    pub fn points(&self) -> Option<ByColor<i32>> {
+        each_family!(self, p => p.points())
+    }
+
+    /// The grammar records of this game are read with.
+    pub fn grammar(&self) -> Grammar {
+        each_family!(self, p => p.grammar())
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyPosition::Core(p) => {
+                let mut v = Vec::new();
+                GamePosition::legal_moves(p, &mut v);
+                v.into_iter().map(AnyMove::Core).collect()
+            }
+            AnyPosition::Pasgl(p) => {
+                let mut v = Vec::new();
+                GamePosition::legal_moves(p.as_ref(), &mut v);
+                v.into_iter().map(AnyMove::Pasgl).collect()
+            }
+        }
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self, scratch: &mut Scratch) -> bool {
+        match self {
+            AnyPosition::Core(p) => p.has_legal_move_with(&mut scratch.core),
+            // A player without a move passes, so there is always one.
+            AnyPosition::Pasgl(p) => p.outcome().is_none(),
+        }
+    }
+
+    /// The legal move a token names, or why there is none.
+    pub fn resolve(&self, token: &MoveToken, scratch: &mut Scratch) -> Result<AnyMove, Rejection> {
+        match self {
+            AnyPosition::Core(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
+            AnyPosition::Pasgl(p) => p.resolve(token, &mut scratch.pasgl).map(AnyMove::Pasgl),
+        }
+    }
+
+    /// Plays a move made in this position; a move of another family is a
+    /// caller bug and is ignored.
+    pub fn play(&mut self, m: &AnyMove) {
+        match (self, m) {
+            (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
+            _ => {}
+        }
+    }
+
+    /// The move's canonical short notation, appended to `out` (SAN for the
+    /// core games, without allocating).
+    pub fn write_notation(&self, m: &AnyMove, out: &mut String) {
+        match (self, m) {
+            (AnyPosition::Core(p), AnyMove::Core(m)) => p.write_san(m, out),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => out.push_str(&p.notation(m)),
+            _ => {}
+        }
+    }
+
+    /// The move's canonical short notation.
+    pub fn notation(&self, m: &AnyMove) -> String {
+        let mut s = String::new();
+        self.write_notation(m, &mut s);
+        s
+    }
+
+    /// The move's long notation.
+    pub fn long_notation(&self, m: &AnyMove) -> String {
+        match (self, m) {
+            (AnyPosition::Core(p), AnyMove::Core(m)) => p.lan(m),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => p.long_notation(m),
+            _ => String::new(),
+        }
+    }
+
+    /// "did you mean ...?" help for `written`.
+    #[cold]
+    pub fn suggestions(&self, written: &str) -> Vec<String> {
+        each_family!(self, p => p.suggestions(written))
+    }
+
+    /// Perft to `depth`, by the family's own generator.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            AnyPosition::Core(p) => super::perft::perft(p, depth),
+            AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
+        }
+    }
+
+    /// Perft split by first move (long notation, count).
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        each_family!(self, p => divide(p, depth))
+    }
 }

@@ -8,7 +8,12 @@ pub mod betza;
 pub mod core;
 pub mod family;
 pub mod fide;
+pub mod gast;
+pub mod pasgl;
 pub mod perft;
+pub mod squares;
+pub mod squirrel;
+pub mod suggest;
 pub mod variant;
 
 pub use variant::Variant;

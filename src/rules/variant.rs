@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::rules::core::GameRules;
-use crate::rules::fide;
+use crate::rules::{fide, gast, squirrel};
 
 /// A game: one rule set of the five families (plus Chess960, as archives hold it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,9 +139,9 @@ impl Variant {
 
     /// How far it is supported.
     pub fn status(self) -> Status {
-        match self.rules() {
-            Some(_) => Status::Implemented,
-            None => Status::Planned,
+        match (self, self.rules()) {
+            (Variant::Pasgl312, _) | (_, Some(_)) => Status::Implemented,
+            (_, None) => Status::Planned,
         }
     }
 
@@ -154,8 +154,10 @@ impl Variant {
     /// Each piece of the game: letter, name and moves in Betza's notation
     /// (RULINGS §1–5; special powers the notation cannot say are named in
     /// words after it). Implemented games read it from their rules tables.
+    /// Gast and Squirrel list their pieces with the special powers in words
+    /// (a unit test checks the table against the rules).
     pub fn pieces(self) -> Vec<(char, &'static str, &'static str)> {
-        if let Some(rules) = self.rules() {
+        if let Some(rules) = self.rules().filter(|_| self.family() == Family::Fide) {
             return rules
                 .pieces
                 .iter()
@@ -181,7 +183,7 @@ impl Variant {
             (
                 'P',
                 "pawn",
-                "fmR4 first move, fmR3 second after one, then fmR2; fcB2; en passant after four",
+                "fmR2fcB2; fmR4 on its first move, fmR3 on the second after a first move of one; en passant only after four",
             ),
         ];
         match self {
@@ -192,7 +194,7 @@ impl Variant {
                 v
             }
             Variant::Squirrel => vec![
-                ('K', "king", "K, castling"),
+                ('K', "king", "K, castling to the h or c file"),
                 ('Q', "queen", "Q"),
                 ('R', "rook", "R"),
                 ('B', "bishop", "B"),
@@ -203,7 +205,7 @@ impl Variant {
                 (
                     'P',
                     "pawn",
-                    "fmWfmnDbmWfcF, en passant after every double step",
+                    "fmR2bmWfcF, en passant after every double step; promotions N/G/C, S/R/B, Q, then any",
                 ),
             ],
             Variant::Pasgl312 => vec![
@@ -226,6 +228,9 @@ impl Variant {
         match self {
             Variant::Chess => Some(fide::chess()),
             Variant::Chess960 => Some(fide::chess960()),
+            Variant::Gast => Some(gast::gast()),
+            Variant::Gast14x12 => Some(gast::gast14()),
+            Variant::Squirrel => Some(squirrel::squirrel()),
             _ => None,
         }
     }
@@ -289,6 +294,32 @@ mod tests {
         for n in ["Standard", "From Position", "Normal"] {
             assert_eq!(Variant::from_name(n), Some(Variant::Chess), "{n}");
         }
+    }
+
+    #[test]
+    fn described_pieces_match_the_rules_tables() {
+        for v in [Variant::Gast, Variant::Gast14x12, Variant::Squirrel] {
+            let rules = v.rules().expect("implemented");
+            let listed = v.pieces();
+            assert_eq!(listed.len(), rules.pieces.len(), "{v}");
+            for p in &rules.pieces {
+                let (_, name, betza) = listed
+                    .iter()
+                    .find(|(l, _, _)| *l == p.letter as char)
+                    .unwrap_or_else(|| panic!("{v}: {} missing", p.letter as char));
+                assert_eq!(*name, p.name, "{v}");
+                assert!(betza.starts_with(p.betza), "{v}: {betza} vs {}", p.betza);
+            }
+        }
+    }
+
+    #[test]
+    fn gast_and_squirrel_are_implemented_and_the_reconstructions_provisional() {
+        for v in [Variant::Gast, Variant::Gast14x12, Variant::Squirrel] {
+            assert_eq!(v.status(), Status::Implemented, "{v}");
+        }
+        assert!(!Variant::Gast.is_provisional());
+        assert!(Variant::Gast14x12.is_provisional() && Variant::Squirrel.is_provisional());
     }
 
     #[test]

@@ -7,19 +7,16 @@
 //! variation, reuses its buffers from game to game, and hands diagnostics out
 //! after each game ([`Verifier::drain`]), so memory stays flat.
 
-pub mod suggest;
-
 use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
-use crate::notation::token::{self, Action, CastleSide as TokenSide, Grammar, PieceMove};
+use crate::notation::token::{self, Action, Grammar};
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
-use crate::rules::core::{
-    CastleSide, Color, Ending, Move, MoveList, Obstacle, Position, Role, Square,
-};
+use crate::rules::core::{Color, Ending, MoveList};
+use crate::rules::family::{AnyMove, AnyPosition, Outcome, RejectionKind, Scratch};
 use crate::rules::{Variant, variant::Status};
 
-mod rule_text;
+pub use crate::rules::family::grammar as grammar_for;
 
 /// Longest source line kept in a diagnostic.
 const MAX_SOURCE_LINE: usize = 240;
@@ -28,19 +25,19 @@ const MAX_SOURCE_LINE: usize = 240;
 /// (`fen`, `stats`, `scores`). Every method has a no-op default.
 pub trait Observer {
     /// A game's start position, once its tags are read.
-    fn start_position(&mut self, start: &Position) {
+    fn start_position(&mut self, start: &AnyPosition) {
         let _ = start;
     }
 
     /// A mainline move was played: its 1-based ply, the move as SAN and the
     /// position after it.
-    fn mainline_ply(&mut self, ply: u32, san: &str, after: &Position) {
+    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
         let _ = (ply, san, after);
     }
 
     /// A game is over; `last` is its final mainline position when the game
     /// could be replayed at all.
-    fn end_game(&mut self, report: &GameReport, last: Option<&Position>) {
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         let _ = (report, last);
     }
 
@@ -59,6 +56,9 @@ pub enum Termination {
     Ending(Ending),
     /// Fivefold repetition (automatic draw).
     FivefoldRepetition,
+    /// By a rule of a game outside the chess core (a dead Bear, a points
+    /// lead, stalemate in the squares family, ...).
+    Rules(Outcome),
 }
 
 impl Termination {
@@ -70,6 +70,7 @@ impl Termination {
             Termination::Ending(Ending::InsufficientMaterial) => "insufficient material",
             Termination::Ending(Ending::SeventyFiveMoves) => "75-move rule",
             Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::Rules(o) => o.reason,
         }
     }
 
@@ -81,6 +82,14 @@ impl Termination {
             }) => GameResult::WhiteWins,
             Termination::Ending(Ending::Checkmate {
                 winner: Color::Black,
+            }) => GameResult::BlackWins,
+            Termination::Rules(Outcome {
+                winner: Some(Color::White),
+                ..
+            }) => GameResult::WhiteWins,
+            Termination::Rules(Outcome {
+                winner: Some(Color::Black),
+                ..
             }) => GameResult::BlackWins,
             _ => GameResult::Draw,
         }
@@ -188,9 +197,9 @@ pub struct Counts {
 /// One line of play: the mainline or an open variation.
 #[derive(Clone, Debug)]
 struct Line {
-    pos: Position,
+    pos: AnyPosition,
     /// The position before the last move, where a variation would branch.
-    prev: Option<Position>,
+    prev: Option<AnyPosition>,
     /// Plies from the game's start to `pos`.
     ply: u32,
     /// An error made the rest of this line unverifiable.
@@ -225,7 +234,13 @@ pub struct Verifier<O: Observer = ()> {
     noted_threefold: bool,
     noted_fifty: bool,
     reported_after_end: bool,
+    /// A wrong move number was reported (once a game is enough).
+    reported_number: bool,
+    /// Whether the game has a tag, a move or a result: text made only of
+    /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
+    has_content: bool,
     buf: MoveList,
+    scratch: Scratch,
     san: String,
 }
 
@@ -254,7 +269,10 @@ impl<O: Observer> Verifier<O> {
             noted_threefold: false,
             noted_fifty: false,
             reported_after_end: false,
+            reported_number: false,
+            has_content: false,
             buf: MoveList::with_capacity(256),
+            scratch: Scratch::default(),
             san: String::new(),
         }
     }
@@ -372,6 +390,8 @@ impl<O: Observer> Verifier<O> {
         self.noted_threefold = false;
         self.noted_fifty = false;
         self.reported_after_end = false;
+        self.reported_number = false;
+        self.has_content = false;
     }
 
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
@@ -417,8 +437,7 @@ impl<O: Observer> Verifier<O> {
             return;
         };
         self.report.variant = Some(variant);
-        let Some(rules) = variant.rules() else {
-            debug_assert_eq!(variant.status(), Status::Planned);
+        if variant.status() == Status::Planned {
             let msg =
                 format!("{variant}: records are read but moves are not verified yet; game skipped");
             self.skip(msg.clone());
@@ -429,48 +448,39 @@ impl<O: Observer> Verifier<O> {
                 line,
             );
             return;
-        };
+        }
         self.grammar = grammar_for(variant);
-        let start = if self.report.tags.has_fen {
-            let fen = self.report.tags.fen.trim().to_string();
-            // python-chess plays a chess game whose FEN has castling rights
-            // only Chess960 can have (rooks off the corners) as Chess960.
-            let as_960 = (variant == Variant::Chess)
-                .then(|| Position::from_fen(crate::rules::fide::chess960(), &fen).ok())
-                .flatten();
-            match Position::from_fen(rules, &fen) {
-                Ok(p) => match as_960 {
-                    Some(q)
-                        if Color::ALL
-                            .iter()
-                            .any(|&c| q.castling_rooks(c) != p.castling_rooks(c)) =>
-                    {
-                        self.report.variant = Some(Variant::Chess960);
-                        q
-                    }
-                    _ => p,
-                },
-                Err(e) => {
-                    let msg = format!("the FEN tag does not give a valid {variant} position: {e}");
-                    self.skip(msg.clone());
-                    self.report.errors += 1;
-                    self.counts.errors += 1;
-                    self.report.first_error = Some(msg.clone());
-                    let mut d =
-                        Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
-                    d.position = Some(fen);
-                    d.file = Some(self.file.clone());
-                    d.span = Some(span);
-                    d.source = Some(line.to_source_line(MAX_SOURCE_LINE));
-                    d.game = Some(self.game_ref());
-                    self.diagnostics.push(d);
-                    return;
-                }
+        let fen = self
+            .report
+            .tags
+            .has_fen
+            .then(|| self.report.tags.fen.trim().to_string());
+        let start = match AnyPosition::setup(variant, fen.as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                let msg = match &fen {
+                    Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
+                    None => format!("{variant}: {e}"),
+                };
+                self.skip(msg.clone());
+                self.report.errors += 1;
+                self.counts.errors += 1;
+                self.report.first_error = Some(msg.clone());
+                let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
+                d.position = fen;
+                d.file = Some(self.file.clone());
+                d.span = Some(span);
+                d.source = Some(line.to_source_line(MAX_SOURCE_LINE));
+                d.game = Some(self.game_ref());
+                self.diagnostics.push(d);
+                return;
             }
-        } else {
-            Position::start(rules)
         };
-        self.history.push(start.repetition_key());
+        // A chess FEN with Chess960 castling rights is played as Chess960.
+        self.report.variant = Some(start.variant());
+        if let Some(core) = start.as_core() {
+            self.history.push(core.repetition_key());
+        }
         self.observer.start_position(&start);
         self.line = Some(Line {
             pos: start,
@@ -530,7 +540,7 @@ impl<O: Observer> Verifier<O> {
                 let msg = format!("{}: not a move: {e}", String::from_utf8_lossy(text));
                 let help = self
                     .current_pos()
-                    .map(|p| did_you_mean(p, text))
+                    .map(|p| p.suggestions(&String::from_utf8_lossy(text)))
                     .unwrap_or_default();
                 self.fail(
                     Code::MalformedMove,
@@ -545,45 +555,58 @@ impl<O: Observer> Verifier<O> {
                 return Flow::Continue;
             }
         };
-        if parsed.is_roadkill() {
-            let msg = "a '_' roadkill mark belongs to PASGL 312 records".to_string();
-            self.not_a_chess_move(msg, text, span, line);
+        // PASGL `_Pd4` marks annotate the move before them (N6): checked,
+        // not played.
+        if let Some(Action::Roadkill { critter, at }) = parsed.first() {
+            let Some(l) = &self.line else {
+                return Flow::Continue;
+            };
+            if let Err(r) = l.pos.verify_roadkill(*critter, *at) {
+                let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
+                let label = "contradicts the position";
+                self.fail(
+                    Code::StateMismatch,
+                    msg,
+                    text,
+                    span,
+                    label,
+                    r.rule,
+                    Vec::new(),
+                    line,
+                );
+            }
             return Flow::Continue;
         }
-        let action = match parsed.first() {
-            Some(a) if parsed.is_single() => a.clone(),
-            _ => {
-                let msg = format!(
-                    "{}: several actions in one turn belong to the Postal rule of the squares family",
-                    String::from_utf8_lossy(text)
-                );
-                self.not_a_chess_move(msg, text, span, line);
-                return Flow::Continue;
-            }
+        // In the chess core a pass is a null move (a warning); in the
+        // families that know passing it is an ordinary move.
+        let is_core = self.current_pos().is_some_and(|p| p.as_core().is_some());
+        if is_core && parsed.is_single() && matches!(parsed.first(), Some(Action::Pass)) {
+            self.null_move(text, span, line);
+            return Flow::Continue;
+        }
+        let Some(l) = &self.line else {
+            return Flow::Continue;
         };
-        let resolved = match action {
-            Action::Piece(pm) => self.resolve_piece(&pm, text, span, line),
-            Action::Castle(side) => self.resolve_castle(side, text, span, line),
-            Action::Pass => {
-                self.null_move(text, span, line);
-                return Flow::Continue;
+        match l.pos.resolve(&parsed, &mut self.scratch) {
+            Ok(m) => self.play(m, check, text, span, line),
+            Err(r) => {
+                let (code, label) = match r.kind {
+                    RejectionKind::Illegal => (Code::IllegalMove, "no legal move matches"),
+                    RejectionKind::Ambiguous => (Code::AmbiguousMove, "ambiguous"),
+                    RejectionKind::ImpossiblePiece => (Code::ImpossiblePiece, "unknown piece"),
+                    RejectionKind::Malformed => (Code::MalformedMove, "not a move of this game"),
+                    RejectionKind::StateMismatch => {
+                        (Code::StateMismatch, "contradicts the position")
+                    }
+                };
+                let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
+                self.fail(code, msg, text, span, label, r.rule, r.suggestions, line);
             }
-            _ => {
-                let msg = format!(
-                    "{}: this action does not exist in chess",
-                    String::from_utf8_lossy(text)
-                );
-                self.not_a_chess_move(msg, text, span, line);
-                return Flow::Continue;
-            }
-        };
-        if let Some(m) = resolved {
-            self.play(m, check, text, span, line);
         }
         Flow::Continue
     }
 
-    fn current_pos(&self) -> Option<&Position> {
+    fn current_pos(&self) -> Option<&AnyPosition> {
         self.line.as_ref().map(|l| &l.pos)
     }
 
@@ -601,364 +624,30 @@ impl<O: Observer> Verifier<O> {
         help: Vec<String>,
         line: &LineContext<'_>,
     ) {
-        if let Some(ended) = self.ended.filter(|_| self.stack.is_empty()) {
-            let mut message = message;
-            message.push_str(&format!(" (the game was already over: {})", ended.as_str()));
-            self.move_diag(
-                Severity::Error,
-                code,
-                message,
-                text,
-                span,
-                label,
-                rule,
-                help,
-                line,
-            );
-        } else {
-            self.move_diag(
-                Severity::Error,
-                code,
-                message,
-                text,
-                span,
-                label,
-                rule,
-                help,
-                line,
-            );
+        if self.stack.is_empty() {
+            self.note_stalemate();
         }
+        let message = match self.ended.filter(|_| self.stack.is_empty()) {
+            Some(ended) => format!("{message} (the game was already over: {})", ended.as_str()),
+            None => message,
+        };
+        self.move_diag(
+            Severity::Error,
+            code,
+            message,
+            text,
+            span,
+            label,
+            rule,
+            help,
+            line,
+        );
         if let Some(l) = &mut self.line {
             l.broken = true;
             if self.stack.is_empty() && self.report.mainline_error_ply.is_none() {
                 self.report.mainline_error_ply = Some(l.ply + 1);
             }
         }
-    }
-
-    /// A well-formed token of another game's notation (postal turns, roadkill marks, squares).
-    #[cold]
-    fn not_a_chess_move(&mut self, msg: String, text: &[u8], span: Span, line: &LineContext<'_>) {
-        self.fail(
-            Code::MalformedMove,
-            msg,
-            text,
-            span,
-            "not a chess move",
-            None,
-            Vec::new(),
-            line,
-        );
-    }
-
-    fn resolve_piece(
-        &mut self,
-        pm: &PieceMove,
-        text: &[u8],
-        span: Span,
-        line: &LineContext<'_>,
-    ) -> Option<Move> {
-        let pos = self.line.as_ref()?.pos.clone();
-        let rules = pos.rules();
-        let geo = &rules.geometry;
-        let written = String::from_utf8_lossy(text).into_owned();
-        let Some(to) = Square::new(pm.to.file, pm.to.rank).filter(|&s| geo.contains(s)) else {
-            let msg = format!("{written}: the target square is not on the board");
-            self.fail(
-                Code::IllegalMove,
-                msg,
-                text,
-                span,
-                "no such square",
-                None,
-                Vec::new(),
-                line,
-            );
-            return None;
-        };
-        // A move written with its full origin and no letter may be UCI or
-        // long algebraic for any piece (python-chess reads `g1f3`).
-        let from_sq = match (pm.from_file, pm.from_rank) {
-            (Some(f), Some(r)) => Square::new(f, r).filter(|&s| geo.contains(s)),
-            _ => None,
-        };
-        let letter = pm.piece.unwrap_or(b'P');
-        let role = match (pm.piece, from_sq.and_then(|s| pos.piece_at(s))) {
-            (None, Some(p)) if p.color == pos.turn() => p.role,
-            _ => match rules.role_of_letter(letter) {
-                Some(r) => r,
-                None => {
-                    let msg = format!(
-                        "{written}: '{}' is not a piece of {}",
-                        letter as char, rules.name
-                    );
-                    self.fail(
-                        Code::ImpossiblePiece,
-                        msg,
-                        text,
-                        span,
-                        "unknown piece",
-                        None,
-                        Vec::new(),
-                        line,
-                    );
-                    return None;
-                }
-            },
-        };
-        // UCI castling: the king "moves" two files, or onto its own rook.
-        if rules.is_royal(role) {
-            if let Some(from) = from_sq {
-                let df = to.file() as i16 - from.file() as i16;
-                let onto_rook = pos
-                    .piece_at(to)
-                    .is_some_and(|p| p.color == pos.turn() && !rules.is_royal(p.role));
-                if pm.piece.is_none() && from.rank() == to.rank() && (df.abs() == 2 || onto_rook) {
-                    let mut buf = std::mem::take(&mut self.buf);
-                    buf.clear();
-                    pos.castling_moves(None, &mut buf);
-                    let found = buf.iter().copied().find(|m| match *m {
-                        Move::Castle {
-                            king,
-                            rook,
-                            king_to,
-                            ..
-                        } => king == from && (king_to == to || rook == to),
-                        _ => false,
-                    });
-                    self.buf = buf;
-                    if found.is_some() {
-                        return found;
-                    }
-                }
-            }
-        }
-        let mut buf = std::mem::take(&mut self.buf);
-        pos.moves_to(role, to, &mut buf);
-        let promotion = match pm.promotion {
-            Some(l) => match rules.role_of_letter(l) {
-                Some(r) => Some(r),
-                None => {
-                    self.buf = buf;
-                    let msg = format!(
-                        "{written}: '{}' is not a piece of {}",
-                        l as char, rules.name
-                    );
-                    self.fail(
-                        Code::ImpossiblePiece,
-                        msg,
-                        text,
-                        span,
-                        "unknown piece",
-                        None,
-                        Vec::new(),
-                        line,
-                    );
-                    return None;
-                }
-            },
-            None => None,
-        };
-        buf.retain(|m| {
-            let f = m.from();
-            pm.from_file.is_none_or(|x| x == f.file())
-                && pm.from_rank.is_none_or(|x| x == f.rank())
-                && m.promotion() == promotion
-        });
-        let result = match buf.len() {
-            1 => Some(buf[0]),
-            0 => {
-                self.buf = buf;
-                self.explain_illegal(&pos, role, to, pm, &written, text, span, line);
-                return None;
-            }
-            _ => {
-                let froms: Vec<String> = buf.iter().map(|m| geo.square_name(m.from())).collect();
-                let name = rules.piece(role).name;
-                let msg = format!(
-                    "{written}: {}s on {} can all go there",
-                    name,
-                    join_and(&froms),
-                );
-                let help = buf
-                    .iter()
-                    .map(|m| format!("write {}", pos.san(m)))
-                    .collect();
-                self.fail(
-                    Code::AmbiguousMove,
-                    msg,
-                    text,
-                    span,
-                    "ambiguous",
-                    Some("PGN 8.2.3 (SAN disambiguation)".into()),
-                    help,
-                    line,
-                );
-                None
-            }
-        };
-        self.buf = buf;
-        result
-    }
-
-    #[cold]
-    #[allow(clippy::too_many_arguments)]
-    fn explain_illegal(
-        &mut self,
-        pos: &Position,
-        role: Role,
-        to: Square,
-        pm: &PieceMove,
-        written: &str,
-        text: &[u8],
-        span: Span,
-        line: &LineContext<'_>,
-    ) {
-        let rules = pos.rules();
-        let geo = &rules.geometry;
-        let piece = rules.piece(role);
-        let side = pos.turn().name();
-        let sq = |s: Square| geo.square_name(s);
-        let what = |s: Square| match pos.piece_at(s) {
-            Some(p) => format!("the {} on {}", rules.piece(p.role).name, sq(s)),
-            None => sq(s),
-        };
-        let mut obstacles = pos.obstacles(role, to);
-        obstacles.retain(|o| {
-            let from = o.from();
-            pm.from_file.is_none_or(|x| x == from.file())
-                && pm.from_rank.is_none_or(|x| x == from.rank())
-        });
-        // A piece that could get there but for one obstacle explains more
-        // than one that never could.
-        if obstacles
-            .iter()
-            .any(|o| !matches!(o, Obstacle::OutOfReach { .. }))
-        {
-            obstacles.retain(|o| !matches!(o, Obstacle::OutOfReach { .. }));
-        }
-        let has_any = pos
-            .occupied_by(pos.turn())
-            .into_iter()
-            .any(|s| pos.piece_at(s).is_some_and(|p| p.role == role));
-        let reason = if !has_any {
-            format!("{side} has no {}", piece.name)
-        } else if pm.promotion.is_none()
-            && rules.is_pawn(role)
-            && rules.promotion_zone[pos.turn()].contains(to)
-        {
-            "a pawn reaching the last rank must promote (write e.g. =Q)".to_string()
-        } else if obstacles.is_empty() {
-            format!("no {} of {side} can go to {}", piece.name, sq(to))
-        } else {
-            let parts: Vec<String> = obstacles
-                .iter()
-                .take(3)
-                .map(|o| match *o {
-                    Obstacle::Blocked { from, at } => format!(
-                        "the {} on {} is blocked by {}",
-                        piece.name,
-                        sq(from),
-                        what(at)
-                    ),
-                    Obstacle::OwnPiece { from } => {
-                        format!(
-                            "the {} on {} cannot take {side}'s own piece on {}",
-                            piece.name,
-                            sq(from),
-                            sq(to)
-                        )
-                    }
-                    Obstacle::NothingToCapture { from } => {
-                        format!(
-                            "the {} on {} moves there only to capture, and {} is empty",
-                            piece.name,
-                            sq(from),
-                            sq(to)
-                        )
-                    }
-                    Obstacle::CannotCapture { from } => {
-                        format!(
-                            "the {} on {} cannot capture on {}",
-                            piece.name,
-                            sq(from),
-                            sq(to)
-                        )
-                    }
-                    Obstacle::KingExposed { from } => {
-                        if pos.is_check() {
-                            format!(
-                                "{side} is in check, and the {} on {} going there does not end it",
-                                piece.name,
-                                sq(from)
-                            )
-                        } else {
-                            format!(
-                                "the {} on {} is pinned: moving it would expose the king",
-                                piece.name,
-                                sq(from)
-                            )
-                        }
-                    }
-                    Obstacle::OutOfReach { from } => {
-                        format!("the {} on {} cannot reach {}", piece.name, sq(from), sq(to))
-                    }
-                })
-                .collect();
-            parts.join("; ")
-        };
-        let king_exposed = obstacles
-            .iter()
-            .any(|o| matches!(o, Obstacle::KingExposed { .. }));
-        let rule = rule_text::for_piece(rules, role, king_exposed);
-        let help = did_you_mean(pos, text);
-        let msg = format!("{written}: {reason}");
-        self.fail(
-            Code::IllegalMove,
-            msg,
-            text,
-            span,
-            "no legal move matches",
-            Some(rule),
-            help,
-            line,
-        );
-    }
-
-    fn resolve_castle(
-        &mut self,
-        side: TokenSide,
-        text: &[u8],
-        span: Span,
-        line: &LineContext<'_>,
-    ) -> Option<Move> {
-        let pos = self.line.as_ref()?.pos.clone();
-        let side = match side {
-            TokenSide::King => CastleSide::Short,
-            TokenSide::Queen => CastleSide::Long,
-        };
-        let mut buf = std::mem::take(&mut self.buf);
-        buf.clear();
-        pos.castling_moves(Some(side), &mut buf);
-        let found = buf.first().copied();
-        self.buf = buf;
-        if found.is_none() {
-            let written = String::from_utf8_lossy(text).into_owned();
-            let reason = castle_reason(&pos, side);
-            let msg = format!("{written}: {reason}");
-            let help = did_you_mean(&pos, text);
-            self.fail(
-                Code::IllegalMove,
-                msg,
-                text,
-                span,
-                "castling not allowed",
-                Some(rule_text::castling(pos.rules())),
-                help,
-                line,
-            );
-        }
-        found
     }
 
     fn null_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>) {
@@ -976,7 +665,9 @@ impl<O: Observer> Verifier<O> {
         );
         if let Some(l) = &mut self.line {
             l.prev = Some(l.pos.clone());
-            l.pos.play_null();
+            if let Some(core) = l.pos.as_core_mut() {
+                core.play_null();
+            }
             l.ply += 1;
         }
         if self.stack.is_empty() {
@@ -984,16 +675,23 @@ impl<O: Observer> Verifier<O> {
         }
     }
 
-    fn play(&mut self, m: Move, check: CheckMark, text: &[u8], span: Span, line: &LineContext<'_>) {
+    fn play(
+        &mut self,
+        m: AnyMove,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
         let want_san = mainline && self.observer.wants_plies();
         if want_san {
             self.san.clear();
-            l.pos.write_san(&m, &mut self.san);
+            l.pos.write_notation(&m, &mut self.san);
         }
         let before = l.pos.clone();
-        l.pos.play_unchecked(&m);
+        l.pos.play(&m);
         l.prev = Some(before);
         l.ply += 1;
         let ply = l.ply;
@@ -1001,7 +699,7 @@ impl<O: Observer> Verifier<O> {
 
         // The check mark written must match the position (warning only).
         let in_check = l.pos.is_check();
-        let mate = in_check && !l.pos.has_legal_move_with(&mut self.buf);
+        let mate = in_check && !l.pos.has_legal_move(&mut self.scratch);
         let problem = match (check, in_check, mate) {
             (CheckMark::Check, false, _) => {
                 Some(("'+' written, but the move gives no check", "no check"))
@@ -1048,43 +746,39 @@ impl<O: Observer> Verifier<O> {
     /// Draw rules and game ends along the mainline (RULINGS C1).
     fn after_mainline_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>, mate: bool) {
         let Some(l) = &self.line else { return };
-        let pos = &l.pos;
         let was_ended = self.ended;
+        let Some(pos) = l.pos.as_core() else {
+            // Games outside the chess core end by their own rules only.
+            if was_ended.is_none() {
+                self.ended = l.pos.outcome().map(Termination::Rules);
+                self.report.termination = self.ended;
+            } else {
+                self.report_move_after_end(text, span, line);
+            }
+            return;
+        };
         if pos.halfmoves() == 0 {
             self.history.clear();
         }
         let key = pos.repetition_key();
         self.history.push(key);
         let repeats = self.history.iter().filter(|&&k| k == key).count();
+        // Stalemate is not looked for here: the next move, if legal, proves
+        // there was one; the game's end and an illegal next move look
+        // (see `note_stalemate`). Only when a draw rule ends the game
+        // anyway does stalemate, which comes first, need asking.
         let ending = if mate {
             Some(Ending::Checkmate {
                 winner: !pos.turn(),
             })
-        } else {
+        } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
             pos.ending_with(&mut self.buf)
+        } else {
+            None
         };
         let halfmoves = pos.halfmoves();
-        if let Some(prior) = was_ended {
-            // Report it once; later moves are verified silently.
-            if !self.reported_after_end {
-                self.reported_after_end = true;
-                let written = String::from_utf8_lossy(text).into_owned();
-                let msg = format!(
-                    "{written}: played after the game had ended ({})",
-                    prior.as_str()
-                );
-                self.move_diag(
-                    Severity::Warning,
-                    Code::MoveAfterEnd,
-                    msg,
-                    text,
-                    span,
-                    "after the end",
-                    Some("RULINGS C1 (FIDE Laws 9.6)".into()),
-                    Vec::new(),
-                    line,
-                );
-            }
+        if was_ended.is_some() {
+            self.report_move_after_end(text, span, line);
             return;
         }
         if let Some(e) = ending {
@@ -1110,6 +804,70 @@ impl<O: Observer> Verifier<O> {
             )
             .with_rule("RULINGS C1 (FIDE Laws 9.3)");
             self.emit(d, span, "fiftieth move", line);
+        }
+    }
+
+    /// Warns once about moves played after the game ended by the rules;
+    /// later moves are verified silently.
+    fn report_move_after_end(&mut self, text: &[u8], span: Span, line: &LineContext<'_>) {
+        let Some(prior) = self.ended else { return };
+        if self.reported_after_end {
+            return;
+        }
+        self.reported_after_end = true;
+        let written = String::from_utf8_lossy(text).into_owned();
+        let msg = format!(
+            "{written}: played after the game had ended ({})",
+            prior.as_str()
+        );
+        self.move_diag(
+            Severity::Warning,
+            Code::MoveAfterEnd,
+            msg,
+            text,
+            span,
+            "after the end",
+            self.line.as_ref().map(|l| l.pos.end_rule().to_string()),
+            Vec::new(),
+            line,
+        );
+    }
+
+    /// Compares a written move number (`12.`, `12...`) with the move it
+    /// precedes; a mismatch is a warning, reported once a game.
+    fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) {
+        if self.reported_number {
+            return;
+        }
+        let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
+            return;
+        };
+        let turn = l.pos.turn();
+        let expected = match l.pos.as_core() {
+            Some(core) => core.fullmoves(),
+            None => 1 + l.ply / 2,
+        };
+        // `12...` announces Black's move; `12.` may stand before either.
+        let black_dots = dots >= 3;
+        let problem = if number != expected {
+            Some(format!(
+                "move number {number}, but this is move {expected} ({} to move)",
+                turn.name()
+            ))
+        } else if black_dots && turn == Color::White {
+            Some(format!(
+                "'{number}...' announces Black's move, but White is to move"
+            ))
+        } else {
+            None
+        };
+        if let Some(msg) = problem {
+            self.reported_number = true;
+            let mut d = Diagnostic::warning(Code::MoveNumberMismatch, msg)
+                .with_rule("PGN 8.2.2 (move number indications)");
+            d.ply = Some(l.ply + 1);
+            d.position = Some(l.pos.fen());
+            self.emit(d, span, "wrong number", line);
         }
     }
 
@@ -1155,6 +913,13 @@ impl<O: Observer> Verifier<O> {
     // ---------------------------------------------------------------- ending
 
     fn end_game(&mut self, span: Span, line: &LineContext<'_>) {
+        if !self.has_content {
+            // Comments alone, after the last game or between two: not a game.
+            self.counts.games -= 1;
+            self.report.index -= 1;
+            self.mode = Mode::Tags;
+            return;
+        }
         // The mainline is the bottom of the stack when variations were left open.
         if !self.stack.is_empty() {
             let main = self.stack.swap_remove(0);
@@ -1162,6 +927,7 @@ impl<O: Observer> Verifier<O> {
             self.line = Some(main);
         }
         if self.mode == Mode::Verify {
+            self.note_stalemate();
             self.check_result(span, line);
         }
         if self.report.errors > 0 {
@@ -1170,6 +936,28 @@ impl<O: Observer> Verifier<O> {
         let last = self.line.as_ref().map(|l| &l.pos);
         self.observer.end_game(&self.report, last);
         self.mode = Mode::Tags;
+    }
+
+    /// Records a stalemate on the mainline's current position, if it is
+    /// one and the game has not ended before (cold: at a game's end, or
+    /// when a move cannot be played).
+    #[cold]
+    fn note_stalemate(&mut self) {
+        if self.ended.is_some() {
+            return;
+        }
+        let Some(core) = self
+            .line
+            .as_ref()
+            .filter(|l| !l.broken)
+            .and_then(|l| l.pos.as_core())
+        else {
+            return;
+        };
+        if !core.is_check() && !core.has_legal_move_with(&mut self.buf) {
+            self.ended = Some(Termination::Ending(Ending::Stalemate));
+            self.report.termination = self.ended;
+        }
     }
 
     fn check_result(&mut self, span: Span, line: &LineContext<'_>) {
@@ -1199,8 +987,11 @@ impl<O: Observer> Verifier<O> {
                 term.result().as_str(),
                 result.as_str()
             );
-            let d =
-                Diagnostic::warning(Code::ResultMismatch, msg).with_rule("seed 002, RULINGS C1");
+            let d = Diagnostic::warning(Code::ResultMismatch, msg).with_rule(
+                self.line
+                    .as_ref()
+                    .map_or("RULINGS C1", |l| l.pos.end_rule()),
+            );
             self.emit(d, span, "", line);
         }
     }
@@ -1214,6 +1005,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 Flow::Continue
             }
             Event::Tag { name, value } => {
+                self.has_content = true;
                 self.tag(name, &value);
                 Flow::Continue
             }
@@ -1222,6 +1014,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 Flow::Continue
             }
             Event::Move { text, check } => {
+                self.has_content = true;
                 if self.mode == Mode::Verify {
                     self.on_move(text, check, span, line)
                 } else {
@@ -1234,6 +1027,7 @@ impl<O: Observer> Visitor for Verifier<O> {
                 Flow::Continue
             }
             Event::Result(r) => {
+                self.has_content = true;
                 self.report.result = Some(r);
                 Flow::Continue
             }
@@ -1241,10 +1035,14 @@ impl<O: Observer> Visitor for Verifier<O> {
                 self.end_game(span, line);
                 Flow::Continue
             }
-            Event::MoveNumber { .. }
-            | Event::Nag { .. }
-            | Event::Comment { .. }
-            | Event::Escape { .. } => Flow::Continue,
+            Event::MoveNumber { number, dots } => {
+                self.has_content = true;
+                if self.mode == Mode::Verify {
+                    self.move_number(number, dots, span, line);
+                }
+                Flow::Continue
+            }
+            Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,
         }
     }
 
@@ -1257,76 +1055,5 @@ impl<O: Observer> Visitor for Verifier<O> {
         let d = Diagnostic::new(severity, problem.code, problem.message.clone());
         self.emit(d, span, "", line);
         Flow::Continue
-    }
-}
-
-/// The move grammar of each game (STYLE B6: never guessed from the token).
-pub fn grammar_for(variant: Variant) -> Grammar {
-    match variant {
-        Variant::Chess | Variant::Chess960 => Grammar::chess(),
-        Variant::Gast => Grammar::gast(),
-        Variant::Gast14x12 => Grammar::gast14(),
-        Variant::Squirrel => Grammar::squirrel(),
-        Variant::SquaresBasic
-        | Variant::Hans38
-        | Variant::Hans38Neutral
-        | Variant::InfiniteReserves
-        | Variant::MovingSquares => Grammar::squares(),
-        Variant::Pasgl312 => Grammar::pasgl(),
-    }
-}
-
-#[cold]
-fn did_you_mean(pos: &Position, text: &[u8]) -> Vec<String> {
-    let near = suggest::nearest_moves(pos, &String::from_utf8_lossy(text));
-    if near.is_empty() {
-        Vec::new()
-    } else {
-        vec![format!("did you mean {}?", join_or(&near))]
-    }
-}
-
-#[cold]
-fn castle_reason(pos: &Position, side: CastleSide) -> String {
-    let us = pos.turn();
-    let rules = pos.rules();
-    let Some(king) = pos.king(us) else {
-        return format!("{} has no king", us.name());
-    };
-    let rooks = pos.castling_rooks(us);
-    let has_right = rooks
-        .into_iter()
-        .any(|r| (r.file() > king.file()) == (side == CastleSide::Short));
-    if !has_right {
-        return format!(
-            "{} has lost the right to castle {} (the king or that rook has moved)",
-            us.name(),
-            if side == CastleSide::Short {
-                "short"
-            } else {
-                "long"
-            }
-        );
-    }
-    if pos.is_check() {
-        return format!("{} is in check and cannot castle out of it", us.name());
-    }
-    let _ = rules;
-    "the cells between king and rook must be empty, and the king may not cross or land on an attacked cell".into()
-}
-
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {}", init.join(", "), last),
-    }
-}
-
-fn join_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {}", init.join(", "), last),
     }
 }

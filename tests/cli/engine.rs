@@ -146,7 +146,150 @@ fn variants_lists_every_game_with_status_and_betza() {
         .code(0)
         .stdout_has("Chess: implemented")
         .stdout_has("fmWfcFifmnD")
-        .stdout_has("Gast 14x12: planned")
+        .stdout_has("Gast 14x12: implemented, provisional rules")
+        .stdout_has("Squirrel: implemented, provisional rules")
         .stdout_has("RNCA")
         .stdout_has("PASGL312");
+}
+
+// RULINGS C1: threefold repetition and fifty moves may be claimed (a note,
+// the game goes on); fivefold repetition ends the game, and a move after an
+// automatic end is a warning.
+
+const SHUFFLE: &str = "Nf3 Nf6 Ng1 Ng8";
+
+fn shuffles(times: usize) -> String {
+    let mut s = String::new();
+    let mut n = 1;
+    for _ in 0..times {
+        for pair in SHUFFLE.split(' ').collect::<Vec<_>>().chunks(2) {
+            s.push_str(&format!("{n}. {} {} ", pair[0], pair[1]));
+            n += 1;
+        }
+    }
+    s
+}
+
+#[test]
+fn c1_second_repetition_is_not_yet_claimable() {
+    let env = TestEnv::new();
+    env.write("two.pgn", format!("{} *\n", shuffles(1)));
+    let run = env.run(&["check", "two.pgn"]);
+    run.code(0);
+    assert!(!run.stderr().contains("claimable-draw"), "{}", run.stderr());
+}
+
+#[test]
+fn c1_threefold_repetition_is_a_claimable_draw_note() {
+    let env = TestEnv::new();
+    env.write("three.pgn", format!("{} *\n", shuffles(2)));
+    env.run(&["check", "three.pgn"])
+        .code(0)
+        .stderr_has("note[claimable-draw]: threefold repetition: a draw may be claimed")
+        .stderr_has("three.pgn:1:41");
+}
+
+#[test]
+fn c1_fivefold_repetition_ends_the_game_and_later_moves_warn_once() {
+    let env = TestEnv::new();
+    env.write(
+        "five.pgn",
+        format!("[Result \"1-0\"]\n\n{} 9. e4 e5 10. d4 1-0\n", shuffles(4)),
+    );
+    let run = env.run(&["check", "five.pgn"]);
+    run.code(0)
+        .stderr_has("warning[move-after-end]: e4: played after the game had ended (fivefold repetition)")
+        .stderr_has("warning[result-mismatch]: the game ends by fivefold repetition (1/2-1/2), but the result is 1-0");
+    assert_eq!(
+        run.stderr().matches("move-after-end").count(),
+        1,
+        "{}",
+        run.stderr()
+    );
+    // Only one threefold note, however often the position comes back.
+    assert_eq!(
+        run.stderr().matches("threefold").count(),
+        1,
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn c1_fifty_moves_are_a_claimable_draw_note_not_an_end() {
+    let env = TestEnv::new();
+    env.write(
+        "fifty.pgn",
+        "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]\n\n80. Ra2 Kd7 81. Ra3 *\n",
+    );
+    let run = env.run(&["check", "fifty.pgn"]);
+    run.code(0).stderr_has(
+        "note[claimable-draw]: fifty moves without capture or pawn move: a draw may be claimed",
+    );
+    assert!(!run.stderr().contains("move-after-end"), "{}", run.stderr());
+    assert_eq!(
+        run.stderr().matches("fifty moves").count(),
+        1,
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn a_wrong_move_number_is_a_warning_once_per_game() {
+    let env = TestEnv::new();
+    env.write("num.pgn", "1. e4 e5 3. Nf3 Nc6 5. Bb5 *\n");
+    let run = env.run(&["check", "num.pgn"]);
+    run.code(0)
+        .stderr_has(
+            "warning[move-number-mismatch]: move number 3, but this is move 2 (White to move)",
+        )
+        .stderr_has("num.pgn:1:10");
+    assert_eq!(run.stderr().matches("move-number-mismatch").count(), 1);
+}
+
+#[test]
+fn move_numbers_follow_the_fen_and_black_dots() {
+    let env = TestEnv::new();
+    env.write(
+        "fen.pgn",
+        "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 20\"]\n\n20... Kd7 21. e4 *\n",
+    );
+    let run = env.run(&["check", "fen.pgn"]);
+    run.code(0);
+    assert!(
+        !run.stderr().contains("move-number-mismatch"),
+        "{}",
+        run.stderr()
+    );
+    env.write("dots.pgn", "1... e4 *\n");
+    env.run(&["check", "dots.pgn"]).stderr_has(
+        "warning[move-number-mismatch]: '1...' announces Black's move, but White is to move",
+    );
+}
+
+#[test]
+fn comments_alone_are_no_game() {
+    let env = TestEnv::new();
+    env.write(
+        "trail.pgn",
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n; { Game Nr. 1 : drawn\n; GameDuration = 05:29:06 }\n",
+    );
+    env.run(&["check", "trail.pgn"])
+        .code(0)
+        .stderr_has("checked 1 game (2 moves) in 1 file");
+}
+
+#[test]
+fn stalemate_found_at_the_end_of_the_game_and_before_a_move_that_cannot_follow() {
+    let env = TestEnv::new();
+    let fen = "[FEN \"k7/8/8/1Q6/8/8/8/7K w - - 0 1\"]\n[Result \"1-0\"]\n\n";
+    env.write("end.pgn", format!("{fen}1. Qb6 1-0\n"));
+    env.run(&["check", "end.pgn"]).code(0).stderr_has(
+        "warning[result-mismatch]: the game ends by stalemate (1/2-1/2), but the result is 1-0",
+    );
+    env.write("more.pgn", format!("{fen}1. Qb6 Ka7 1-0\n"));
+    env.run(&["check", "more.pgn"])
+        .code(1)
+        .stderr_has("(the game was already over: stalemate)");
 }

@@ -25,6 +25,7 @@ fn generate_man_writes_the_committed_pages() {
             "xpgn-moves.1",
             "xpgn-notation.5",
             "xpgn-perft.1",
+            "xpgn-scores.1",
             "xpgn-stats.1",
             "xpgn-variants.1",
             "xpgn.1"

@@ -6,5 +6,7 @@ mod util;
 mod check;
 mod convert;
 mod engine;
+mod gast;
 mod generate;
 mod help;
+mod scores;

@@ -2,7 +2,8 @@
 //! a target square, for the verifier's messages ("the bishop on f1 is blocked
 //! by the pawn on e2").
 
-use super::moves::MoveList;
+use super::game::CastlingRule;
+use super::moves::{CastleSide, MoveList};
 use super::piece::Role;
 use super::position::Position;
 use super::square::Square;
@@ -59,6 +60,107 @@ impl Obstacle {
 }
 
 impl Position {
+    /// Why the side to move cannot castle to `side` in Gast (seed 001,
+    /// G11–G13); `None` in other games.
+    pub fn gast_castling_reason(&self, side: CastleSide) -> Option<String> {
+        let CastlingRule::Gast(g) = self.rules.castling else {
+            return None;
+        };
+        let us = self.turn;
+        let rights = self.castling[us];
+        let who = us.name();
+        let side_name = match side {
+            CastleSide::Short => "king side",
+            CastleSide::Long => "queen side",
+        };
+        let king = self.kings[us]?;
+        let i = usize::from(side == CastleSide::Short);
+        let back = self.rules.back_rank(us);
+        let partner = |file: u8| super::Square::new(file, back).is_some_and(|s| rights.contains(s));
+        Some(if !rights.contains(king) {
+            format!(
+                "{who}'s king has moved other than by castling with the archer, so it may not castle (G12)"
+            )
+        } else if king.file() != g.king {
+            let castled = if king.file() > g.king {
+                CastleSide::Short
+            } else {
+                CastleSide::Long
+            };
+            if castled != side {
+                format!(
+                    "after castling with the archer, the king may castle again only on the same side (G12), not on the {side_name}"
+                )
+            } else {
+                format!("the rook on the {side_name} has moved (G13)")
+            }
+        } else if !partner(g.archers[i]) && !partner(g.rooks[i]) {
+            format!("the archer and the rook on the {side_name} have both moved or gone (G13)")
+        } else if self.is_check() {
+            format!("{who} is in check and cannot castle out of it (G11)")
+        } else {
+            "the squares between king and partner must be empty (the archer alone may stand between king and rook), and the king may not pass or land on an attacked square (G11)".to_string()
+        })
+    }
+
+    /// In Gast, why the king cannot go to `to` when that is a castling
+    /// move's target (two or more squares along its rank), for messages.
+    pub fn gast_castling_reason_for(&self, role: Role, to: Square) -> Option<String> {
+        let king = self.kings[self.turn]?;
+        if !self.rules.is_royal(role)
+            || king.rank() != to.rank()
+            || king.file().abs_diff(to.file()) < 2
+        {
+            return None;
+        }
+        let side = if to.file() > king.file() {
+            CastleSide::Short
+        } else {
+            CastleSide::Long
+        };
+        self.gast_castling_reason(side)
+    }
+
+    /// Why a pawn of `role` may not promote to `promo` on `to` when it could
+    /// go there with another choice (Squirrel's ordered promotions, S11).
+    pub fn promotion_reason(&self, role: Role, to: Square, promo: Option<Role>) -> Option<String> {
+        let promo = promo?;
+        if !self.rules.is_pawn(role) || !self.rules.promotion_zone[self.turn].contains(to) {
+            return None;
+        }
+        let mut legal = MoveList::new();
+        self.moves_to(role, to, &mut legal);
+        if legal.is_empty() || legal.iter().any(|m| m.promotion() == Some(promo)) {
+            return None;
+        }
+        let names: Vec<&str> = self
+            .promotion_choices()
+            .iter()
+            .map(|&r| self.rules.piece(r).name)
+            .collect();
+        let nth = self.promotions[self.turn] as usize + 1;
+        let ordinal = match nth {
+            1 => "first".to_string(),
+            2 => "second".to_string(),
+            3 => "third".to_string(),
+            n => format!("{n}th"),
+        };
+        Some(if self.rules.promotion_stages.is_empty() {
+            format!(
+                "a pawn may not promote to a {}; the choices are {}",
+                self.rules.piece(promo).name,
+                names.join(", ")
+            )
+        } else {
+            format!(
+                "this is {}'s {ordinal} promotion, which may be to {} only, not to a {}",
+                self.turn.name(),
+                names.join(", "),
+                self.rules.piece(promo).name
+            )
+        })
+    }
+
     /// For each piece of `role` belonging to the side to move, why it cannot
     /// legally move to `to` (pieces that can are left out).
     pub fn obstacles(&self, role: Role, to: Square) -> Vec<Obstacle> {

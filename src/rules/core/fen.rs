@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::color::Color;
-use super::game::GameRules;
+use super::game::{CastlingRule, GameRules, GastCastling};
 use super::piece::Piece;
 use super::position::Position;
 use super::square::{Square, SquareSet};
@@ -47,6 +47,9 @@ pub enum FenError {
     /// A move counter is not a number.
     #[error("invalid move counter '{0}'")]
     Counter(String),
+    /// The promotion counts are not `white/black` numbers.
+    #[error("invalid promotion counts '{0}' (expected e.g. 0/1)")]
+    Promotions(String),
     /// A side has no king, or more than one.
     #[error("{color} must have exactly one king, found {count}")]
     KingCount {
@@ -143,7 +146,10 @@ impl Position {
             Some(t) => return Err(FenError::Turn(t.to_string())),
         };
         let castling = fields.next().unwrap_or("-");
-        pos.set_castling_fen(castling)?;
+        match rules.castling {
+            CastlingRule::Gast(g) => pos.set_gast_castling(g, castling)?,
+            _ => pos.set_castling_fen(castling)?,
+        }
         if let Some(ep) = fields.next() {
             if ep != "-" {
                 let sq = geo
@@ -159,7 +165,16 @@ impl Position {
             let n: u32 = f.parse().map_err(|_| FenError::Counter(f.to_string()))?;
             pos.fullmoves = n.max(1);
         }
+        if !rules.promotion_stages.is_empty() {
+            if let Some(p) = fields.next() {
+                let bad = || FenError::Promotions(p.to_string());
+                let (w, b) = p.split_once('/').ok_or_else(bad)?;
+                pos.promotions.white = w.parse().map_err(|_| bad())?;
+                pos.promotions.black = b.parse().map_err(|_| bad())?;
+            }
+        }
         pos.validate()?;
+        pos.checked = pos.compute_check();
         Ok(pos)
     }
 
@@ -202,6 +217,75 @@ impl Position {
             }
         }
         self.clean_castling();
+        Ok(())
+    }
+
+    /// Gast's castling field: the back-rank files of every piece that keeps
+    /// its castling right, White's upper case. A king's right needs the king
+    /// on its start file, or two files from it after archer castling (then
+    /// only that side's rook may keep a right); a partner's needs the
+    /// archer or rook on its start square and the king's right.
+    fn set_gast_castling(&mut self, g: GastCastling, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let bad = || FenError::Castling(field.to_string());
+        let rules = self.rules;
+        for c in field.bytes() {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let file = rules
+                .geometry
+                .file_of_letter(c.to_ascii_lowercase())
+                .ok_or_else(bad)?;
+            let sq = Square::new(file, rules.back_rank(color)).ok_or_else(bad)?;
+            if self.castling[color].contains(sq) {
+                return Err(bad());
+            }
+            self.castling[color].insert(sq);
+        }
+        for color in Color::ALL {
+            let rights = self.castling[color];
+            if rights.is_empty() {
+                continue;
+            }
+            let back = rules.back_rank(color);
+            let king = self.kings[color]
+                .filter(|k| rights.contains(*k))
+                .ok_or_else(bad)?;
+            let moved = king.file() != g.king;
+            let side = if king.file() + 2 == g.king {
+                Some(0)
+            } else if king.file() == g.king + 2 {
+                Some(1)
+            } else {
+                None
+            };
+            if moved && side.is_none() {
+                return Err(bad());
+            }
+            for sq in rights {
+                if sq == king {
+                    continue;
+                }
+                let letter = self
+                    .piece_at(sq)
+                    .filter(|p| p.color == color)
+                    .map(|p| rules.piece(p.role).letter);
+                let ok = match (letter, side) {
+                    (Some(b'R'), Some(i)) => sq.file() == g.rooks[i],
+                    (Some(b'R'), None) => g.rooks.contains(&sq.file()),
+                    (Some(b'A'), None) => g.archers.contains(&sq.file()),
+                    _ => false,
+                };
+                if !ok || sq.rank() != back {
+                    return Err(bad());
+                }
+            }
+        }
         Ok(())
     }
 
@@ -318,13 +402,37 @@ impl Position {
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
-        self.write_castling(out);
+        if matches!(rules.castling, CastlingRule::Gast(_)) {
+            self.write_gast_castling(out);
+        } else {
+            self.write_castling(out);
+        }
         out.push(' ');
         match self.ep.filter(|_| self.has_legal_ep()) {
             Some(sq) => geo.push_square_name(sq, out),
             None => out.push('-'),
         }
         let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+        if !rules.promotion_stages.is_empty() {
+            let _ = write!(out, " {}/{}", self.promotions.white, self.promotions.black);
+        }
+    }
+
+    /// Gast's castling field: files of the pieces that keep the right.
+    fn write_gast_castling(&self, out: &mut String) {
+        let start = out.len();
+        for color in Color::ALL {
+            for sq in self.castling[color] {
+                let l = self.rules.geometry.file_letter(sq.file());
+                out.push(match color {
+                    Color::White => l.to_ascii_uppercase(),
+                    Color::Black => l,
+                });
+            }
+        }
+        if out.len() == start {
+            out.push('-');
+        }
     }
 
     /// X-FEN castling as python-chess writes it: `KQkq` for the outermost

@@ -43,6 +43,21 @@ pub struct CastlingFiles {
     pub long_rook: u8,
 }
 
+/// Gast's staged castling (seed 001, RULINGS 2.3 and G15): the back-rank
+/// files of the king, the archers and the rooks at the start. Every landing
+/// square follows from the king's file: the archer lands one square from
+/// the king's start toward it, the king two (after archer castling) or four
+/// squares, the rook three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GastCastling {
+    /// The king's start file.
+    pub king: u8,
+    /// The archers' start files: `[long side, short side]`.
+    pub archers: [u8; 2],
+    /// The rooks' start files: `[long side, short side]`.
+    pub rooks: [u8; 2],
+}
+
 /// How castling works in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CastlingRule {
@@ -50,6 +65,24 @@ pub enum CastlingRule {
     None,
     /// FIDE castling: king and an unmoved rook on the back rank, landing files fixed.
     Standard(CastlingFiles),
+    /// Gast's four forms on each side: with the archer, then with the rook;
+    /// directly with the rook; with both at once.
+    Gast(GastCastling),
+}
+
+/// Squirrel's guard (seed 004, RULINGS S3–S8, S12): the roles it concerns.
+/// The zone is the eight squares around each guard and brakes only enemy
+/// pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuardRule {
+    /// The guard roles (their squares make the zones).
+    pub guards: RoleSet,
+    /// Leapers: frozen inside an enemy zone, never capture a guard (S3, S4, S12).
+    pub leapers: RoleSet,
+    /// Roles the zone does not brake (king and guard, S3); every other role
+    /// is a slider or stepper: one step inside a zone, and a slide stops on
+    /// the first zone square it enters (S4).
+    pub immune: RoleSet,
 }
 
 /// A game's fixed definition.
@@ -75,10 +108,32 @@ pub struct GameRules {
     pub castling: CastlingRule,
     /// Whether castling rooks may start anywhere on the back rank (Chess960).
     pub chess960: bool,
+    /// Squirrel's guard zones; `None` in games without a guard.
+    pub guard: Option<GuardRule>,
+    /// How far a pawn's straight move may go, by ranks advanced from its own
+    /// back rank (index 1 = the pawns' start rank); 0 = the Betza range.
+    /// Gast: 4 from the start rank, 3 from the next (G3), then 2.
+    pub pawn_reach: Option<[u8; 16]>,
+    /// Promotion choices by how many promotions the player has made (the
+    /// last entry holds for every later one); empty means
+    /// [`promotion_roles`](Self::promotion_roles) always (Squirrel S11).
+    pub promotion_stages: Vec<Vec<Role>>,
+    /// Whether dead positions are judged by python-chess's FIDE rules; other
+    /// games only by [`lone_minors`](Self::lone_minors).
+    pub fide_material: bool,
+    /// Roles that with their king alone can never mate a bare king (outside
+    /// FIDE: only such positions are dead).
+    pub lone_minors: RoleSet,
     pub(crate) royal_roles: RoleSet,
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
     pub(crate) rays: ByColor<Vec<AttackRay>>,
+    /// Whether the only way a move can expose its own king is by leaving a
+    /// line between it and an enemy rider (no lame leapers; the position
+    /// also checks that there is no guard, whose zones change attacks from
+    /// afar). When false,
+    /// every move is tried on a copy of the board.
+    pub(crate) simple_pins: bool,
 }
 
 /// All capture vectors of one side that share a direction, for attack tests.
@@ -171,6 +226,7 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let simple_pins = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
         GameRules {
             name,
             geometry,
@@ -182,9 +238,15 @@ impl GameRules {
             ep_distances,
             castling,
             chess960,
+            guard: None,
+            pawn_reach: None,
+            promotion_stages: Vec::new(),
+            fide_material: true,
+            lone_minors: RoleSet::default(),
             royal_roles,
             pawn_roles,
             rays,
+            simple_pins,
         }
     }
 
@@ -225,6 +287,29 @@ impl GameRules {
             Color::White => l as char,
             Color::Black => l.to_ascii_lowercase() as char,
         }
+    }
+
+    /// Roles by their letters (upper case), for a family's tables.
+    ///
+    /// # Panics
+    /// If a letter is not a piece of the game (a bug in a built-in variant).
+    pub fn roles_of(&self, letters: &[u8]) -> Vec<Role> {
+        letters
+            .iter()
+            .map(|&l| {
+                self.role_of_letter(l)
+                    .expect("invariant: built-in letters name pieces of the game")
+            })
+            .collect()
+    }
+
+    /// The set of roles with these letters (see [`roles_of`](Self::roles_of)).
+    pub fn role_set(&self, letters: &[u8]) -> RoleSet {
+        let mut set = RoleSet::default();
+        for r in self.roles_of(letters) {
+            set.insert(r);
+        }
+        set
     }
 
     /// The back rank of `color` (0-based).

@@ -10,15 +10,19 @@ pub mod geometry;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod resolve;
+pub mod rule_text;
 pub mod san;
 pub mod square;
 
 pub use color::{ByColor, Color};
 pub use explain::Obstacle;
 pub use fen::FenError;
-pub use game::{CastlingFiles, CastlingRule, GameRules, PieceDecl, PieceType};
+pub use game::{
+    CastlingFiles, CastlingRule, GameRules, GastCastling, GuardRule, PieceDecl, PieceType,
+};
 pub use geometry::Geometry;
-pub use moves::{CastleSide, Move, MoveList};
+pub use moves::{CastleForm, CastleSide, Move, MoveList};
 pub use piece::{MAX_ROLES, Piece, Role, RoleSet};
 pub use position::{Ending, Position};
 pub use square::{MAX_FILES, MAX_RANKS, Square, SquareSet};

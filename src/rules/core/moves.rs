@@ -12,6 +12,22 @@ pub enum CastleSide {
     Long,
 }
 
+/// Which castling of a game a [`Move::Castle`] is. FIDE has only
+/// [`Rook`](CastleForm::Rook); Gast (seed 001, RULINGS 2.3) has all four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleForm {
+    /// King and rook: FIDE castling, and Gast's direct castling with the rook (c).
+    Rook,
+    /// Gast (a): the king moves two squares toward the archer, the archer
+    /// lands on the square the king passed.
+    Archer,
+    /// Gast (b): after archer castling, the king castles again with the rook
+    /// on the same side.
+    ThenRook,
+    /// Gast (d): king, rook and archer at once; the same result as (a) then (b).
+    Both,
+}
+
 /// A move of a chess-like game. Each variant holds only what it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -37,17 +53,21 @@ pub enum Move {
         /// Where the captured pawn stands.
         victim: Square,
     },
-    /// King and rook move together.
+    /// King and rook (or archer) move together.
     Castle {
         /// Which side.
         side: CastleSide,
+        /// Which form of castling.
+        form: CastleForm,
         /// The king's square.
         king: Square,
-        /// The rook's square.
+        /// The partner's square: the rook, or the archer in [`CastleForm::Archer`].
         rook: Square,
         /// Where the king lands.
         king_to: Square,
-        /// Where the rook lands.
+        /// Where the partner (rook or archer) lands; in [`CastleForm::Both`]
+        /// the archer's way follows from the king's (it lands next to the
+        /// king's start square).
         rook_to: Square,
     },
 }

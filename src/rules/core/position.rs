@@ -3,10 +3,11 @@
 //! and play.
 
 use super::color::{ByColor, Color};
-use super::game::{CastlingRule, GameRules};
-use super::moves::{CastleSide, Move, MoveList};
-use super::piece::{Piece, Role};
+use super::game::{CastlingRule, GameRules, GastCastling};
+use super::moves::{CastleForm, CastleSide, Move, MoveList};
+use super::piece::{Piece, Role, RoleSet};
 use super::square::{Square, SquareSet};
+use crate::rules::betza::Vector;
 
 /// A validated position. Build one with [`Position::start`] or
 /// [`Position::from_fen`](super::fen); fields are private so that every
@@ -18,12 +19,22 @@ pub struct Position {
     pub(crate) occupied: ByColor<SquareSet>,
     pub(crate) kings: ByColor<Option<Square>>,
     pub(crate) turn: Color,
-    /// Rooks that may still castle.
+    /// Rooks that may still castle; in Gast every castling piece that keeps
+    /// its right: the king (on its start square, or where archer castling
+    /// put it), archers and rooks.
     pub(crate) castling: ByColor<SquareSet>,
+    /// Promotions each side has made (Squirrel's ordered promotions, S11).
+    pub(crate) promotions: ByColor<u8>,
     /// The square a pawn just passed, if its move allows en passant.
     pub(crate) ep: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// Whether the side to move is in check: asked several times per move
+    /// by the verifier, so it is worked out once when the position is made.
+    pub(crate) checked: bool,
+    /// The pieces' part of [`repetition_key`](Self::repetition_key), kept
+    /// up to date by `put` and `remove`.
+    pub(crate) board_hash: u64,
 }
 
 impl std::fmt::Debug for Position {
@@ -68,9 +79,12 @@ impl Position {
             kings: ByColor::default(),
             turn: Color::White,
             castling: ByColor::default(),
+            promotions: ByColor::default(),
             ep: None,
             halfmoves: 0,
             fullmoves: 1,
+            checked: false,
+            board_hash: 0,
         }
     }
 
@@ -116,6 +130,52 @@ impl Position {
         self.castling[color]
     }
 
+    /// How many promotions `color` has made (counted in games whose
+    /// promotion choices depend on it).
+    #[inline]
+    pub fn promotions(&self, color: Color) -> u8 {
+        self.promotions[color]
+    }
+
+    /// What a pawn of the side to move may promote to now.
+    pub fn promotion_choices(&self) -> &'static [Role] {
+        let rules = self.rules;
+        if rules.promotion_stages.is_empty() {
+            return &rules.promotion_roles;
+        }
+        let i = (self.promotions[self.turn] as usize).min(rules.promotion_stages.len() - 1);
+        &rules.promotion_stages[i]
+    }
+
+    /// The squares of enemy guard zones that brake the side to move's pieces
+    /// (empty in games without a guard).
+    pub fn braking_zone(&self) -> SquareSet {
+        self.zone_of(!self.turn, &self.board)
+    }
+
+    /// The union of the zones of `owner`'s guards on `board` (S5).
+    pub(crate) fn zone_of(&self, owner: Color, board: &[u8; 256]) -> SquareSet {
+        let Some(g) = self.rules.guard else {
+            return SquareSet::EMPTY;
+        };
+        let geo = &self.rules.geometry;
+        let mut zone = SquareSet::EMPTY;
+        for sq in self.occupied[owner] {
+            let Some(p) = Piece::from_code(board[sq.index()]) else {
+                continue;
+            };
+            if p.color != owner || !g.guards.contains(p.role) {
+                continue;
+            }
+            for (df, dr) in KING_STEPS {
+                if let Some(t) = geo.offset(sq, df, dr) {
+                    zone.insert(t);
+                }
+            }
+        }
+        zone
+    }
+
     /// The en-passant target square, when the last move allows one (whether
     /// or not a capture there is legal).
     #[inline]
@@ -138,6 +198,7 @@ impl Position {
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.board[sq.index()] = piece.code();
+        self.board_hash ^= piece_key(piece.code(), sq);
         self.occupied[piece.color].insert(sq);
         if self.rules.is_royal(piece.role) {
             self.kings[piece.color] = Some(sq);
@@ -146,6 +207,7 @@ impl Position {
 
     pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
         let p = Piece::from_code(self.board[sq.index()])?;
+        self.board_hash ^= piece_key(self.board[sq.index()], sq);
         self.board[sq.index()] = 0;
         self.occupied[p.color].remove(sq);
         if self.kings[p.color] == Some(sq) {
@@ -162,6 +224,12 @@ impl Position {
     }
 
     fn attacked_with(&self, sq: Square, by: Color, board: &[u8; 256]) -> bool {
+        if self.rules.guard.is_some() {
+            let zone = self.zone_of(!by, board);
+            if !zone.is_empty() {
+                return self.attacked_braked(sq, by, board, zone);
+            }
+        }
         let geo = &self.rules.geometry;
         for ray in &self.rules.rays[by] {
             if ray.lame {
@@ -210,8 +278,69 @@ impl Position {
         false
     }
 
+    /// [`attacked_with`](Self::attacked_with) under enemy guard zones (S6):
+    /// an attack exists only where the zone rules allow the capture.
+    #[cold]
+    fn attacked_braked(&self, sq: Square, by: Color, board: &[u8; 256], zone: SquareSet) -> bool {
+        let geo = &self.rules.geometry;
+        let Some(g) = self.rules.guard else {
+            return false;
+        };
+        let target_is_guard = Piece::from_code(board[sq.index()])
+            .is_some_and(|p| p.color != by && g.guards.contains(p.role));
+        for ray in &self.rules.rays[by] {
+            let reach = if !ray.riders.is_empty() {
+                u8::MAX
+            } else {
+                ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
+            };
+            let mut cur = sq;
+            let mut passed_zone = false;
+            for k in 1..=reach {
+                let Some(next) = geo.offset(cur, -ray.df, -ray.dr) else {
+                    break;
+                };
+                cur = next;
+                let code = board[cur.index()];
+                let Some(p) = Piece::from_code(code) else {
+                    passed_zone |= zone.contains(cur);
+                    continue;
+                };
+                let reaches = p.color == by
+                    && ((k == 1 && ray.leapers.contains(p.role))
+                        || ray.riders.contains(p.role)
+                        || ray
+                            .limited
+                            .iter()
+                            .any(|&(set, n)| k <= n && set.contains(p.role)));
+                let lame_ok = !ray.lame || path_clear(board, cur, sq);
+                if reaches && lame_ok {
+                    let allowed = if g.immune.contains(p.role) {
+                        true
+                    } else if g.leapers.contains(p.role) {
+                        !zone.contains(cur) && !target_is_guard
+                    } else if zone.contains(cur) {
+                        k == 1
+                    } else {
+                        !passed_zone
+                    };
+                    if allowed {
+                        return true;
+                    }
+                }
+                break;
+            }
+        }
+        false
+    }
+
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
+        self.checked
+    }
+
+    /// Works out [`is_check`](Self::is_check) anew after the board changed.
+    pub(crate) fn compute_check(&self) -> bool {
         match self.kings[self.turn] {
             Some(k) => self.is_attacked(k, !self.turn),
             None => false,
@@ -247,8 +376,9 @@ impl Position {
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         self.pseudo_moves(None, None, out);
+        let king = self.unpinnable_king();
+        out.retain(|m| self.is_safe_given(m, king));
         self.castling_moves(None, out);
-        out.retain(|m| self.is_safe(m));
     }
 
     /// Whether the side to move has any legal move.
@@ -258,22 +388,33 @@ impl Position {
 
     /// [`has_legal_move`](Self::has_legal_move) with a caller-owned buffer, for hot loops.
     pub fn has_legal_move_with(&self, buf: &mut MoveList) -> bool {
-        buf.clear();
-        self.pseudo_moves(None, None, buf);
-        if buf.iter().any(|m| self.is_safe(m)) {
-            return true;
+        // Piece by piece, stopping at the first legal move: the verifier
+        // asks this after every move, and nearly always the answer comes
+        // from the first piece that can move.
+        let king = self.unpinnable_king();
+        let zone = self.braking_zone();
+        for sq in self.occupied[self.turn] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            buf.clear();
+            self.piece_moves(sq, p.role, None, zone, buf);
+            if buf.iter().any(|m| self.is_safe_given(m, king)) {
+                return true;
+            }
         }
         buf.clear();
         self.castling_moves(None, buf);
-        buf.iter().any(|m| self.is_safe(m))
+        !buf.is_empty()
     }
 
     /// Legal moves of pieces of `role` that land on `to` (promotions and en
     /// passant included, castling excluded), appended to `out` (cleared first).
+    ///
+    /// In Gast the king's castlings are king moves too (N4: the king's move
+    /// names the form), so they are included for the king's role.
     pub fn moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
-        out.clear();
-        self.pseudo_moves(Some(role), Some(to), out);
-        out.retain(|m| self.is_safe(m));
+        self.pseudo_moves_to(role, to, out);
+        let king = self.unpinnable_king();
+        out.retain(|m| self.is_safe_given(m, king));
     }
 
     /// Pseudo-legal moves (own king may be left attacked) of pieces of `role`
@@ -281,6 +422,18 @@ impl Position {
     pub fn pseudo_moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
         out.clear();
         self.pseudo_moves(Some(role), Some(to), out);
+        if matches!(self.rules.castling, CastlingRule::Gast(_)) && self.rules.is_royal(role) {
+            let start = out.len();
+            self.gen_castling(None, out);
+            let mut i = start;
+            while i < out.len() {
+                if out[i].to() == to {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
     }
 
     /// Legal castling moves to `side` (either side when `None`), appended to `out`.
@@ -313,10 +466,86 @@ impl Position {
         buf.contains(m)
     }
 
+    /// The mover's king when it is not in check and the game's pins are
+    /// simple (see [`GameRules`]): then a move of another piece that does
+    /// not leave a line through the king is safe without trying it.
+    fn unpinnable_king(&self) -> Option<Square> {
+        if !self.rules.simple_pins || self.rules.guard.is_some() {
+            return None;
+        }
+        let king = self.kings[self.turn]?;
+        (!self.checked).then_some(king)
+    }
+
+    /// [`is_safe`](Self::is_safe), skipping the trial move for pieces that
+    /// cannot be pinned (`king` from [`unpinnable_king`](Self::unpinnable_king)).
+    #[inline]
+    fn is_safe_given(&self, m: &Move, king: Option<Square>) -> bool {
+        if let (Some(k), Move::Normal { role, from, .. }) = (king, m) {
+            if !self.rules.is_royal(*role) && !self.may_be_pinned(k, *from) {
+                return true;
+            }
+        }
+        self.is_safe(m)
+    }
+
+    /// Whether the piece on `from` stands alone between `king` and an enemy
+    /// piece that attacks along that line from afar, so that moving it may
+    /// expose the king.
+    fn may_be_pinned(&self, king: Square, from: Square) -> bool {
+        let them = !self.turn;
+        let geo = &self.rules.geometry;
+        for ray in &self.rules.rays[them] {
+            if ray.lame || (ray.riders.is_empty() && ray.limited.is_empty()) {
+                continue;
+            }
+            // The attacker stands at king - n * (df, dr); `from` must lie
+            // that way from the king (parallel, same sense; the walk below
+            // settles whether the steps land on it).
+            let (sf, sr) = (-ray.df, -ray.dr);
+            let dx = from.file() as i16 - king.file() as i16;
+            let dy = from.rank() as i16 - king.rank() as i16;
+            let (sf16, sr16) = (sf as i16, sr as i16);
+            if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
+                continue;
+            }
+            let mut cur = king;
+            let mut passed = false;
+            let mut k: u8 = 0;
+            while let Some(next) = geo.offset(cur, sf, sr) {
+                cur = next;
+                k = k.saturating_add(1);
+                if cur == from {
+                    passed = true;
+                    continue;
+                }
+                let code = self.board[cur.index()];
+                if code == 0 {
+                    continue;
+                }
+                if passed {
+                    if let Some(p) = Piece::from_code(code) {
+                        if p.color == them
+                            && (ray.riders.contains(p.role)
+                                || ray
+                                    .limited
+                                    .iter()
+                                    .any(|&(set, n)| k <= n && set.contains(p.role)))
+                        {
+                            return true;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        false
+    }
+
     /// Whether playing `m` leaves the mover's king safe.
     pub(crate) fn is_safe(&self, m: &Move) -> bool {
         let mut after = self.clone();
-        after.play_unchecked(m);
+        after.apply(m);
         match after.kings[self.turn] {
             Some(k) => !after.is_attacked(k, !self.turn),
             None => true,
@@ -325,20 +554,72 @@ impl Position {
 
     fn pseudo_moves(&self, role: Option<Role>, to: Option<Square>, out: &mut MoveList) {
         let us = self.turn;
+        let zone = self.braking_zone();
         for sq in self.occupied[us] {
             let Some(p) = self.piece_at(sq) else { continue };
             if role.is_some_and(|r| r != p.role) {
                 continue;
             }
-            self.piece_moves(sq, p.role, to, out);
+            self.piece_moves(sq, p.role, to, zone, out);
         }
     }
 
-    fn piece_moves(&self, from: Square, role: Role, only_to: Option<Square>, out: &mut MoveList) {
+    /// How the enemy guard zone `zone` brakes a piece of `role` on `from`.
+    #[inline]
+    pub(crate) fn brake(&self, from: Square, role: Role, zone: SquareSet) -> Brake {
+        match self.rules.guard {
+            Some(g) if !zone.is_empty() && !g.immune.contains(role) => {
+                let leaper = g.leapers.contains(role);
+                Brake {
+                    frozen: leaper && zone.contains(from),
+                    one_step: zone.contains(from),
+                    stop_in_zone: !leaper,
+                    spare_guards: if leaper { g.guards } else { RoleSet::default() },
+                }
+            }
+            _ => Brake::NONE,
+        }
+    }
+
+    /// How many steps vector `v` of a piece of `role` on `from` may take:
+    /// its Betza range, a Gast pawn's reach (G3), one inside a guard zone (S3).
+    #[inline]
+    pub(crate) fn vector_reach(&self, from: Square, role: Role, v: &Vector, brake: &Brake) -> u8 {
+        let mut max = if v.range == 0 { u8::MAX } else { v.range };
+        if let Some(reach) = &self.rules.pawn_reach {
+            if v.df == 0 && !v.mode.can_capture() && self.rules.is_pawn(role) {
+                let rel = match self.turn {
+                    Color::White => from.rank(),
+                    Color::Black => self.rules.geometry.ranks() - 1 - from.rank(),
+                };
+                let r = reach[(rel & 15) as usize];
+                if r > 0 {
+                    max = r;
+                }
+            }
+        }
+        if brake.one_step {
+            max = 1;
+        }
+        max
+    }
+
+    fn piece_moves(
+        &self,
+        from: Square,
+        role: Role,
+        only_to: Option<Square>,
+        zone: SquareSet,
+        out: &mut MoveList,
+    ) {
         let rules = self.rules;
         let geo = &rules.geometry;
         let us = self.turn;
         let pawn = rules.is_pawn(role);
+        let brake = self.brake(from, role, zone);
+        if brake.frozen {
+            return;
+        }
         for v in &rules.piece(role).vectors[us] {
             if v.initial && !rules.initial_zone[us].contains(from) {
                 continue;
@@ -346,13 +627,13 @@ impl Position {
             if v.crooked {
                 continue; // crooked movers belong to PASGL, which has its own engine
             }
+            let max = self.vector_reach(from, role, v, &brake);
             // Quick reject: the target must lie on this vector's line.
             if let Some(t) = only_to {
-                if !on_line(from, t, v.df, v.dr, v.range) {
+                if !on_line(from, t, v.df, v.dr, if max == u8::MAX { 0 } else { max }) {
                     continue;
                 }
             }
-            let max = if v.range == 0 { u8::MAX } else { v.range };
             let mut cur = from;
             for _ in 0..max {
                 let Some(t) = geo.offset(cur, v.df, v.dr) else {
@@ -381,13 +662,17 @@ impl Position {
                         }
                     }
                     Some(p) => {
-                        if p.color != us && v.mode.can_capture() && wanted {
+                        if p.color != us
+                            && v.mode.can_capture()
+                            && wanted
+                            && !brake.spare_guards.contains(p.role)
+                        {
                             self.push_piece_move(role, from, t, Some(p.role), pawn, out);
                         }
                         break;
                     }
                 }
-                if only_to == Some(t) {
+                if only_to == Some(t) || (brake.stop_in_zone && zone.contains(t)) {
                     break;
                 }
             }
@@ -404,7 +689,7 @@ impl Position {
         out: &mut MoveList,
     ) {
         if pawn && self.rules.promotion_zone[self.turn].contains(to) {
-            for &promo in &self.rules.promotion_roles {
+            for &promo in self.promotion_choices() {
                 out.push(Move::Normal {
                     role,
                     from,
@@ -425,8 +710,10 @@ impl Position {
     }
 
     fn gen_castling(&self, side: Option<CastleSide>, out: &mut MoveList) {
-        let CastlingRule::Standard(files) = self.rules.castling else {
-            return;
+        let files = match self.rules.castling {
+            CastlingRule::None => return,
+            CastlingRule::Gast(g) => return self.gen_gast_castling(g, side, out),
+            CastlingRule::Standard(files) => files,
         };
         let us = self.turn;
         let Some(king) = self.kings[us] else { return };
@@ -467,7 +754,7 @@ impl Position {
                     }
                 }
             }
-            if !ok {
+            if !ok || !self.castling_clear_of_zones(king, king_to, rook, rook_to) {
                 continue;
             }
             // The king may not pass an attacked square; test with the king lifted off.
@@ -487,11 +774,141 @@ impl Position {
             if ok {
                 out.push(Move::Castle {
                     side: s,
+                    form: CastleForm::Rook,
                     king,
                     rook,
                     king_to,
                     rook_to,
                 });
+            }
+        }
+    }
+
+    /// S7: no castling when king or rook starts in an enemy guard zone, or
+    /// when either passes a zone square before its destination (S3, S4).
+    fn castling_clear_of_zones(
+        &self,
+        king: Square,
+        king_to: Square,
+        rook: Square,
+        rook_to: Square,
+    ) -> bool {
+        if self.rules.guard.is_none() {
+            return true;
+        }
+        let zone = self.braking_zone();
+        if zone.is_empty() {
+            return true;
+        }
+        if zone.contains(king) || zone.contains(rook) {
+            return false;
+        }
+        [(king, king_to), (rook, rook_to)]
+            .into_iter()
+            .all(|(a, b)| {
+                let dir = (b.file() as i8 - a.file() as i8).signum();
+                let mut cur = a;
+                while let Some(next) = cur.offset(dir, 0).filter(|&n| n != b && dir != 0) {
+                    if zone.contains(next) {
+                        return false;
+                    }
+                    cur = next;
+                }
+                true
+            })
+    }
+
+    /// Gast's castlings (seed 001, RULINGS 2.3, G9–G13, G15).
+    fn gen_gast_castling(&self, g: GastCastling, side: Option<CastleSide>, out: &mut MoveList) {
+        let us = self.turn;
+        let rights = self.castling[us];
+        let Some(king) = self.kings[us] else { return };
+        let back = self.rules.back_rank(us);
+        let Some(home) = Square::new(g.king, back) else {
+            return;
+        };
+        if !rights.contains(king) || king.rank() != back || self.is_attacked(king, !us) {
+            return;
+        }
+        let occupied = self.occupied();
+        for (i, s) in [(0usize, CastleSide::Long), (1, CastleSide::Short)] {
+            if side.is_some_and(|x| x != s) {
+                continue;
+            }
+            let dir: i8 = if i == 0 { -1 } else { 1 };
+            let at = |n: i8| self.rules.geometry.offset(home, dir * n, 0);
+            let (Some(archer), Some(rook)) = (
+                Square::new(g.archers[i], back),
+                Square::new(g.rooks[i], back),
+            ) else {
+                continue;
+            };
+            // The pieces strictly between the king and a square on its rank.
+            let between = |to: Square| {
+                let mut set = SquareSet::EMPTY;
+                let mut cur = king;
+                while let Some(next) = cur.offset(dir, 0).filter(|&n| n != to) {
+                    if occupied.contains(next) {
+                        set.insert(next);
+                    }
+                    cur = next;
+                }
+                set
+            };
+            let mut candidates: [Option<(CastleForm, Square, Square, Square)>; 2] = [None, None];
+            if king == home {
+                if rights.contains(archer) && between(archer).is_empty() {
+                    if let (Some(k2), Some(a1)) = (at(2), at(1)) {
+                        candidates[0] = Some((CastleForm::Archer, archer, k2, a1));
+                    }
+                }
+                if rights.contains(rook) {
+                    let inside = between(rook);
+                    let form = if inside.is_empty() {
+                        Some(CastleForm::Rook)
+                    } else if rights.contains(archer) && inside == SquareSet::from_iter([archer]) {
+                        Some(CastleForm::Both)
+                    } else {
+                        None
+                    };
+                    if let (Some(form), Some(k4), Some(r3)) = (form, at(4), at(3)) {
+                        candidates[1] = Some((form, rook, k4, r3));
+                    }
+                }
+            } else if Some(king) == at(2) && rights.contains(rook) && between(rook).is_empty() {
+                if let (Some(k4), Some(r3)) = (at(4), at(3)) {
+                    candidates[1] = Some((CastleForm::ThenRook, rook, k4, r3));
+                }
+            }
+            for (form, partner, king_to, partner_to) in candidates.into_iter().flatten() {
+                // G11: no square the king passes or lands on may be attacked.
+                let mut board = self.board;
+                board[king.index()] = 0;
+                let mut safe = true;
+                let mut cur = king;
+                while cur != king_to {
+                    match cur.offset(dir, 0) {
+                        Some(next) => cur = next,
+                        None => {
+                            safe = false;
+                            break;
+                        }
+                    }
+                    if self.attacked_with(cur, !us, &board) {
+                        safe = false;
+                        break;
+                    }
+                }
+                if safe {
+                    out.push(Move::Castle {
+                        side: s,
+                        form,
+                        king,
+                        rook: partner,
+                        king_to,
+                        rook_to: partner_to,
+                    });
+                }
             }
         }
     }
@@ -504,6 +921,104 @@ impl Position {
     /// Never; an illegal `m` leaves a position that may break the game's
     /// invariants, which is why only moves from the generators should be played.
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.apply(m);
+        self.checked = match *m {
+            // Only the piece that moved, or a line it opened, can give
+            // check; castling and en passant move more than one piece.
+            Move::Normal { from, to, .. }
+                if self.rules.simple_pins && self.rules.guard.is_none() =>
+            {
+                match self.kings[self.turn] {
+                    Some(k) => self.attacks_from(to, k) || self.discovers(from, k),
+                    None => false,
+                }
+            }
+            _ => self.compute_check(),
+        };
+    }
+
+    /// Whether the piece on `from` attacks `target` (both on the board).
+    fn attacks_from(&self, from: Square, target: Square) -> bool {
+        let Some(p) = self.piece_at(from) else {
+            return false;
+        };
+        let geo = &self.rules.geometry;
+        let dx = target.file() as i16 - from.file() as i16;
+        let dy = target.rank() as i16 - from.rank() as i16;
+        for v in &self.rules.piece(p.role).vectors[p.color] {
+            if !v.mode.can_capture() || v.initial || v.crooked {
+                continue;
+            }
+            let (df, dr) = (v.df as i16, v.dr as i16);
+            if dx * dr != dy * df || dx * df + dy * dr <= 0 {
+                continue;
+            }
+            let max = if v.range == 0 { u8::MAX } else { v.range };
+            let mut cur = from;
+            for _ in 0..max {
+                let Some(next) = geo.offset(cur, v.df, v.dr) else {
+                    break;
+                };
+                cur = next;
+                if cur == target {
+                    return true;
+                }
+                if self.board[cur.index()] != 0 {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether emptying `from` opened a line from an enemy rider to `king`.
+    fn discovers(&self, from: Square, king: Square) -> bool {
+        let them = !self.turn;
+        let geo = &self.rules.geometry;
+        let dx = from.file() as i16 - king.file() as i16;
+        let dy = from.rank() as i16 - king.rank() as i16;
+        for ray in &self.rules.rays[them] {
+            if ray.riders.is_empty() && ray.limited.is_empty() {
+                continue;
+            }
+            let (sf, sr) = (-ray.df, -ray.dr);
+            let (sf16, sr16) = (sf as i16, sr as i16);
+            if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
+                continue;
+            }
+            let mut cur = king;
+            let mut k: u8 = 0;
+            let mut passed = false;
+            while let Some(next) = geo.offset(cur, sf, sr) {
+                cur = next;
+                k = k.saturating_add(1);
+                passed |= cur == from;
+                let code = self.board[cur.index()];
+                if code == 0 {
+                    continue;
+                }
+                if passed {
+                    if let Some(p) = Piece::from_code(code) {
+                        if p.color == them
+                            && (ray.riders.contains(p.role)
+                                || ray
+                                    .limited
+                                    .iter()
+                                    .any(|&(set, n)| k <= n && set.contains(p.role)))
+                        {
+                            return true;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Plays `m` without working out whether the next side is in check
+    /// (for trial moves that only ask about the mover's king).
+    fn apply(&mut self, m: &Move) {
         let us = self.turn;
         let rules = self.rules;
         self.ep = None;
@@ -517,6 +1032,9 @@ impl Position {
                 promotion,
             } => {
                 self.remove(from);
+                if promotion.is_some() {
+                    self.promotions[us] = self.promotions[us].saturating_add(1);
+                }
                 if capture.is_some() {
                     self.remove(to);
                     self.halfmoves = 0;
@@ -553,21 +1071,50 @@ impl Position {
                 self.halfmoves = 0;
             }
             Move::Castle {
+                side,
+                form,
                 king,
                 rook,
                 king_to,
                 rook_to,
-                ..
             } => {
                 let k = self.remove(king);
                 let r = self.remove(rook);
+                let dir: i8 = if side == CastleSide::Short { 1 } else { -1 };
+                if form == CastleForm::Both {
+                    // The archer is the one piece between king and rook; it
+                    // lands next to the king's start square (G10).
+                    let mut cur = king;
+                    while let Some(next) = cur.offset(dir, 0).filter(|&n| n != rook) {
+                        if let Some(a) = self.remove(next) {
+                            if let Some(to) = king.offset(dir, 0) {
+                                self.put(to, a);
+                            }
+                            break;
+                        }
+                        cur = next;
+                    }
+                }
                 if let Some(k) = k {
                     self.put(king_to, k);
                 }
                 if let Some(r) = r {
                     self.put(rook_to, r);
                 }
+                let before = self.castling[us];
                 self.castling[us] = SquareSet::EMPTY;
+                if form == CastleForm::Archer {
+                    // G12: the king may castle once more, with the rook on that side.
+                    if let CastlingRule::Gast(g) = rules.castling {
+                        let i = usize::from(side == CastleSide::Short);
+                        if let Some(r) = Square::new(g.rooks[i], king.rank()) {
+                            if before.contains(r) {
+                                self.castling[us].insert(r);
+                                self.castling[us].insert(king_to);
+                            }
+                        }
+                    }
+                }
             }
         }
         if us == Color::Black {
@@ -584,6 +1131,7 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = !self.turn;
+        self.checked = self.compute_check();
     }
 
     // -------------------------------------------------------------- endings
@@ -635,13 +1183,38 @@ impl Position {
     /// pieces (a lone king; king and one minor piece; only same-coloured
     /// bishops). Games with other pieces answer `false`.
     pub fn is_insufficient_material(&self) -> bool {
+        if !self.rules.fide_material {
+            return self.lone_minor_only();
+        }
         Color::ALL
             .iter()
             .all(|&c| self.has_insufficient_material(c))
     }
 
-    /// Whether `color` alone can never mate (python-chess's definition).
+    /// Outside FIDE: only kings, or kings and one piece that cannot mate
+    /// alone ([`GameRules::lone_minors`]), are a dead position.
+    fn lone_minor_only(&self) -> bool {
+        let mut others = self
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| self.piece_at(sq))
+            .filter(|p| !self.rules.is_royal(p.role));
+        match (others.next(), others.next()) {
+            (None, _) => true,
+            (Some(p), None) => self.rules.lone_minors.contains(p.role),
+            _ => false,
+        }
+    }
+
+    /// Whether `color` alone can never mate (python-chess's definition;
+    /// outside FIDE, only a bare king).
     pub fn has_insufficient_material(&self, color: Color) -> bool {
+        if !self.rules.fide_material {
+            return self.occupied[color]
+                .into_iter()
+                .filter_map(|sq| self.piece_at(sq))
+                .all(|p| self.rules.is_royal(p.role));
+        }
         let letters = |c: Color| {
             self.occupied[c]
                 .into_iter()
@@ -688,11 +1261,8 @@ impl Position {
     /// repetition: pieces, side to move, castling rights and a legal
     /// en-passant capture (FIDE 9.2.3).
     pub fn repetition_key(&self) -> u64 {
-        let mut h = 0u64;
+        let mut h = self.board_hash;
         for c in Color::ALL {
-            for sq in self.occupied[c] {
-                h ^= mix(((self.board[sq.index()] as u64) << 8) | sq.index() as u64);
-            }
             for sq in self.castling[c] {
                 h ^= mix(0x1_0000 | ((c as u64) << 8) | sq.index() as u64);
             }
@@ -707,6 +1277,41 @@ impl Position {
         }
         h
     }
+}
+
+/// The eight king steps: a guard's zone (S3).
+const KING_STEPS: [(i8, i8); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// How enemy guard zones limit one piece's move (Squirrel, S3–S4, S12).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Brake {
+    /// A leaper inside a zone: no move at all.
+    pub frozen: bool,
+    /// Inside a zone: one step of its normal move.
+    pub one_step: bool,
+    /// A slider or stepper: its slide ends on the first zone square.
+    pub stop_in_zone: bool,
+    /// Roles it may not capture (leapers never take a guard).
+    pub spare_guards: RoleSet,
+}
+
+impl Brake {
+    /// No brake: games without a guard, kings and guards.
+    pub const NONE: Brake = Brake {
+        frozen: false,
+        one_step: false,
+        stop_in_zone: false,
+        spare_guards: RoleSet(0),
+    };
 }
 
 /// Whether every cell strictly between `a` and `b` (on one line) is empty.
@@ -754,6 +1359,10 @@ fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
     let dx = to.file() as i16 - from.file() as i16;
     let dy = to.rank() as i16 - from.rank() as i16;
     let (df, dr) = (df as i16, dr as i16);
+    // Parallel and the same way round, before any division.
+    if dx * dr != dy * df || dx * df + dy * dr <= 0 {
+        return false;
+    }
     let k = if df != 0 {
         if dx % df != 0 {
             return false;
@@ -766,6 +1375,12 @@ fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
         dy / dr
     };
     k >= 1 && dy == k * dr && dx == k * df && (range == 0 || k <= range as i16)
+}
+
+/// The hash of one piece on one square, for [`Position::repetition_key`].
+#[inline]
+fn piece_key(code: u8, sq: Square) -> u64 {
+    mix(((code as u64) << 8) | sq.index() as u64)
 }
 
 /// splitmix64: a fixed, well-spread hash for repetition keys.

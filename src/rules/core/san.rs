@@ -1,6 +1,7 @@
 //! Writing moves: SAN (with the least disambiguation, as python-chess writes
 //! it), long algebraic (`Ng1-f3`) and UCI (`g1f3`).
 
+use super::game::CastlingRule;
 use super::moves::{CastleSide, Move, MoveList};
 use super::position::Position;
 
@@ -28,6 +29,11 @@ impl Position {
         let rules = self.rules;
         let geo = &rules.geometry;
         match *m {
+            // Gast: the king's move names the form (N4).
+            Move::Castle { king_to, .. } if matches!(rules.castling, CastlingRule::Gast(_)) => {
+                out.push('K');
+                geo.push_square_name(king_to, out);
+            }
             Move::Castle { side, .. } => out.push_str(match side {
                 CastleSide::Short => "O-O",
                 CastleSide::Long => "O-O-O",
@@ -89,6 +95,14 @@ impl Position {
         let geo = &rules.geometry;
         let mut out = String::with_capacity(10);
         match *m {
+            Move::Castle { king, king_to, .. }
+                if matches!(rules.castling, CastlingRule::Gast(_)) =>
+            {
+                out.push('K');
+                geo.push_square_name(king, &mut out);
+                out.push('-');
+                geo.push_square_name(king_to, &mut out);
+            }
             Move::Castle { side, .. } => out.push_str(match side {
                 CastleSide::Short => "O-O",
                 CastleSide::Long => "O-O-O",

@@ -1,0 +1,133 @@
+//! Gast's chess (seed 001, RULINGS §2, G1–G15): the 12x12 game and the
+//! provisional 14x12 follow-up with the pope, as configurations of the
+//! chess-like core. The core carries their special rules: the pawns' reach
+//! ([`GameRules::pawn_reach`]), en passant only after a four-square move,
+//! and the staged castling ([`CastlingRule::Gast`]).
+
+use std::sync::OnceLock;
+
+use crate::rules::core::{
+    ByColor, CastlingRule, GameRules, GastCastling, Geometry, PieceDecl, Square, SquareSet,
+};
+
+const fn decl(letter: u8, name: &'static str, betza: &'static str, value: u32) -> PieceDecl {
+    PieceDecl {
+        letter,
+        name,
+        betza,
+        royal: letter == b'K',
+        pawn: letter == b'P',
+        value,
+    }
+}
+
+/// The Gast army. The pawn's straight move is `fmR2` here; its reach on the
+/// first two moves comes from [`REACH`]. The knight is NCA (G1).
+pub const PIECES: &[PieceDecl] = &[
+    decl(b'P', "pawn", "fmR2fcB2", 100),
+    decl(b'N', "knight", "NCA", 500),
+    decl(b'B', "bishop", "B", 350),
+    decl(b'R', "rook", "R", 500),
+    decl(b'Q', "queen", "Q", 950),
+    decl(b'K', "king", "K", 0),
+    decl(b'A', "archer", "RNCA", 1000),
+    decl(b'G', "guard", "BNCA", 850),
+];
+
+/// The pope of Gast 14x12: rook, bishop or plain knight (G15).
+pub const POPE: PieceDecl = decl(b'O', "pope", "RBN", 1100);
+
+/// A pawn's straight reach by ranks advanced from its back rank: four from
+/// its start rank, three from the next (its first move was one square, G3),
+/// two everywhere else. A pawn's rank tells its history: every pawn move
+/// advances at least one rank, so a pawn one rank beyond its start has made
+/// exactly one move, of one square (a step or a one-square capture).
+pub const REACH: [u8; 16] = [0, 4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+
+/// The 12x12 start position (RULINGS 2.1), with every castling right.
+pub const START_FEN: &str = "rngabqkbagnr/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RNGABQKBAGNR w ADGILadgil - 0 1";
+
+/// The 14x12 start position (RULINGS 2.2).
+pub const START_FEN_14: &str = "rngabqkoqbagnr/pppppppppppppp/14/14/14/14/14/14/14/14/PPPPPPPPPPPPPP/RNGABQKOQBAGNR w ADGKNadgkn - 0 1";
+
+fn rank(files: u8, r: u8) -> SquareSet {
+    (0..files).filter_map(|f| Square::new(f, r)).collect()
+}
+
+fn build(
+    name: &'static str,
+    files: u8,
+    decls: &[PieceDecl],
+    start: &str,
+    promotions: &[u8],
+    castling: GastCastling,
+) -> GameRules {
+    let mut rules = GameRules::build(
+        name,
+        Geometry::rectangle(files, 12),
+        decls,
+        start,
+        ByColor {
+            white: rank(files, 11),
+            black: rank(files, 0),
+        },
+        promotions,
+        ByColor {
+            white: rank(files, 1),
+            black: rank(files, 10),
+        },
+        // G6, G7: en passant only against a single four-square move.
+        1 << 4,
+        CastlingRule::Gast(castling),
+        false,
+    );
+    rules.pawn_reach = Some(REACH);
+    rules.fide_material = false;
+    // A king and one bishop cannot mate a bare king; the enhanced knight can.
+    rules.lone_minors = rules.role_set(b"B");
+    rules
+}
+
+/// Gast's chess, 12x12.
+pub fn gast() -> &'static GameRules {
+    static RULES: OnceLock<GameRules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        build(
+            "Gast",
+            12,
+            PIECES,
+            START_FEN,
+            // G8: any non-royal piece of the game.
+            b"QAGRBN",
+            GastCastling {
+                king: 6,
+                archers: [3, 8],
+                rooks: [0, 11],
+            },
+        )
+    })
+}
+
+/// Gast 14x12 with the pope (provisional, G15).
+pub fn gast14() -> &'static GameRules {
+    static RULES: OnceLock<GameRules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let mut decls = PIECES.to_vec();
+        decls.push(POPE);
+        build(
+            "Gast 14x12",
+            14,
+            &decls,
+            START_FEN_14,
+            b"QOAGRBN",
+            GastCastling {
+                king: 6,
+                archers: [3, 10],
+                rooks: [0, 13],
+            },
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests;

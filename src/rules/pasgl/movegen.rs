@@ -1,0 +1,525 @@
+//! Legal move generation: each critter's powers and limits (RULINGS 5.7),
+//! terminals (5.3), the Train as an obstacle (5.2), stinky compulsion (P11).
+
+use arrayvec::ArrayVec;
+
+use super::{
+    Critter, Kind, MAX_CRITTERS, Move, Position, Ranged, Size, Transit, Walk, geometry,
+    is_terminal, train_loop,
+};
+use crate::rules::core::{Color, Square};
+
+const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KING: [(i8, i8); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (-2, 1),
+    (2, -1),
+    (-2, -1),
+];
+
+/// A cell next to `sq` (8-neighbourhood, terminals included: RULINGS 5.1).
+pub(super) fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    KING.into_iter()
+        .filter_map(move |(df, dr)| geometry().offset(sq, df, dr))
+}
+
+/// Whether `sq` is in `color`'s half (White ranks 1-4, Black 5-8).
+pub(super) fn in_own_half(color: Color, sq: Square) -> bool {
+    match color {
+        Color::White => sq.rank() <= 3,
+        Color::Black => sq.rank() >= 4,
+    }
+}
+
+/// What a movement may do on arrival.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arrival {
+    /// Lands and may go on (empty cell, for riders).
+    Empty,
+    /// Lands and must stop (occupied cell or terminal).
+    Stop,
+    /// Cannot land.
+    Refused,
+}
+
+impl Position {
+    /// Whether `c` may end a movement on `sq`, and whether it stops there.
+    fn arrival(&self, c: &Critter, sq: Square) -> Arrival {
+        if self.is_train(sq) {
+            return Arrival::Refused;
+        }
+        if c.kind == Kind::Bear && (is_terminal(sq) || !in_own_half(c.color, sq)) {
+            return Arrival::Refused;
+        }
+        // A leaving critter must leave the terminal.
+        if c.transit == Transit::Leaving && is_terminal(sq) {
+            return Arrival::Refused;
+        }
+        if !self.stack(sq).is_empty() {
+            return if c.may_enter_occupied() {
+                Arrival::Stop
+            } else {
+                Arrival::Refused
+            };
+        }
+        if is_terminal(sq) {
+            Arrival::Stop
+        } else {
+            Arrival::Empty
+        }
+    }
+
+    /// Every cell the critter at `from` can move to (before effects).
+    pub(super) fn destinations(&self, from: Square, c: &Critter, out: &mut ArrayVec<Square, 64>) {
+        out.clear();
+        let g = geometry();
+        let mut push = |sq: Square| {
+            if !out.contains(&sq) {
+                let _ = out.try_push(sq);
+            }
+        };
+        match c.kind {
+            Kind::Bear | Kind::Chipmunk | Kind::Shrew | Kind::Hunter => {
+                let dirs: &[(i8, i8)] = match c.kind {
+                    Kind::Bear => &KING,
+                    Kind::Hunter => &ORTHO,
+                    Kind::Chipmunk => &DIAG,
+                    _ => {
+                        let f = c.color.forward();
+                        &[(1, f), (-1, f)]
+                    }
+                };
+                for &(df, dr) in dirs {
+                    if let Some(to) = g.offset(from, df, dr) {
+                        if self.arrival(c, to) != Arrival::Refused {
+                            push(to);
+                        }
+                    }
+                }
+            }
+            Kind::Skunk | Kind::Turkey => {
+                let limit = if c.kind == Kind::Turkey { 3 } else { 8 };
+                for (df, dr) in ORTHO {
+                    let mut sq = from;
+                    for _ in 0..limit {
+                        let Some(to) = g.offset(sq, df, dr) else {
+                            break;
+                        };
+                        match self.arrival(c, to) {
+                            Arrival::Empty => push(to),
+                            Arrival::Stop => {
+                                push(to);
+                                break;
+                            }
+                            Arrival::Refused => break,
+                        }
+                        sq = to;
+                    }
+                }
+            }
+            Kind::Woodchuck => {
+                for (df, dr) in ORTHO {
+                    if let Some(to) = g.offset(from, df, dr) {
+                        if self.stack(to).is_empty() && self.arrival(c, to) != Arrival::Refused {
+                            push(to);
+                        }
+                    }
+                    // The D leap is blocked by the Train on the middle cell (P6).
+                    let mid = from.offset(df, dr);
+                    if mid.is_some_and(|m| self.is_train(m)) {
+                        continue;
+                    }
+                    if let Some(to) = g.offset(from, 2 * df, 2 * dr) {
+                        if self.stack(to).is_empty() && self.arrival(c, to) != Arrival::Refused {
+                            push(to);
+                        }
+                    }
+                }
+            }
+            Kind::Deer => {
+                for (df, dr) in KNIGHT {
+                    let mut sq = from;
+                    loop {
+                        // Rule Zero: the leg is blocked by the Train one step
+                        // along its long axis (P7).
+                        let first = if df.abs() == 2 {
+                            sq.offset(df.signum(), 0)
+                        } else {
+                            sq.offset(0, dr.signum())
+                        };
+                        if first.is_some_and(|m| self.is_train(m)) {
+                            break;
+                        }
+                        let Some(to) = g.offset(sq, df, dr) else {
+                            break;
+                        };
+                        match self.arrival(c, to) {
+                            Arrival::Empty => push(to),
+                            Arrival::Stop => {
+                                push(to);
+                                break;
+                            }
+                            Arrival::Refused => break,
+                        }
+                        sq = to;
+                    }
+                }
+            }
+            Kind::Fox => {
+                // bW: one step towards its own first rank.
+                if let Some(to) = g.offset(from, 0, -c.color.forward()) {
+                    if self.arrival(c, to) != Arrival::Refused {
+                        push(to);
+                    }
+                }
+                // zF3: a zig-zag of up to three diagonal steps, alternating
+                // between two perpendicular diagonals; cells passed must be
+                // empty of critters and Train (P9).
+                for (df, dr) in DIAG {
+                    for (ef, er) in [(df, -dr), (-df, dr)] {
+                        let steps = [(df, dr), (ef, er), (df, dr)];
+                        let mut sq = from;
+                        for (i, &(sf, sr)) in steps.iter().enumerate() {
+                            let Some(to) = g.offset(sq, sf, sr) else {
+                                break;
+                            };
+                            if self.arrival(c, to) != Arrival::Refused {
+                                push(to);
+                            }
+                            if i == 2 || !self.stack(to).is_empty() || self.is_train(to) {
+                                break;
+                            }
+                            // A terminal may be passed (P9), but not landed
+                            // on and left: the critter boards.
+                            sq = to;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pseudo-legal actions of the critter at `from`, index `idx`.
+    fn critter_moves(&self, from: Square, idx: usize, out: &mut Vec<Move>, expand: bool) {
+        let Some(c) = self.stack(from).get(idx).copied() else {
+            return;
+        };
+        let critter = idx as u8;
+        if is_terminal(from) {
+            match c.transit {
+                Transit::Boarding => {
+                    // Switch to the other square of the terminal, whatever the
+                    // critter's movement power; never onto the Train.
+                    let to = from
+                        .offset(0, if from.rank() == 3 { 1 } else { -1 })
+                        .filter(|&t| !self.is_train(t));
+                    if let Some(to) = to {
+                        out.push(Move::Switch { from, critter, to });
+                    }
+                    return;
+                }
+                Transit::Leaving => {}
+                Transit::None => return,
+            }
+        }
+        let mut dests = ArrayVec::new();
+        self.destinations(from, &c, &mut dests);
+        for &to in &dests {
+            self.walk_effects(from, critter, &c, to, out, expand);
+        }
+        // Shots and chucks: never from a terminal, never without lunch.
+        if is_terminal(from) || !c.lunch {
+            return;
+        }
+        match c.kind {
+            Kind::Hunter => {
+                for (df, dr) in ORTHO {
+                    if let Some(at) = self.shot_target(from, df, dr) {
+                        self.ranged_victims(from, critter, at, &c, out, true);
+                    }
+                }
+            }
+            Kind::Woodchuck => {
+                for (df, dr) in DIAG {
+                    for n in [2, 3] {
+                        if let Some(at) = geometry().offset(from, df * n, dr * n) {
+                            if !is_terminal(at) {
+                                self.ranged_victims(from, critter, at, &c, out, false);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The first occupied cell within 3 steps, if the shot reaches it: the
+    /// Train and any critter stop the shot (P8).
+    pub(super) fn shot_target(&self, from: Square, df: i8, dr: i8) -> Option<Square> {
+        let mut sq = from;
+        for _ in 0..3 {
+            sq = geometry().offset(sq, df, dr)?;
+            if self.is_train(sq) {
+                return None;
+            }
+            if !self.stack(sq).is_empty() {
+                return (!is_terminal(sq)).then_some(sq);
+            }
+        }
+        None
+    }
+
+    /// Whether `v` is a lawful target of `shooter`'s shot (Hunter) or chuck.
+    pub(super) fn ranged_victim_ok(shooter: &Critter, v: &Critter, shot: bool) -> bool {
+        v.color != shooter.color
+            && if shot {
+                v.kind.size() != Size::Tiny
+            } else {
+                // P12: the wood needs a target that has lunch.
+                v.lunch
+            }
+    }
+
+    fn ranged_victims(
+        &self,
+        from: Square,
+        critter: u8,
+        at: Square,
+        c: &Critter,
+        out: &mut Vec<Move>,
+        shot: bool,
+    ) {
+        let stack = self.stack(at);
+        for (i, v) in stack.iter().enumerate() {
+            if !Self::ranged_victim_ok(c, v, shot) || stack[..i].iter().any(|w| w.same_state(v)) {
+                continue;
+            }
+            let r = Ranged {
+                from,
+                critter,
+                at,
+                victim: i as u8,
+            };
+            out.push(if shot { Move::Shoot(r) } else { Move::Chuck(r) });
+        }
+    }
+
+    /// Whether `v` can be robbed (or devoured) by `thief` entering its square.
+    pub(super) fn steal_victim_ok(thief: &Critter, v: &Critter) -> bool {
+        if v.color == thief.color || v.kind.size() == Size::Tiny {
+            return false;
+        }
+        if v.lunch {
+            return true;
+        }
+        // Devouring: the Fox eats a medium lunchless enemy, never a Fox.
+        thief.kind == Kind::Fox && v.kind.size() == Size::Medium && v.kind != Kind::Fox
+    }
+
+    /// The walk to `to` with each possible effect there.
+    fn walk_effects(
+        &self,
+        from: Square,
+        critter: u8,
+        c: &Critter,
+        to: Square,
+        out: &mut Vec<Move>,
+        expand: bool,
+    ) {
+        let stack = self.stack(to);
+        let base = Walk {
+            from,
+            critter,
+            to,
+            victim: None,
+            displaced: ArrayVec::new(),
+        };
+        if stack.is_empty() || is_terminal(to) {
+            out.push(Move::Walk(base));
+            return;
+        }
+        match c.kind {
+            Kind::Deer | Kind::Fox => {
+                let mut any = false;
+                for (i, v) in stack.iter().enumerate() {
+                    if Self::steal_victim_ok(c, v) && !stack[..i].iter().any(|w| w.same_state(v)) {
+                        any = true;
+                        out.push(Move::Walk(Walk {
+                            victim: Some(i as u8),
+                            ..base.clone()
+                        }));
+                    }
+                }
+                if !any {
+                    out.push(Move::Walk(base));
+                }
+            }
+            Kind::Bear if expand => {
+                let pushed = stack.iter().filter(|v| v.kind != Kind::Shrew).count();
+                let mut options: ArrayVec<ArrayVec<Square, 8>, MAX_CRITTERS> = ArrayVec::new();
+                for v in stack.iter().filter(|v| v.kind != Kind::Shrew) {
+                    options.push(neighbours(to).filter(|&n| displacement_ok(v, n)).collect());
+                }
+                let mut choice = base;
+                expand_displacement(&options, pushed, &mut choice, out);
+            }
+            _ => out.push(Move::Walk(base)),
+        }
+    }
+
+    /// Every action of `color` before compulsion, with or without the Bear's
+    /// displacement choices spelled out.
+    pub(super) fn pseudo_moves(&self, color: Color, out: &mut Vec<Move>, expand: bool) {
+        for (sq, stack) in self.occupied() {
+            for (i, c) in stack.iter().enumerate() {
+                if c.color == color {
+                    self.critter_moves(sq, i, out, expand);
+                }
+            }
+        }
+    }
+
+    /// The legal turns (with `expand` false, a Bear entering a crowded
+    /// square is listed once without its displacement choices). Moves are
+    /// listed after the game has ended too, so that a record going on can be
+    /// read (the verifier warns); [`GamePosition::legal_moves`] lists none.
+    ///
+    /// [`GamePosition::legal_moves`]: crate::rules::family::GamePosition::legal_moves
+    pub(super) fn generate(&self, out: &mut Vec<Move>, expand: bool) {
+        out.clear();
+        let color = self.turn;
+        self.pseudo_moves(color, out, expand);
+        if self.compelled(color) {
+            let stinky = |m: &Move| {
+                m.is_movement()
+                    && m.actor()
+                        .and_then(|(sq, i)| self.stack(sq).get(usize::from(i)))
+                        .is_some_and(|c| c.stinky)
+            };
+            if out.iter().any(stinky) {
+                out.retain(stinky);
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Whether `color` has a stinky critter and none of the three exceptions
+    /// holds (RULINGS 5.6, P11).
+    pub(super) fn compelled(&self, color: Color) -> bool {
+        let has_stinky = self
+            .occupied()
+            .flat_map(|(_, s)| s.iter())
+            .any(|c| c.color == color && c.stinky);
+        has_stinky
+            && !self.threatened_by_fox(color)
+            && !self.threatened_by_hunter(color)
+            && !self.on_train_path(color)
+    }
+
+    /// Exception 1: the enemy Fox could enter the square of one of `color`'s
+    /// medium or small critters and rob or devour it.
+    pub(super) fn threatened_by_fox(&self, color: Color) -> bool {
+        let mut dests = ArrayVec::new();
+        for (sq, stack) in self.occupied() {
+            for fox in stack.iter().filter(|c| {
+                c.color != color && c.kind == Kind::Fox && c.lunch && c.transit != Transit::Boarding
+            }) {
+                if is_terminal(sq) && fox.transit != Transit::Leaving {
+                    continue;
+                }
+                self.destinations(sq, fox, &mut dests);
+                let hit = dests.iter().any(|&to| {
+                    !is_terminal(to)
+                        && self.stack(to).iter().any(|v| {
+                            v.color == color
+                                && v.kind.size() != Size::Large
+                                && Self::steal_victim_ok(fox, v)
+                        })
+                });
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Exception 2: the enemy Hunter could shoot one of `color`'s medium or
+    /// large critters.
+    pub(super) fn threatened_by_hunter(&self, color: Color) -> bool {
+        for (sq, stack) in self.occupied() {
+            if is_terminal(sq) {
+                continue;
+            }
+            for hunter in stack
+                .iter()
+                .filter(|c| c.color != color && c.kind == Kind::Hunter && c.lunch)
+            {
+                for (df, dr) in ORTHO {
+                    let Some(at) = self.shot_target(sq, df, dr) else {
+                        continue;
+                    };
+                    if self
+                        .stack(at)
+                        .iter()
+                        .any(|v| v.color == color && Self::ranged_victim_ok(hunter, v, true))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Exception 3: one of `color`'s critters is on the non-terminal square
+    /// the Train enters next.
+    pub(super) fn on_train_path(&self, color: Color) -> bool {
+        let next = train_loop(usize::from(self.train) + 1);
+        !is_terminal(next) && self.stack(next).iter().any(|c| c.color == color)
+    }
+}
+
+/// Where a critter displaced by a Bear may go (P13, P20): any existing cell
+/// next to the Bear's destination (the caller lists those), a terminal or the
+/// Train included; a displaced Bear keeps to its own half and off terminals.
+pub(super) fn displacement_ok(v: &Critter, to: Square) -> bool {
+    v.kind != Kind::Bear || (!is_terminal(to) && in_own_half(v.color, to))
+}
+
+/// Every combination of displacement targets, one move each (P20).
+fn expand_displacement(
+    options: &[ArrayVec<Square, 8>],
+    n: usize,
+    choice: &mut Walk,
+    out: &mut Vec<Move>,
+) {
+    let depth = choice.displaced.len();
+    if depth == n {
+        out.push(Move::Walk(choice.clone()));
+        return;
+    }
+    for &sq in &options[depth] {
+        choice.displaced.push(sq);
+        expand_displacement(options, n, choice, out);
+        choice.displaced.pop();
+    }
+}

@@ -1,0 +1,722 @@
+//! The squares-family position: locations holding holes or squares, owners,
+//! reserves, the squares the opponent just touched; move generation over
+//! existing squares only, square actions, turns and legality.
+
+use arrayvec::ArrayVec;
+
+use super::{Config, Ownership, Postal, Reserve};
+use crate::rules::Variant;
+use crate::rules::core::{
+    ByColor, CastleForm, CastleSide, Color, GameRules, Move, Piece, Role, Square, SquareSet,
+};
+
+/// Role indices of the family's piece table ([`super::PIECES`]).
+pub(crate) const PAWN: Role = role(0);
+pub(crate) const ROOK: Role = role(3);
+pub(crate) const QUEEN: Role = role(4);
+pub(crate) const KING: Role = role(5);
+
+const fn role(i: u8) -> Role {
+    match Role::new(i) {
+        Some(r) => r,
+        None => panic!("invariant: role index below 16"),
+    }
+}
+
+/// The 24 offsets a square moves by: King, Knight, Dabbaba or Alfil
+/// distance, leaping (Hans38 rule 5, L5).
+pub(crate) const SQUARE_LEAPS: [(i8, i8); 24] = [
+    (-2, -2),
+    (-1, -2),
+    (0, -2),
+    (1, -2),
+    (2, -2),
+    (-2, -1),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (2, -1),
+    (-2, 0),
+    (-1, 0),
+    (1, 0),
+    (2, 0),
+    (-2, 1),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+];
+
+/// The 8 king steps an occupied square moves by (L14).
+pub(crate) const KING_STEPS: [(i8, i8); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// One action of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece moves (over existing squares only), castles or takes en passant.
+    Piece(Move),
+    /// A square from the reserve is placed on a hole (`@@f3`).
+    Place(Square),
+    /// A square moves to a hole (`@g8-e6`), with its piece under Moving
+    /// Occupied Squares.
+    Shift {
+        /// Where the square is.
+        from: Square,
+        /// The hole it moves to.
+        to: Square,
+    },
+}
+
+/// Most actions in one turn: a piece move, a square move and a placement
+/// (Postal Plus).
+pub const MAX_TURN_ACTIONS: usize = 3;
+
+/// One player's whole turn: one action, or under the Postal rule the piece
+/// move followed by the square actions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub(crate) actions: ArrayVec<Action, MAX_TURN_ACTIONS>,
+}
+
+impl Turn {
+    /// A turn of one action.
+    pub fn single(a: Action) -> Turn {
+        let mut actions = ArrayVec::new();
+        actions.push(a);
+        Turn { actions }
+    }
+
+    /// The actions in the order they are made.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The piece move of the turn, if it has one.
+    pub fn piece_move(&self) -> Option<&Move> {
+        self.actions.iter().find_map(|a| match a {
+            Action::Piece(m) => Some(m),
+            _ => None,
+        })
+    }
+}
+
+/// A position of a game of the squares family.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct SquaresPosition {
+    pub(crate) variant: Variant,
+    pub(crate) config: Config,
+    /// Piece codes ([`Piece::code`]) per location, `rank * 8 + file`.
+    pub(crate) board: [u8; 64],
+    pub(crate) occupied: ByColor<SquareSet>,
+    pub(crate) kings: ByColor<Option<Square>>,
+    /// Locations that hold a square.
+    pub(crate) squares: SquareSet,
+    /// Squares owned by each side (owned games only; occupied squares belong
+    /// to their occupant, L3).
+    pub(crate) owners: ByColor<SquareSet>,
+    pub(crate) reserves: ByColor<Reserve>,
+    /// Squares the opponent moved (or placed, L13) last turn: the side to
+    /// move may not move them.
+    pub(crate) barred: SquareSet,
+    /// Rooks that may still castle.
+    pub(crate) castling: ByColor<SquareSet>,
+    pub(crate) ep: Option<Square>,
+    pub(crate) turn: Color,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+impl std::fmt::Debug for SquaresPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SquaresPosition({} {})", self.variant, self.to_fen())
+    }
+}
+
+/// The 64 locations of the 8x8 board.
+pub(crate) fn board_cells() -> SquareSet {
+    SquareSet::rectangle(8, 8)
+}
+
+#[inline]
+fn idx(sq: Square) -> usize {
+    (sq.rank() as usize) * 8 + sq.file() as usize
+}
+
+/// The location `df`, `dr` from `sq`, if it is on the 8x8 board.
+#[inline]
+pub(crate) fn step(sq: Square, df: i8, dr: i8) -> Option<Square> {
+    let t = sq.offset(df, dr)?;
+    (t.file() < 8 && t.rank() < 8).then_some(t)
+}
+
+impl SquaresPosition {
+    /// An empty board (every location a hole), White to move, for building positions.
+    pub(crate) fn empty(variant: Variant, config: Config) -> SquaresPosition {
+        SquaresPosition {
+            variant,
+            config,
+            board: [0; 64],
+            occupied: ByColor::default(),
+            kings: ByColor::default(),
+            squares: SquareSet::EMPTY,
+            owners: ByColor::default(),
+            reserves: ByColor {
+                white: config.reserve,
+                black: config.reserve,
+            },
+            barred: SquareSet::EMPTY,
+            castling: ByColor::default(),
+            ep: None,
+            turn: Color::White,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The piece table.
+    #[inline]
+    pub fn rules(&self) -> &'static GameRules {
+        super::rules()
+    }
+
+    /// The rules this game is played with.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// The same position played under another Postal option (the
+    /// `[Postal]` tag). Infinite Reserves and Moving Occupied Squares are
+    /// Postal Plus by definition and stay so.
+    pub fn with_postal(mut self, postal: Postal) -> SquaresPosition {
+        if !self.config.must_place {
+            self.config.postal = postal;
+        }
+        self
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        if sq.file() >= 8 || sq.rank() >= 8 {
+            return None;
+        }
+        Piece::from_code(self.board[idx(sq)])
+    }
+
+    /// Whether the location `sq` holds a square.
+    #[inline]
+    pub fn has_square(&self, sq: Square) -> bool {
+        self.squares.contains(sq)
+    }
+
+    /// Every location that holds a square.
+    pub fn squares(&self) -> SquareSet {
+        self.squares
+    }
+
+    /// Who owns the square on `sq` (`None` for a hole or a neutral square).
+    pub fn owner(&self, sq: Square) -> Option<Color> {
+        if let Some(p) = self.piece_at(sq) {
+            if self.config.ownership == Ownership::Owned {
+                return Some(p.color);
+            }
+        }
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.owners[c].contains(sq))
+    }
+
+    /// A side's reserve.
+    pub fn reserve(&self, color: Color) -> Reserve {
+        self.reserves[color]
+    }
+
+    /// The squares the side to move may not move (just moved or touched by
+    /// the opponent).
+    pub fn barred(&self) -> SquareSet {
+        self.barred
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    /// The move number, starting at 1.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Half-moves since the last pawn move or piece capture (L9).
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The king of `color`, if it has one.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color]
+    }
+
+    /// A hash of everything that makes two positions the same for
+    /// repetition (L9): pieces, squares, owners, reserves, the just-moved
+    /// squares, castling rights, the en-passant square and the side to move;
+    /// not the move counters.
+    pub fn repetition_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            &self.board,
+            self.squares,
+            self.owners,
+            self.reserves,
+            self.barred,
+            self.castling,
+            self.ep,
+            self.turn,
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.board[idx(sq)] = piece.code();
+        self.occupied[piece.color].insert(sq);
+        if piece.role == KING {
+            self.kings[piece.color] = Some(sq);
+        }
+    }
+
+    pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let p = Piece::from_code(self.board[idx(sq)])?;
+        self.board[idx(sq)] = 0;
+        self.occupied[p.color].remove(sq);
+        if self.kings[p.color] == Some(sq) {
+            self.kings[p.color] = None;
+        }
+        Some(p)
+    }
+
+    /// Makes `color` the owner of the square on `sq` (owned games only).
+    fn take_square(&mut self, sq: Square, color: Color) {
+        if self.config.ownership == Ownership::Owned {
+            self.owners[!color].remove(sq);
+            self.owners[color].insert(sq);
+        }
+    }
+
+    // ---------------------------------------------------------------- attacks
+
+    /// Whether the piece on `from` attacks `target` (which holds a square):
+    /// lines need an unbroken string of empty squares (rule 4), leapers jump
+    /// holes (rule 3).
+    fn attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
+        for v in &self.rules().piece(piece.role).vectors[piece.color] {
+            if !v.mode.can_capture() || v.initial {
+                continue;
+            }
+            let max = if v.range == 0 { 8 } else { v.range };
+            let mut cur = from;
+            for _ in 0..max {
+                let Some(t) = step(cur, v.df, v.dr) else {
+                    break;
+                };
+                if t == target {
+                    return true;
+                }
+                if !self.squares.contains(t) || self.board[idx(t)] != 0 {
+                    break;
+                }
+                cur = t;
+            }
+        }
+        false
+    }
+
+    /// Whether `by` attacks the location `sq`.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.occupied[by].into_iter().any(|from| {
+            self.piece_at(from)
+                .is_some_and(|p| self.attacks(from, p, sq))
+        })
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.kings[self.turn].is_some_and(|k| self.is_attacked(k, !self.turn))
+    }
+
+    /// Whether `color`'s king is safe (or `color` has none).
+    pub(crate) fn king_safe(&self, color: Color) -> bool {
+        self.kings[color].is_none_or(|k| !self.is_attacked(k, !color))
+    }
+
+    // ------------------------------------------------------- piece movegen
+
+    /// Pseudo-legal piece moves of the side to move (the own king may be
+    /// left attacked), castling included, appended to `out`.
+    pub(crate) fn piece_moves(&self, out: &mut Vec<Move>) {
+        for from in self.occupied[self.turn] {
+            if let Some(p) = self.piece_at(from) {
+                self.moves_of(from, p.role, out);
+            }
+        }
+        self.castling_moves(out);
+    }
+
+    fn moves_of(&self, from: Square, role: Role, out: &mut Vec<Move>) {
+        let rules = self.rules();
+        let us = self.turn;
+        for v in &rules.piece(role).vectors[us] {
+            if v.initial && !rules.initial_zone[us].contains(from) {
+                continue;
+            }
+            let max = if v.range == 0 { 8 } else { v.range };
+            let mut cur = from;
+            for _ in 0..max {
+                let Some(t) = step(cur, v.df, v.dr) else {
+                    break;
+                };
+                if v.lame {
+                    // The double step passes one location: it needs an
+                    // empty square there (L2).
+                    let Some(mid) = step(cur, v.df / 2, v.dr / 2) else {
+                        break;
+                    };
+                    if !self.squares.contains(mid) || self.board[idx(mid)] != 0 {
+                        break;
+                    }
+                }
+                if !self.squares.contains(t) {
+                    break; // a hole: nothing lands here and lines stop (rule 4)
+                }
+                match self.piece_at(t) {
+                    Some(p) => {
+                        if p.color != us && v.mode.can_capture() {
+                            self.push_move(role, from, t, Some(p.role), out);
+                        }
+                        break;
+                    }
+                    None => {
+                        if v.mode.can_move() {
+                            self.push_move(role, from, t, None, out);
+                        } else if role == PAWN && self.ep == Some(t) {
+                            if let Some(victim) = step(t, 0, -us.forward()) {
+                                if self
+                                    .piece_at(victim)
+                                    .is_some_and(|p| p.color != us && p.role == PAWN)
+                                {
+                                    out.push(Move::EnPassant {
+                                        from,
+                                        to: t,
+                                        victim,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                cur = t;
+            }
+        }
+    }
+
+    fn push_move(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        out: &mut Vec<Move>,
+    ) {
+        let rules = self.rules();
+        if role == PAWN && rules.promotion_zone[self.turn].contains(to) {
+            for &promo in &rules.promotion_roles {
+                out.push(Move::Normal {
+                    role,
+                    from,
+                    to,
+                    capture,
+                    promotion: Some(promo),
+                });
+            }
+        } else {
+            out.push(Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion: None,
+            });
+        }
+    }
+
+    /// FIDE castling where every location between king and rook holds an
+    /// empty square (L1).
+    fn castling_moves(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let Some(king) = self.kings[us] else { return };
+        let back = if us == Color::White { 0 } else { 7 };
+        if king.rank() != back || self.castling[us].is_empty() || self.is_attacked(king, !us) {
+            return;
+        }
+        for rook in self.castling[us] {
+            if self.piece_at(rook)
+                != Some(Piece {
+                    color: us,
+                    role: ROOK,
+                })
+            {
+                continue;
+            }
+            let side = if rook.file() > king.file() {
+                CastleSide::Short
+            } else {
+                CastleSide::Long
+            };
+            let (kf, rf) = match side {
+                CastleSide::Short => (6, 5),
+                CastleSide::Long => (2, 3),
+            };
+            let (Some(king_to), Some(rook_to)) = (Square::new(kf, back), Square::new(rf, back))
+            else {
+                continue;
+            };
+            let lo = king.file().min(rook.file()).min(kf).min(rf);
+            let hi = king.file().max(rook.file()).max(kf).max(rf);
+            let clear = (lo..=hi).all(|f| {
+                Square::new(f, back).is_some_and(|sq| {
+                    self.squares.contains(sq)
+                        && (sq == king || sq == rook || self.piece_at(sq).is_none())
+                })
+            });
+            if !clear {
+                continue;
+            }
+            let (klo, khi) = (king.file().min(kf), king.file().max(kf));
+            let safe = (klo..=khi).all(|f| {
+                Square::new(f, back).is_some_and(|sq| sq == king_to || !self.is_attacked(sq, !us))
+            });
+            if safe {
+                out.push(Move::Castle {
+                    side,
+                    form: CastleForm::Rook,
+                    king,
+                    rook,
+                    king_to,
+                    rook_to,
+                });
+            }
+        }
+    }
+
+    // ------------------------------------------------------ square actions
+
+    /// Whether the side to move may move the square on `from` now, ignoring
+    /// where to: it exists, is not barred, and is an own empty square (or,
+    /// under Moving Occupied Squares, carries a friendly piece other than the
+    /// king).
+    pub(crate) fn may_shift_from(&self, from: Square) -> bool {
+        if !self.squares.contains(from) || self.barred.contains(from) {
+            return false;
+        }
+        match self.piece_at(from) {
+            Some(p) => self.config.moving_occupied && p.color == self.turn && p.role != KING,
+            None => {
+                self.config.ownership == Ownership::Neutral || self.owners[self.turn].contains(from)
+            }
+        }
+    }
+
+    /// Square moves of the side to move, appended to `out`.
+    pub(crate) fn shifts(&self, out: &mut Vec<(Square, Square)>) {
+        for from in self.squares {
+            if !self.may_shift_from(from) {
+                continue;
+            }
+            let leaps: &[(i8, i8)] = if self.piece_at(from).is_some() {
+                &KING_STEPS
+            } else {
+                &SQUARE_LEAPS
+            };
+            for &(df, dr) in leaps {
+                if let Some(to) = step(from, df, dr) {
+                    if !self.squares.contains(to) {
+                        out.push((from, to));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Holes a square from the reserve may go to (none if the reserve is empty).
+    pub(crate) fn placements(&self, out: &mut Vec<Square>) {
+        if !self.reserves[self.turn].is_available() {
+            return;
+        }
+        out.extend(board_cells().difference(self.squares));
+    }
+
+    // ---------------------------------------------------------------- play
+
+    /// Applies one action for the side to move, without changing the turn.
+    pub(crate) fn apply(&mut self, a: &Action) {
+        match *a {
+            Action::Piece(m) => self.apply_piece(&m),
+            Action::Place(to) => {
+                self.squares.insert(to);
+                if let Reserve::Finite(n) = self.reserves[self.turn] {
+                    self.reserves[self.turn] = Reserve::Finite(n.saturating_sub(1));
+                }
+                self.take_square(to, self.turn);
+            }
+            Action::Shift { from, to } => {
+                self.squares.remove(from);
+                self.squares.insert(to);
+                for c in Color::ALL {
+                    if self.owners[c].contains(from) {
+                        self.owners[c].remove(from);
+                        self.owners[c].insert(to);
+                    }
+                }
+                if let Some(mut p) = self.remove(from) {
+                    // The carried piece travels with its square (L14).
+                    if p.role == ROOK {
+                        self.castling[p.color].remove(from);
+                    }
+                    if p.role == PAWN && self.rules().promotion_zone[p.color].contains(to) {
+                        p.role = QUEEN;
+                    }
+                    self.put(to, p);
+                }
+            }
+        }
+    }
+
+    fn apply_piece(&mut self, m: &Move) {
+        let us = self.turn;
+        self.ep = None;
+        self.halfmoves += 1;
+        let returning = self
+            .config
+            .returning_from
+            .is_some_and(|n| self.fullmoves >= n);
+        match *m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                self.remove(from);
+                if capture.is_some() {
+                    self.remove(to);
+                    self.halfmoves = 0;
+                    self.castling[!us].remove(to);
+                }
+                self.put(
+                    to,
+                    Piece {
+                        color: us,
+                        role: promotion.unwrap_or(role),
+                    },
+                );
+                self.take_square(to, us);
+                if role == KING {
+                    self.castling[us] = SquareSet::EMPTY;
+                }
+                self.castling[us].remove(from);
+                if role == PAWN {
+                    self.halfmoves = 0;
+                    if from.file() == to.file() && from.rank().abs_diff(to.rank()) == 2 {
+                        self.ep = step(to, 0, -us.forward());
+                    }
+                }
+            }
+            Move::EnPassant { from, to, victim } => {
+                if let Some(p) = self.remove(from) {
+                    self.remove(victim);
+                    self.put(to, p);
+                }
+                self.take_square(to, us);
+                self.halfmoves = 0;
+            }
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                rook_to,
+                ..
+            } => {
+                let k = self.remove(king);
+                let r = self.remove(rook);
+                if let Some(k) = k {
+                    self.put(king_to, k);
+                }
+                if let Some(r) = r {
+                    self.put(rook_to, r);
+                }
+                self.take_square(king_to, us);
+                self.take_square(rook_to, us);
+                self.castling[us] = SquareSet::EMPTY;
+            }
+        }
+        if returning {
+            // Infinite Reserves: the square the piece left goes back to the
+            // reserve (castling: the king's; en passant: the capturer's).
+            let from = m.from();
+            if self.piece_at(from).is_none() {
+                self.squares.remove(from);
+                self.owners[Color::White].remove(from);
+                self.owners[Color::Black].remove(from);
+                if let Reserve::Finite(n) = self.reserves[us] {
+                    self.reserves[us] = Reserve::Finite(n.saturating_add(1));
+                }
+            }
+        }
+    }
+
+    /// Plays a whole turn without checking it.
+    pub fn play_unchecked(&mut self, turn: &Turn) {
+        let mut touched = SquareSet::EMPTY;
+        let ep_before = self.ep;
+        let mut piece_moved = false;
+        for a in &turn.actions {
+            self.apply(a);
+            match *a {
+                Action::Piece(_) => piece_moved = true,
+                Action::Shift { to, .. } => touched.insert(to),
+                Action::Place(to) if self.config.bar_placed => touched.insert(to),
+                Action::Place(_) => {}
+            }
+        }
+        if !piece_moved {
+            // A turn of square actions only: the en-passant chance lapses
+            // and the fifty-move count goes on (L9).
+            if self.ep == ep_before {
+                self.ep = None;
+            }
+            self.halfmoves += 1;
+        }
+        self.barred = touched;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+    }
+}

@@ -1,0 +1,754 @@
+//! Written moves of the squares family: resolving parsed tokens (`Ng1-f3`,
+//! `@@f3`, `@g8-e6`, postal `Ng1-f3,@@e3`) against a position with clear
+//! rejections, writing turns back, and the [`GamePosition`] implementation.
+
+use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
+use super::{Config, Ownership, Postal};
+use crate::notation::token::{self, Grammar, MoveToken, PieceMove};
+use crate::rules::Variant;
+use crate::rules::core::{CastleSide, Color, Move, Square};
+use crate::rules::family::{GamePosition, Outcome, Rejection, RejectionKind};
+
+const RULE_4: &str = "long-range pieces require an unbroken string of squares (seed 003, Basic Game rule 4); only a square can be landed on";
+const RULE_5: &str = "an occupied square can not be moved, and two squares cannot occupy the same location (seed 003, Basic Game rule 5)";
+const RULE_7: &str =
+    "in no game may you move the square your opponent has just moved (seed 003, Basic Game rule 7)";
+const HANS_3: &str =
+    "a player may not move squares owned by the other player (seed 003, Hans38 rule 3)";
+const HANS_5: &str = "a square moves like a King, Knight, Dabaaba, or Alfil: one or two locations in any direction (seed 003, Hans38 rule 5; RULINGS L5)";
+const MOVING: &str = "an occupied square moves just one space, only with a friendly piece on it, and the King's square cannot move (seed 003, Moving Occupied Squares; RULINGS L14)";
+const RESERVE: &str = "squares in reserve may be placed on the board at empty locations (seed 003, Basic Game rule 6)";
+const POSTAL: &str = "first move a piece and then either move or place a square, or under Postal Plus both (seed 003, The Postal Rule; RULINGS L11)";
+const ONE_ACTION: &str = "each turn each player may either move a piece, move an empty square, or play a square from his reserve (seed 003, Basic Game rule 7)";
+const MUST_PLACE: &str =
+    "you must place a square every turn (seed 003, The Game of Infinite Reserves)";
+const KING_SAFE: &str =
+    "a move may not leave or expose your own king in check, however it does so (RULINGS L7)";
+
+fn sq_name(sq: Square) -> String {
+    let mut s = String::with_capacity(2);
+    s.push((b'a' + sq.file()) as char);
+    s.push((b'1' + sq.rank()) as char);
+    s
+}
+
+fn coord(c: token::Coord) -> Option<Square> {
+    (c.file < 8 && c.rank < 8)
+        .then(|| Square::new(c.file, c.rank))
+        .flatten()
+}
+
+impl SquaresPosition {
+    /// A piece's English name.
+    fn role_name(&self, m: &Move) -> &'static str {
+        match m {
+            Move::Normal { role, .. } => self.rules().piece(*role).name,
+            Move::EnPassant { .. } => "pawn",
+            Move::Castle { .. } => "king",
+        }
+    }
+
+    /// One action in long notation: `Ng1-f3`, `d6:e5`, `O-O`, `@@f3`, `@g8-e6`.
+    pub fn action_long(&self, a: &Action) -> String {
+        match *a {
+            Action::Place(to) => format!("@@{}", sq_name(to)),
+            Action::Shift { from, to } => format!("@{}-{}", sq_name(from), sq_name(to)),
+            Action::Piece(m) => self.move_long(&m),
+        }
+    }
+
+    fn move_long(&self, m: &Move) -> String {
+        let rules = self.rules();
+        match *m {
+            Move::Castle { side, .. } => match side {
+                CastleSide::Short => "O-O".into(),
+                CastleSide::Long => "O-O-O".into(),
+            },
+            Move::EnPassant { from, to, .. } => format!("{}:{}", sq_name(from), sq_name(to)),
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                let mut s = String::new();
+                if role != PAWN {
+                    s.push(rules.piece(role).letter as char);
+                }
+                s.push_str(&sq_name(from));
+                s.push(if capture.is_some() { ':' } else { '-' });
+                s.push_str(&sq_name(to));
+                if let Some(p) = promotion {
+                    s.push('=');
+                    s.push(rules.piece(p).letter as char);
+                }
+                s
+            }
+        }
+    }
+
+    /// One action in short notation (SAN for piece moves).
+    fn action_short(&self, a: &Action, pieces: &[Move]) -> String {
+        let rules = self.rules();
+        let Action::Piece(m) = a else {
+            return self.action_long(a);
+        };
+        match *m {
+            Move::Castle { .. } => self.move_long(m),
+            Move::EnPassant { from, to, .. } => {
+                format!("{}x{}", (b'a' + from.file()) as char, sq_name(to))
+            }
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                let mut s = String::new();
+                if role == PAWN {
+                    if capture.is_some() {
+                        s.push((b'a' + from.file()) as char);
+                    }
+                } else {
+                    s.push(rules.piece(role).letter as char);
+                    let rivals: Vec<Square> = pieces
+                        .iter()
+                        .filter_map(|o| match *o {
+                            Move::Normal {
+                                role: r,
+                                from: f,
+                                to: t,
+                                ..
+                            } if r == role && t == to && f != from => Some(f),
+                            _ => None,
+                        })
+                        .collect();
+                    if !rivals.is_empty() {
+                        if rivals.iter().all(|f| f.file() != from.file()) {
+                            s.push((b'a' + from.file()) as char);
+                        } else if rivals.iter().all(|f| f.rank() != from.rank()) {
+                            s.push((b'1' + from.rank()) as char);
+                        } else {
+                            s.push_str(&sq_name(from));
+                        }
+                    }
+                }
+                if capture.is_some() {
+                    s.push('x');
+                }
+                s.push_str(&sq_name(to));
+                if let Some(p) = promotion {
+                    s.push('=');
+                    s.push(rules.piece(p).letter as char);
+                }
+                s
+            }
+        }
+    }
+
+    /// A turn in long notation, actions joined by commas.
+    pub fn turn_long(&self, t: &Turn) -> String {
+        let mut scratch = self.clone();
+        let mut parts = Vec::with_capacity(t.actions.len());
+        for a in &t.actions {
+            parts.push(scratch.action_long(a));
+            scratch.apply(a);
+        }
+        parts.join(",")
+    }
+
+    /// A turn in short notation, actions joined by commas.
+    pub fn turn_short(&self, t: &Turn) -> String {
+        let mut pieces = Vec::new();
+        self.piece_moves(&mut pieces);
+        pieces.retain(|m| {
+            let mut p = self.clone();
+            p.apply(&Action::Piece(*m));
+            p.king_safe(self.turn) || self.config.postal != Postal::Off
+        });
+        let mut scratch = self.clone();
+        let mut parts = Vec::with_capacity(t.actions.len());
+        for a in &t.actions {
+            parts.push(scratch.action_short(a, &pieces));
+            scratch.apply(a);
+        }
+        parts.join(",")
+    }
+
+    // ------------------------------------------------------------ resolving
+
+    /// The legal turn a parsed token names, or why there is none.
+    ///
+    /// # Errors
+    /// A [`Rejection`] naming the rule broken, with likely intended turns.
+    pub fn resolve_token(&self, tok: &MoveToken) -> Result<Turn, Rejection> {
+        let text = written(tok);
+        let fail = |kind, msg: String, rule: &str| {
+            Err(Rejection::new(kind, format!("{text}: {msg}"))
+                .with_rule(rule)
+                .with_suggestions(self.suggestions(tok)))
+        };
+        // The shape of the turn first: which actions, in which order.
+        let n = tok.actions.len();
+        let starts_with_piece = matches!(
+            tok.actions.first(),
+            Some(token::Action::Piece(_) | token::Action::Castle(_))
+        );
+        let mut places = 0;
+        let mut shifts = 0;
+        for (i, a) in tok.actions.iter().enumerate() {
+            match a {
+                token::Action::Piece(_) | token::Action::Castle(_) => {
+                    if i > 0 {
+                        return fail(
+                            RejectionKind::Illegal,
+                            "the piece move must come first".into(),
+                            POSTAL,
+                        );
+                    }
+                }
+                token::Action::PlaceSquare { .. } => places += 1,
+                token::Action::MoveSquare { .. } => shifts += 1,
+                _ => {
+                    return fail(
+                        RejectionKind::Malformed,
+                        "not an action of this game".into(),
+                        ONE_ACTION,
+                    );
+                }
+            }
+        }
+        match self.config.postal {
+            Postal::Off if n > 1 => {
+                return fail(
+                    RejectionKind::Illegal,
+                    "one action per turn: the Postal rule is not in force".into(),
+                    ONE_ACTION,
+                );
+            }
+            Postal::Yes if places + shifts > 1 => {
+                return fail(
+                    RejectionKind::Illegal,
+                    "only one square action per turn under the Postal rule (both need Postal Plus)"
+                        .into(),
+                    POSTAL,
+                );
+            }
+            Postal::Plus if places > 1 || shifts > 1 => {
+                return fail(
+                    RejectionKind::Illegal,
+                    "at most one square move and one placement per turn".into(),
+                    POSTAL,
+                );
+            }
+            _ => {}
+        }
+        if self.config.must_place && places == 0 {
+            return fail(
+                RejectionKind::Illegal,
+                "no square placed this turn".into(),
+                MUST_PLACE,
+            );
+        }
+        // The piece move: every pseudo-legal candidate that fits.
+        let mut candidates: Vec<Option<Move>> = Vec::new();
+        if starts_with_piece {
+            let mut all = Vec::new();
+            self.piece_moves(&mut all);
+            match tok.actions.first() {
+                Some(token::Action::Piece(pm)) => {
+                    candidates.extend(all.into_iter().filter(|m| fits(m, pm)).map(Some));
+                    if candidates.is_empty() {
+                        let (msg, rule) = self.explain_piece(pm);
+                        return fail(RejectionKind::Illegal, msg, rule);
+                    }
+                }
+                Some(token::Action::Castle(side)) => {
+                    let want = match side {
+                        token::CastleSide::King => CastleSide::Short,
+                        token::CastleSide::Queen => CastleSide::Long,
+                    };
+                    candidates.extend(
+                        all.into_iter()
+                            .filter(|m| matches!(m, Move::Castle { side, .. } if *side == want))
+                            .map(Some),
+                    );
+                    if candidates.is_empty() {
+                        return fail(
+                            RejectionKind::Illegal,
+                            "castling is not possible: king and rook must not have moved, every location between them must hold an empty square, and the king may not be in check or pass an attacked square".into(),
+                            "RULINGS L1",
+                        );
+                    }
+                }
+                _ => {}
+            }
+        } else {
+            if self.config.postal != Postal::Off && (!self.is_first_turn() || self.has_piece_turn())
+            {
+                return fail(
+                    RejectionKind::Illegal,
+                    "under the Postal rule a turn must start with a piece move".into(),
+                    POSTAL,
+                );
+            }
+            candidates.push(None);
+        }
+        let mut found: Vec<Turn> = Vec::new();
+        let mut first_error: Option<(String, &'static str)> = None;
+        let mut unsafe_king = false;
+        for cand in candidates {
+            let mut scratch = self.clone();
+            let mut turn = Turn {
+                actions: Default::default(),
+            };
+            if let Some(m) = cand {
+                turn.actions.push(Action::Piece(m));
+                scratch.apply(&Action::Piece(m));
+            }
+            let mut ok = true;
+            for a in tok.actions.iter().skip(usize::from(starts_with_piece)) {
+                match scratch.square_action(a) {
+                    Ok(act) => {
+                        scratch.apply(&act);
+                        turn.actions.push(act);
+                    }
+                    Err(e) => {
+                        first_error.get_or_insert(e);
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            if !scratch.king_safe(self.turn) {
+                unsafe_king = true;
+                continue;
+            }
+            if !found.contains(&turn) {
+                found.push(turn);
+            }
+        }
+        match found.len() {
+            1 => Ok(found.remove(0)),
+            0 => match first_error {
+                Some((msg, rule)) => fail(RejectionKind::Illegal, msg, rule),
+                None if unsafe_king => fail(
+                    RejectionKind::Illegal,
+                    "this leaves the king in check".into(),
+                    KING_SAFE,
+                ),
+                None => fail(
+                    RejectionKind::Illegal,
+                    "no legal move fits".into(),
+                    ONE_ACTION,
+                ),
+            },
+            _ => {
+                let names: Vec<String> = found.iter().map(|t| self.turn_long(t)).collect();
+                Err(Rejection::new(
+                    RejectionKind::Ambiguous,
+                    format!("{text}: ambiguous, it fits {}", names.join(" and ")),
+                )
+                .with_suggestions(names))
+            }
+        }
+    }
+
+    /// A written square action resolved in this (intermediate) position.
+    fn square_action(&self, a: &token::Action) -> Result<Action, (String, &'static str)> {
+        let off_board = || ("that location is not on the board".to_string(), RULE_5);
+        match *a {
+            token::Action::PlaceSquare { to } => {
+                let to = coord(to).ok_or_else(off_board)?;
+                if !self.reserves[self.turn].is_available() {
+                    return Err((
+                        format!("{} has no square left in reserve", self.turn.name()),
+                        RESERVE,
+                    ));
+                }
+                if self.squares.contains(to) {
+                    return Err((format!("{} already holds a square", sq_name(to)), RESERVE));
+                }
+                Ok(Action::Place(to))
+            }
+            token::Action::MoveSquare { from, to } => {
+                let (from, to) = (
+                    coord(from).ok_or_else(off_board)?,
+                    coord(to).ok_or_else(off_board)?,
+                );
+                if !self.squares.contains(from) {
+                    return Err((format!("there is no square on {}", sq_name(from)), RULE_5));
+                }
+                if self.barred.contains(from) {
+                    return Err((
+                        format!(
+                            "{} has just moved the square on {}",
+                            (!self.turn).name(),
+                            sq_name(from)
+                        ),
+                        RULE_7,
+                    ));
+                }
+                let piece = self.piece_at(from);
+                match piece {
+                    Some(p) if !self.config.moving_occupied => {
+                        return Err((
+                            format!(
+                                "the square on {} is occupied by a {}",
+                                sq_name(from),
+                                self.rules().piece(p.role).name
+                            ),
+                            RULE_5,
+                        ));
+                    }
+                    Some(p) if p.color != self.turn || p.role == KING => {
+                        return Err((
+                            format!(
+                                "the square on {} carries {} {}",
+                                sq_name(from),
+                                if p.color == self.turn {
+                                    "your"
+                                } else {
+                                    "an enemy"
+                                },
+                                self.rules().piece(p.role).name
+                            ),
+                            MOVING,
+                        ));
+                    }
+                    None if self.config.ownership == Ownership::Owned
+                        && !self.owners[self.turn].contains(from) =>
+                    {
+                        return Err((
+                            format!(
+                                "the square on {} belongs to {}",
+                                sq_name(from),
+                                (!self.turn).name()
+                            ),
+                            HANS_3,
+                        ));
+                    }
+                    _ => {}
+                }
+                if self.squares.contains(to) {
+                    return Err((format!("{} already holds a square", sq_name(to)), RULE_5));
+                }
+                let (dx, dy) = (
+                    from.file().abs_diff(to.file()),
+                    from.rank().abs_diff(to.rank()),
+                );
+                if piece.is_some() && dx.max(dy) > 1 {
+                    return Err(("an occupied square moves one space only".into(), MOVING));
+                }
+                if dx.max(dy) > 2 {
+                    return Err((
+                        format!("{} is too far from {}", sq_name(to), sq_name(from)),
+                        HANS_5,
+                    ));
+                }
+                Ok(Action::Shift { from, to })
+            }
+            _ => Err(("not a square action".into(), POSTAL)),
+        }
+    }
+
+    /// Why no piece move fits a written piece move.
+    fn explain_piece(&self, pm: &PieceMove) -> (String, &'static str) {
+        let rules = self.rules();
+        let Some(to) = coord(pm.to) else {
+            return ("that location is not on the board".into(), RULE_4);
+        };
+        // The same move on a board full of squares shows what the holes forbid.
+        let mut full = self.clone();
+        full.squares = super::position::board_cells();
+        let mut moves = Vec::new();
+        full.piece_moves(&mut moves);
+        let Some(m) = moves.into_iter().find(|m| fits(m, pm)) else {
+            let what = match pm.piece {
+                None | Some(b'P') => "pawn".to_string(),
+                Some(l) => rules
+                    .role_of_letter(l)
+                    .map_or("piece", |r| rules.piece(r).name)
+                    .to_string(),
+            };
+            return (
+                format!(
+                    "no {} of {} can move to {}",
+                    what,
+                    self.turn.name(),
+                    sq_name(to)
+                ),
+                "the rules of FIDE Chess apply (seed 003, Basic Game rule 1)",
+            );
+        };
+        let name = self.role_name(&m);
+        if !self.squares.contains(to) {
+            return (
+                format!(
+                    "{} is a hole: the {} can only move onto a square",
+                    sq_name(to),
+                    name
+                ),
+                RULE_4,
+            );
+        }
+        let (from, to) = (m.from(), m.to());
+        let df = (to.file() as i8 - from.file() as i8).signum();
+        let dr = (to.rank() as i8 - from.rank() as i8).signum();
+        let mut cur = from;
+        while let Some(next) = step(cur, df, dr) {
+            if next == to {
+                break;
+            }
+            if !self.squares.contains(next) {
+                return (
+                    format!(
+                        "the {} on {} needs a square on {}, which is a hole",
+                        name,
+                        sq_name(from),
+                        sq_name(next)
+                    ),
+                    RULE_4,
+                );
+            }
+            cur = next;
+        }
+        (
+            format!(
+                "the {} on {} cannot move to {}",
+                name,
+                sq_name(from),
+                sq_name(to)
+            ),
+            "the rules of FIDE Chess apply (seed 003, Basic Game rule 1)",
+        )
+    }
+
+    /// Legal turns the writer of `tok` probably meant: the same destination,
+    /// or the same square moved (at most four).
+    fn suggestions(&self, tok: &MoveToken) -> Vec<String> {
+        let mut legal = Vec::new();
+        self.legal_turns(&mut legal);
+        let key = |a: &token::Action| -> (Option<Square>, Option<Square>) {
+            match *a {
+                token::Action::Piece(p) => (None, coord(p.to)),
+                token::Action::PlaceSquare { to } => (None, coord(to)),
+                token::Action::MoveSquare { from, to } => (coord(from), coord(to)),
+                _ => (None, None),
+            }
+        };
+        let Some(first) = tok.actions.first() else {
+            return Vec::new();
+        };
+        let (wf, wt) = key(first);
+        let mut out: Vec<String> = Vec::new();
+        for t in &legal {
+            let Some(a) = t.actions.first() else { continue };
+            let same_kind = matches!(
+                (a, first),
+                (
+                    Action::Piece(_),
+                    token::Action::Piece(_) | token::Action::Castle(_)
+                ) | (Action::Place(_), token::Action::PlaceSquare { .. })
+                    | (Action::Shift { .. }, token::Action::MoveSquare { .. })
+            );
+            let (f, to) = match *a {
+                Action::Piece(m) => (None, Some(m.to())),
+                Action::Place(to) => (None, Some(to)),
+                Action::Shift { from, to } => (Some(from), Some(to)),
+            };
+            let near = (wt.is_some() && to == wt) || (wf.is_some() && f == wf);
+            if near && (same_kind || wt == to) && t.actions.len() <= tok.actions.len().max(1) {
+                let s = self.turn_long(t);
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+            if out.len() >= 4 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// How the game has ended by the rules, if it has.
+    pub fn ending(&self) -> Option<Outcome> {
+        if !self.has_legal_turn() {
+            // "A stalemated player loses the game" (rule 9, L6).
+            return Some(Outcome {
+                winner: Some(!self.turn),
+                reason: if self.in_check() {
+                    "checkmate"
+                } else {
+                    "stalemate"
+                },
+            });
+        }
+        if self.halfmoves >= 150 {
+            return Some(Outcome {
+                winner: None,
+                reason: "75-move rule",
+            });
+        }
+        None
+    }
+}
+
+/// The token as written, for messages.
+fn written(tok: &MoveToken) -> String {
+    let g = Grammar::squares();
+    let parts: Vec<String> = tok
+        .actions
+        .iter()
+        .map(|a| match *a {
+            token::Action::PlaceSquare { to } => format!("@@{}", token::coord_name(&g, to)),
+            token::Action::MoveSquare { from, to } => format!(
+                "@{}-{}",
+                token::coord_name(&g, from),
+                token::coord_name(&g, to)
+            ),
+            token::Action::Castle(token::CastleSide::King) => "O-O".into(),
+            token::Action::Castle(token::CastleSide::Queen) => "O-O-O".into(),
+            token::Action::Piece(p) => {
+                let mut s = String::new();
+                if let Some(l) = p.piece {
+                    s.push(l as char);
+                }
+                if let Some(f) = p.from_file {
+                    s.push((b'a' + f) as char);
+                }
+                if let Some(r) = p.from_rank {
+                    s.push((b'1' + r) as char);
+                }
+                if p.capture {
+                    s.push('x');
+                }
+                s.push_str(&token::coord_name(&g, p.to));
+                if let Some(pr) = p.promotion {
+                    s.push('=');
+                    s.push(pr as char);
+                }
+                s
+            }
+            _ => "?".into(),
+        })
+        .collect();
+    parts.join(",")
+}
+
+/// Whether a generated move fits what is written (capture marks are not
+/// required to match: Betza writes `:` only sometimes, and a square capture
+/// is no piece capture).
+fn fits(m: &Move, pm: &PieceMove) -> bool {
+    let rules = super::rules();
+    let (role, from, to, promo) = match *m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => (role, from, to, promotion),
+        Move::EnPassant { from, to, .. } => (PAWN, from, to, None),
+        Move::Castle { king, king_to, .. } => {
+            // `Ke1-g1` names castling by the king's move.
+            (KING, king, king_to, None)
+        }
+    };
+    let letter = pm.piece.unwrap_or(b'P');
+    rules.role_of_letter(letter) == Some(role)
+        && coord(pm.to) == Some(to)
+        && pm.from_file.is_none_or(|f| f == from.file())
+        && pm.from_rank.is_none_or(|r| r == from.rank())
+        && pm.promotion.map(|p| rules.role_of_letter(p)) == promo.map(Some)
+}
+
+impl GamePosition for SquaresPosition {
+    type Move = Turn;
+
+    fn setup(variant: Variant, fen: Option<&str>) -> Result<Self, String> {
+        let config = Config::of(variant)
+            .ok_or_else(|| format!("{variant} is not a game of the squares family"))?;
+        match fen {
+            Some(f) => SquaresPosition::from_fen(variant, config, f).map_err(|e| e.to_string()),
+            None => Ok(SquaresPosition::start(variant, config)),
+        }
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Turn>) {
+        self.legal_turns(out);
+    }
+
+    fn resolve(&self, token: &MoveToken, _scratch: &mut Vec<Turn>) -> Result<Turn, Rejection> {
+        self.resolve_token(token)
+    }
+
+    fn play(&mut self, m: &Turn) {
+        self.play_unchecked(m);
+    }
+
+    fn notation(&self, m: &Turn) -> String {
+        self.turn_short(m)
+    }
+
+    fn long_notation(&self, m: &Turn) -> String {
+        self.turn_long(m)
+    }
+
+    fn grammar(&self) -> Grammar {
+        Grammar::squares()
+    }
+
+    fn is_check(&self) -> bool {
+        self.in_check()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending()
+    }
+}
+
+impl SquaresPosition {
+    /// The start position of a game of the family: the FIDE array on its 32
+    /// squares, the game's reserves.
+    pub fn start(variant: Variant, config: Config) -> SquaresPosition {
+        let fen = format!("{} w KQkq - r0/0 - 0 1", super::START_BOARD);
+        let mut pos = SquaresPosition::from_fen(variant, config, &fen)
+            .expect("invariant: the family's start board is valid");
+        pos.reserves.white = config.reserve;
+        pos.reserves.black = config.reserve;
+        pos
+    }
+}
+
+#[cfg(test)]
+mod unit {
+    use super::super::position::SQUARE_LEAPS;
+
+    #[test]
+    fn square_leaps_are_the_24_offsets_within_two() {
+        assert_eq!(SQUARE_LEAPS.len(), 24);
+        assert!(
+            SQUARE_LEAPS
+                .iter()
+                .all(|&(a, b)| (a, b) != (0, 0) && a.abs() <= 2 && b.abs() <= 2)
+        );
+    }
+}

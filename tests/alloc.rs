@@ -1,0 +1,101 @@
+//! The verifier's hot path does not allocate per move: verifying a long
+//! game costs no more heap allocations than verifying a short one with the
+//! same tags (issue 2: "keep the move generator's hot path free of heap
+//! work"). A counting global allocator measures it.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use xpgn::notation::Reader;
+use xpgn::rules::core::{MoveList, Position};
+use xpgn::rules::fide::chess;
+use xpgn::verify::Verifier;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// A legal game of up to `plies` half-moves, chosen by a fixed
+/// pseudo-random sequence, in SAN with move numbers; it stops early at
+/// mate, stalemate or a dead position.
+fn game(plies: usize) -> String {
+    let mut pos = Position::start(chess());
+    let mut moves = MoveList::new();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut text = String::new();
+    for ply in 0..plies {
+        if pos.ending().is_some() {
+            break;
+        }
+        pos.legal_moves(&mut moves);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = moves[(seed >> 33) as usize % moves.len()];
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(&pos.san_plus(&m));
+        text.push(' ');
+        pos.play_unchecked(&m);
+    }
+    format!("[Event \"alloc\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n{text}*\n")
+}
+
+/// Allocations made while verifying `pgn` (reader and verifier set up
+/// first), and the number of moves verified.
+fn allocations_to_verify(pgn: &str) -> (u64, u64) {
+    let mut verifier = Verifier::new("alloc.pgn");
+    let mut reader = Reader::new(pgn.as_bytes());
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    while reader.read_game(&mut verifier).expect("in-memory input") {}
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let diagnostics: Vec<_> = verifier.drain().collect();
+    assert!(
+        diagnostics
+            .iter()
+            .all(|d| d.severity != xpgn::diag::Severity::Error),
+        "{diagnostics:?}"
+    );
+    (after - before, verifier.counts().moves)
+}
+
+#[test]
+fn verifying_more_moves_allocates_nothing_more() {
+    let short = game(20);
+    let long = game(300);
+    // Warm up lazily built statics (the game definitions) outside the count.
+    allocations_to_verify(&short);
+    let (a_short, n_short) = allocations_to_verify(&short);
+    let (a_long, n_long) = allocations_to_verify(&long);
+    eprintln!("{a_short} allocations for {n_short} moves, {a_long} for {n_long}");
+    assert!(n_long >= n_short + 100, "{n_short} vs {n_long} moves");
+    // Notes (a threefold repetition) may allocate a few times per game,
+    // never once per move.
+    assert!(
+        a_long <= a_short + 16,
+        "{a_short} allocations for {n_short} moves, {a_long} for {n_long}"
+    );
+}

@@ -1,0 +1,90 @@
+//! Gast's chess through the binary: the hand-written fixtures pass, their
+//! broken copies fail at the right move with the right reason, and `fen`,
+//! `perft` and `moves` speak the game's notation.
+
+use crate::util::TestEnv;
+
+fn repo(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn gast_fixtures_are_accepted() {
+    let env = TestEnv::new();
+    for f in [
+        "fixtures/gast/special-moves.pgn",
+        "fixtures/gast14x12/castling.pgn",
+    ] {
+        env.run(&["check", &repo(f)])
+            .code(0)
+            .stderr_has("0 errors, 0 warnings");
+    }
+}
+
+/// Each broken copy: where it fails and why.
+const BROKEN: &[(&str, &str, &str)] = &[
+    (
+        "gast-late-en-passant.pgn",
+        ":7:35",
+        "bxd8: the pawn on b6 moves there only to capture, and d8 is empty",
+    ),
+    (
+        "gast-pawn-four-after-one.pgn",
+        ":7:17",
+        "a6: the pawn on a10 cannot reach a6",
+    ),
+    (
+        "gast-second-castling-other-side.pgn",
+        ":7:47",
+        "O-O-O: after castling with the archer, the king may castle again only on the same side (G12)",
+    ),
+    (
+        "gast-ambiguous-castling.pgn",
+        ":7:47",
+        "error[ambiguous-move]: O-O: several castling forms are legal on that side: Ki1 or Kk1",
+    ),
+    (
+        "gast-castling-after-king-move.pgn",
+        ":7:80",
+        "Kk1: White's king has moved other than by castling with the archer",
+    ),
+];
+
+#[test]
+fn gast_broken_copies_are_rejected_at_the_right_move() {
+    let env = TestEnv::new();
+    for (file, place, reason) in BROKEN {
+        let path = repo(&format!("tests/data/broken/{file}"));
+        env.run(&["check", &path])
+            .code(1)
+            .stderr_has(&format!("{file}{place}"))
+            .stderr_has(reason)
+            .stderr_has("1 error");
+    }
+}
+
+#[test]
+fn gast_fen_perft_and_moves() {
+    let env = TestEnv::new();
+    env.run(&["perft", "--variant", "gast", "2"])
+        .code(0)
+        .stdout_is("6724\n");
+    env.run(&["perft", "--variant", "Gast 14x12", "1"])
+        .code(0)
+        .stdout_is("92\n");
+    let run = env.run(&[
+        "moves",
+        "--variant",
+        "gast",
+        "--fen",
+        "5k6/12/12/12/12/12/12/12/12/12/12/R2A2K1A2R w ADGIL - 0 1",
+    ]);
+    run.code(0)
+        .stdout_has("Ki1\tKg1-i1\n")
+        .stdout_has("Kk1\tKg1-k1\n")
+        .stdout_has("Kc1+\tKg1-c1\n")
+        .stdout_has("Ke1+\tKg1-e1\n");
+    env.run(&["fen", &repo("fixtures/gast/special-moves.pgn")])
+        .code(0)
+        .stdout_has("/RNG1BQ1A1RK1 b - - 1 12\n");
+}
