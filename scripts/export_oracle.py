@@ -45,6 +45,7 @@ def main():
     ap.add_argument("corpus", nargs="?", default=os.path.join(root, "..", "shared", "corpus"))
     ap.add_argument("--xpgn", default=os.path.join(root, "target", "release", "xpgn"))
     ap.add_argument("--limit", type=int, default=0, help="compare only the first N games")
+    ap.add_argument("--skip-python-chess", action="store_true")
     args = ap.parse_args()
 
     pgn_extract = shutil.which("pgn-extract") or (
@@ -78,7 +79,7 @@ def main():
     # python-chess
     pc = []
     with open(export, encoding="utf-8", errors="replace") as f:
-        while True:
+        while not args.skip_python_chess:
             game = chess.pgn.read_game(f)
             if game is None:
                 break
@@ -93,34 +94,35 @@ def main():
     print(f"python-chess: {len(pc)} games, {len(diff)} final positions differ")
     for i in diff[:5]:
         print(f"  game {i + 1}: xpgn {xpgn_fens[i]} | python-chess {pc[i]}")
-    failures += len(diff) + (len(pc) != len(xpgn_fens) and not args.limit)
+    if not args.skip_python_chess:
+        failures += len(diff) + (len(pc) != len(xpgn_fens) and not args.limit)
 
     # pgn-extract
     if pgn_extract is None:
         print("pgn-extract: not installed, skipped")
     else:
         out = os.path.join(tmp, "extract.pgn")
-        run([pgn_extract, "-s", "-F", "--nochecks", "-o", out, export])
-        pe = []
-        game_fen = None
+        run([pgn_extract, "-s", "-F", "--nochecks", "-o", out, export], stderr=subprocess.DEVNULL)
+        # -F ends every game with a comment holding its final FEN. pgn-extract
+        # refuses some games xpgn and python-chess accept (null moves in a
+        # mainline), so games are matched as multisets, not by position. Its
+        # FEN always names an en passant square after a double step, so only
+        # placement, side to move and castling rights are compared.
         with open(out, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if line.startswith("[Event "):
-                    if game_fen is not None:
-                        pe.append(game_fen)
-                    game_fen = ""
-                for m in re.finditer(r'\{ *"([^"]+)" *\}', line):
-                    game_fen = m.group(1)
-        if game_fen is not None:
-            pe.append(game_fen)
-        n = min(len(pe), len(xpgn_fens))
-        if args.limit:
-            n = min(n, args.limit)
-        diff = [i for i in range(n) if short(pe[i]) != short(xpgn_fens[i])]
-        print(f"pgn-extract: {len(pe)} games, {len(diff)} final positions differ")
-        for i in diff[:5]:
-            print(f"  game {i + 1}: xpgn {xpgn_fens[i]} | pgn-extract {pe[i]}")
-        failures += len(diff) + (len(pe) != len(xpgn_fens) and not args.limit)
+            pe = re.findall(r'\{ "([^"]+)" \}', f.read())
+        from collections import Counter
+        key = lambda fen: " ".join(fen.split()[:3])
+        have = Counter(key(f) for f in pe)
+        missing = 0
+        for fen in xpgn_fens:
+            k = key(fen)
+            if have[k] > 0:
+                have[k] -= 1
+            else:
+                missing += 1
+        print(f"pgn-extract: {len(pe)} games read; {len(xpgn_fens) - missing} of xpgn's "
+              f"{len(xpgn_fens)} final positions reached, {missing} not")
+        failures += missing
 
     shutil.rmtree(tmp, ignore_errors=True)
     print("all agree" if failures == 0 and fixed_point else "DIFFERENCES")
