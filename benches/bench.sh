@@ -89,7 +89,7 @@ once="$tmp/once.pgn"
 nfiles=$(cd "$corpus" && find . -name '*.pgn' -type f | wc -l)
 [[ $nfiles -gt 0 ]] || { echo "bench.sh: no .pgn files under $corpus" >&2; exit 2; }
 if [[ $archive -eq 1 ]]; then
-  :  # archives are built below, per size
+  copies=1  # archives are built below, per size
 elif [[ $size_mb -gt 0 ]]; then
   target=$((size_mb * 1000 * 1000))
   : > "$input"

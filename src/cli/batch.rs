@@ -370,7 +370,7 @@ fn splitter(
             }
         };
         let name = Arc::clone(input.name());
-        let raw = match input.open() {
+        let raw = match input.open_raw() {
             Ok(r) => r,
             Err(e) => {
                 if !send(Job::Pass(Step::InputError(e))) {

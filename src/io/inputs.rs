@@ -103,13 +103,25 @@ impl Input {
         &self.source
     }
 
-    /// Opens the input for reading. The reader is unbuffered: the notation
-    /// reader has its own buffer.
+    /// Opens the input for reading, decoding it when it is compressed
+    /// (gzip, bzip2 or zstd, told by its first bytes), so every command reads
+    /// compressed archives transparently.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::Open`] when the file cannot be opened,
+    /// [`InputError::Read`] when its first bytes cannot be read.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        self.open_decoded()
+    }
+
+    /// Opens the input's bytes as they are, compressed or not. The reader is
+    /// unbuffered.
     ///
     /// # Errors
     ///
     /// [`InputError::Open`] when the file cannot be opened.
-    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+    pub fn open_raw(&self) -> Result<Box<dyn Read + Send>, InputError> {
         match &self.source {
             InputSource::Stdin => Ok(Box::new(io::stdin())),
             InputSource::File(path) => match fs::File::open(path) {
@@ -132,7 +144,7 @@ impl Input {
     /// [`InputError::Open`] when it cannot be opened, [`InputError::Read`]
     /// when its first bytes cannot be read.
     pub fn open_decoded(&self) -> Result<Box<dyn Read + Send>, InputError> {
-        let raw = self.open()?;
+        let raw = self.open_raw()?;
         super::decompress::decode(raw).map_err(|source| InputError::Read {
             name: Arc::clone(&self.name),
             source,

@@ -204,3 +204,16 @@ fn fen_prints_csv_and_json_rows() {
         "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
     );
 }
+
+#[test]
+fn check_and_fen_read_compressed_inputs_too() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn.zst",
+        zstd::stream::encode_all(&b"1. f3 e5 2. g4 Qh4# 0-1\n"[..], 1).expect("zstd"),
+    );
+    env.run(&["check", "g.pgn.zst"]).code(0);
+    env.run(&["fen", "g.pgn.zst"])
+        .code(0)
+        .stdout_is("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n");
+}
