@@ -28,6 +28,11 @@ use crate::verify::{GameReport, Observer, Verifier};
 /// Bytes per chunk handed to a worker.
 pub const CHUNK_SIZE: usize = 1 << 20;
 
+/// Bytes per chunk when whole records are built: a record takes some 50
+/// times the memory of its text, so chunks are smaller to keep memory flat
+/// and low.
+pub const RECORD_CHUNK_SIZE: usize = 1 << 18;
+
 /// What the mainline of a game did, counted from its canonical moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveCounts {
@@ -317,7 +322,12 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
     let records = config.records;
     std::thread::scope(|scope| {
         let bytes_split = Arc::clone(&bytes);
-        scope.spawn(move || splitter(inputs, job_tx, token_rx, bytes_split));
+        let chunk_size = if records {
+            RECORD_CHUNK_SIZE
+        } else {
+            CHUNK_SIZE
+        };
+        scope.spawn(move || splitter(inputs, job_tx, token_rx, bytes_split, chunk_size));
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
@@ -349,6 +359,7 @@ fn splitter(
     jobs: std::sync::mpsc::SyncSender<(u64, Job)>,
     tokens: Receiver<()>,
     bytes: Arc<AtomicU64>,
+    chunk_size: usize,
 ) {
     let mut seq = 0u64;
     let mut send = |job: Job| -> bool {
@@ -388,7 +399,7 @@ fn splitter(
         }
         let mut stopped = false;
         let result = crate::io::decompress::decode(Box::new(counted)).and_then(|read| {
-            split(read, CHUNK_SIZE, |chunk| {
+            split(read, chunk_size, |chunk| {
                 stopped = !send(Job::Work(Arc::clone(&name), chunk));
                 !stopped
             })

@@ -30,8 +30,12 @@ struct Scan {
     brace: bool,
     /// The last non-blank line was a tag line.
     after_tag: bool,
-    /// Something other than white space has been seen in this chunk.
+    /// A tag or a movetext token has been seen in this chunk.
     content: bool,
+    /// The last line held movetext or a tag, not only comments: comment
+    /// lines after it belong to the next game (the reader gives comments
+    /// between games to the game that follows).
+    comment_only: bool,
 }
 
 impl Scan {
@@ -48,15 +52,15 @@ impl Scan {
                     let boundary = self.content && !self.after_tag;
                     self.after_tag = true;
                     self.content = true;
+                    self.comment_only = false;
                     return boundary;
                 }
                 b'%' if first == 0 => return false,
                 _ => {}
             }
         }
-        self.content = true;
-        self.after_tag = false;
         let mut i = first;
+        let mut tokens = false;
         while i < line.len() {
             if self.brace {
                 match memchr(b'}', &line[i..]) {
@@ -64,16 +68,25 @@ impl Scan {
                         self.brace = false;
                         i += j + 1;
                     }
-                    None => return false,
+                    None => break,
                 }
             } else {
                 match line[i] {
                     b'{' => self.brace = true,
-                    b';' => return false,
+                    b';' => break,
+                    b if !b.is_ascii_whitespace() => tokens = true,
                     _ => {}
                 }
                 i += 1;
             }
+        }
+        self.comment_only = !tokens;
+        if tokens {
+            self.content = true;
+        }
+        // A comment between tag lines does not end the tag section.
+        if tokens || !self.after_tag {
+            self.after_tag = false;
         }
         false
     }
@@ -99,6 +112,9 @@ pub fn split(
     let mut scanned = 0usize;
     let mut lines_in_chunk = 0u32;
     let mut scan = Scan::default();
+    // Start (and line count) of the run of comment-only lines since the
+    // last line with tokens, if any.
+    let mut region: Option<(usize, u32)> = None;
     let mut eof = false;
     let mut block = vec![0u8; 256 * 1024];
     loop {
@@ -121,14 +137,27 @@ pub fn split(
         while let Some(nl) = memchr(b'\n', &data[scanned..]) {
             let start = scanned;
             let line = &data[start..start + nl];
-            if scan.line(line) && start >= target {
-                cut = Some(start);
+            let in_brace = scan.brace;
+            let boundary = scan.line(line);
+            if boundary && start >= target {
+                // Comment lines right before the tags go with the new game.
+                let (at, lines) = match region {
+                    Some((at, lines)) if at > 0 => (at, lines),
+                    _ => (start, lines_in_chunk),
+                };
+                cut = Some((at, lines));
                 break;
+            }
+            let blank = line.iter().all(u8::is_ascii_whitespace);
+            if boundary || !(scan.comment_only || blank) || in_brace && region.is_none() {
+                region = None;
+            } else if region.is_none() && !in_brace && !blank {
+                region = Some((start, lines_in_chunk));
             }
             scanned = start + nl + 1;
             lines_in_chunk += 1;
         }
-        if let Some(cut) = cut {
+        if let Some((cut, lines_before)) = cut {
             let rest = data.split_off(cut);
             let chunk = Chunk {
                 data: std::mem::replace(&mut data, rest),
@@ -136,10 +165,11 @@ pub fn split(
                 line: line_no,
             };
             offset += cut as u64;
-            line_no = line_no.saturating_add(lines_in_chunk);
+            line_no = line_no.saturating_add(lines_before);
             lines_in_chunk = 0;
             scanned = 0;
-            // The new chunk starts with the tag line that made the cut.
+            region = None;
+            // The new chunk starts with the lines that made the cut.
             scan = Scan::default();
             if !each(chunk) {
                 return Ok(());
@@ -198,6 +228,16 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[1].data.starts_with(b"[Event \"b\"]"));
         assert_eq!(got[1].line, 7);
+    }
+
+    #[test]
+    fn comments_between_games_go_with_the_next_game() {
+        let text =
+            "[A \"1\"]\n\n1. e4 *\n{ about\nthe next }\n; and this\n\n[A \"2\"]\n\n1. d4 *\n";
+        let got = chunks(text, 1);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[1].data.starts_with(b"{ about"), "{got:?}");
+        assert_eq!(got[1].line, 4);
     }
 
     #[test]
