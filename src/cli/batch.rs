@@ -347,9 +347,10 @@ fn progress_bar(show: bool, total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} ({per_sec}, ETA {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::with_template(
+        "{bar:30} {bytes}/{total_bytes} ({bytes_per_sec}) {msg}, ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }
@@ -472,7 +473,11 @@ fn ordered(
                 Step::InputError(_) => {}
             }
             bar.set_position(bytes.load(Ordering::Relaxed));
-            bar.set_message(format!("{games} games"));
+            let secs = bar.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{games} games ({:.0} games/s)",
+                games as f64 / secs
+            ));
             if !bar.suspend(|| step(s)) {
                 return;
             }
