@@ -217,3 +217,19 @@ fn check_and_fen_read_compressed_inputs_too() {
         .code(0)
         .stdout_is("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n");
 }
+
+#[test]
+fn pasgl_records_convert_and_count_points() {
+    let env = TestEnv::new();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pasgl/campfire.pgn");
+    let fixture = fixture.to_string_lossy();
+    let pgn = env.run(&["convert", &fixture, "--to", "pgn"]);
+    pgn.code(0)
+        .stdout_has("1... Be8-f8\n_Td5 {Woodchuck e5 +3} 2. De4-c3");
+    let stats = env.run(&["stats", &fixture]);
+    let out = stats.stdout();
+    let row = out.lines().nth(1).expect("one row");
+    assert!(row.starts_with(&format!("{fixture},1,PASGL312,")), "{row}");
+    assert!(row.ends_with(",21,6"), "{row}");
+}
