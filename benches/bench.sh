@@ -8,6 +8,13 @@
 #   benches/bench.sh --corpus DIR     # another corpus root (default ../shared/corpus)
 #   benches/bench.sh --skip-build     # use the existing target/release/xpgn
 #   benches/bench.sh --pgn-extract-only  # no build, no xpgn: pgn-extract alone
+#   benches/bench.sh --archive [--size 500]  # archive matrix, see below
+#
+# --archive: builds archives of 50 MB and --size MB (default 200) by
+# concatenating the corpus, each plain and .zst, and runs `xpgn check` and
+# `xpgn stats` on each with --jobs 1 and with all cores, and pgn-extract on
+# the plain ones: wall seconds, MB/s, games/s and peak RSS per run. Peak RSS
+# must be about the same for 50 MB and for the large archive (memory is flat).
 #
 # Steps: install pgn-extract and GNU time if missing (apt-get), build xpgn in
 # release mode, concatenate every *.pgn under the corpus (sorted by path) into
@@ -27,6 +34,7 @@ corpus="$repo/../shared/corpus"
 size_mb=0
 skip_build=0
 pe_only=0
+archive=0
 
 usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 while [[ $# -gt 0 ]]; do
@@ -35,6 +43,7 @@ while [[ $# -gt 0 ]]; do
     --corpus) corpus="${2:?--corpus needs a directory}"; shift 2 ;;
     --skip-build) skip_build=1; shift ;;
     --pgn-extract-only) pe_only=1; skip_build=1; shift ;;
+    --archive) archive=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "bench.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -79,7 +88,9 @@ once="$tmp/once.pgn"
   while IFS= read -r -d '' f; do cat "$corpus/$f"; printf '\n\n'; done > "$once"
 nfiles=$(cd "$corpus" && find . -name '*.pgn' -type f | wc -l)
 [[ $nfiles -gt 0 ]] || { echo "bench.sh: no .pgn files under $corpus" >&2; exit 2; }
-if [[ $size_mb -gt 0 ]]; then
+if [[ $archive -eq 1 ]]; then
+  copies=1  # archives are built below, per size
+elif [[ $size_mb -gt 0 ]]; then
   target=$((size_mb * 1000 * 1000))
   : > "$input"
   copies=0
@@ -90,7 +101,7 @@ if [[ $size_mb -gt 0 ]]; then
 else
   mv "$once" "$input"; copies=1
 fi
-bytes=$(stat -c %s "$input")
+bytes=$(stat -c %s "$input" 2>/dev/null || stat -c %s "$once")
 echo "input: $nfiles files from $corpus, x$copies, $bytes bytes" >&2
 
 # --- (d) runs --------------------------------------------------------------
@@ -117,6 +128,52 @@ print(f"{secs:.3f} {rss}")
 EOF
 }
 
+if [[ $archive -eq 1 ]]; then
+  [[ $size_mb -gt 0 ]] || size_mb=200
+  command -v zstd >/dev/null 2>&1 || { echo "bench.sh: zstd not found (apt-get install zstd)" >&2; exit 1; }
+  xpgn="$repo/target/release/xpgn"
+  jobs_all=$(nproc)
+  results="$tmp/results.tsv"
+  : > "$results"
+  for mb in 50 "$size_mb"; do
+    file="$tmp/archive-$mb.pgn"
+    : > "$file"
+    while [[ $(stat -c %s "$file") -lt $((mb * 1000 * 1000)) ]]; do cat "$once" >> "$file"; done
+    zstd -q -3 -T0 -f "$file" -o "$file.zst"
+    for input_file in "$file" "$file.zst"; do
+      for jobs in 1 "$jobs_all"; do
+        for cmd in check stats; do
+          name="xpgn $cmd -j$jobs $(basename "$input_file")"
+          if [[ $cmd == check ]]; then
+            args=(check -q --jobs "$jobs" --format json "$input_file")
+          else
+            args=(stats -q --jobs "$jobs" "$input_file")
+          fi
+          run "$name" "$tmp/run.out" "$tmp/run.err" "$xpgn" "${args[@]}" || true
+          read -r secs rss < <(time_field "$tmp/run.err.time")
+          games=$(if [[ $cmd == stats ]]; then echo $(( $(wc -l < "$tmp/run.out") - 1 )); else
+            tail -n 1 "$tmp/run.out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])'; fi)
+          printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$(stat -c %s "$file")" "$games" "$secs" "$rss" >> "$results"
+        done
+      done
+    done
+    run "pgn-extract $(basename "$file")" "$tmp/run.out" "$tmp/run.err" "$pe" -s -r "$file" || true
+    read -r secs rss < <(time_field "$tmp/run.err.time")
+    printf '%s\t%s\t%s\t%s\t%s\n' "pgn-extract -s -r $(basename "$file")" "$(stat -c %s "$file")" "$games" "$secs" "$rss" >> "$results"
+    rm -f "$file" "$file.zst"
+  done
+  python3 - "$results" <<'EOF'
+import sys
+print(f"{'run':<42}{'MB':>8}{'games':>9}{'seconds':>9}{'MB/s':>8}{'games/s':>10}{'peak RSS MiB':>14}")
+for line in open(sys.argv[1]):
+    name, size, games, secs, rss = line.rstrip("\n").split("\t")
+    s = max(float(secs), 1e-3)
+    mb = int(size) / 1e6
+    g = int(games) if games.isdigit() else 0
+    print(f"{name:<42}{mb:>8.0f}{g:>9}{s:>9.2f}{mb / s:>8.1f}{g / s:>10.0f}{int(rss) / 1024:>14.1f}")
+EOF
+  exit 0
+fi
 if [[ $pe_only -eq 1 ]]; then
   prc=0
   run pgn-extract "$tmp/pe.out" "$tmp/pe.err" "$pe" -s -r "$input" || prc=$?

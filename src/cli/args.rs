@@ -98,6 +98,30 @@ pub enum Command {
     /// start position of the variant or from `--fen`.
     Moves(MovesArgs),
 
+    /// Convert records to PGN export format, JSON or JSON Lines.
+    ///
+    /// Reads each FILE (PGN of any game xpgn knows, or JSON/JSONL written by
+    /// `xpgn convert`, told by a .json or .jsonl name), DIR (recursively) and
+    /// `-`, and writes every game in the format `--to` names: PGN in the export
+    /// format of the 1994 standard (seven-tag roster first, lines under 80
+    /// columns, canonical move numbers, NAGs as $n, comments and variations
+    /// kept), or JSON carrying everything the record holds (see
+    /// docs/formats.md). Converting PGN to JSON and back gives the same
+    /// export text. Compressed inputs (.gz, .bz2, .zst) are read
+    /// transparently. Filters select games; `--output-invalid` sets invalid
+    /// games aside.
+    Convert(ConvertArgs),
+
+    /// Write one CSV row of statistics per game.
+    ///
+    /// Columns: file, game, variant, the seven tags, plies, the result
+    /// played, termination as verified, validity and first error, counts of
+    /// captures, checks, promotions, castlings, square placements and moves,
+    /// passes, and points. With `--summary`, one row per variant instead:
+    /// games, results, average length and error counts. The headers are
+    /// documented in docs/formats.md.
+    Stats(StatsArgs),
+
     /// Print the score timeline of each game: the counts after every half-move.
     ///
     /// For PASGL 312, both players' points after every half-move and who
@@ -171,11 +195,155 @@ pub struct FenArgs {
     /// Print the position after every ply, the start position first.
     #[arg(long)]
     pub all: bool,
+
     /// Read the input as a printed transcript of a game of VARIANT, as rule
     /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
     /// with prose between them, the prose kept as comments.
     #[arg(long, value_name = "VARIANT")]
     pub transcript: Option<String>,
+
+    /// How to print: FEN lines, or CSV/JSON Lines with the game, ply, move
+    /// and position.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FenFormat::Plain)]
+    pub format: FenFormat,
+}
+
+/// Output of `xpgn fen` (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FenFormat {
+    /// One FEN per line.
+    Plain,
+    /// CSV with a header: game, ply, move, position.
+    Csv,
+    /// One JSON object per line: game, ply, move, position.
+    Json,
+}
+
+/// Options of whole-archive runs (`convert`, `stats`).
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Use N threads (default: all cores).
+    ///
+    /// Output is in input order whatever the number of threads.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// Write to FILE instead of standard output.
+    ///
+    /// The file is written under a temporary name and renamed when complete,
+    /// so a failed run leaves no half file.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Overwrite output files that already exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Output formats of `convert` (`--to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertFormat {
+    /// PGN in the export format of the 1994 standard.
+    Pgn,
+    /// One JSON array of game objects.
+    Json,
+    /// One game object per line (JSON Lines).
+    Jsonl,
+}
+
+/// Move notation of PGN output (`--moves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MoveNotation {
+    /// Short algebraic notation (SAN and the game's equivalent).
+    San,
+    /// Long algebraic notation (from and to squares always written).
+    Lan,
+}
+
+/// Which games `--validity` selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Validity {
+    /// Games without errors.
+    Valid,
+    /// Games with at least one error.
+    Invalid,
+}
+
+/// Arguments of `xpgn convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Files, directories (searched recursively) or `-` for standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// The output format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: ConvertFormat,
+
+    /// The notation of moves in PGN output.
+    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = MoveNotation::San)]
+    pub moves: MoveNotation,
+
+    /// PGN in the reduced export format: the seven-tag roster and the
+    /// mainline's moves only.
+    #[arg(long)]
+    pub reduced: bool,
+
+    /// Options of whole-archive runs.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Keep only games whose tag NAME has exactly VALUE (NAME=VALUE;
+    /// repeatable, all must hold).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub tag: Vec<String>,
+
+    /// Keep only games whose tag NAME matches the regular expression REGEX
+    /// somewhere (NAME=REGEX; repeatable).
+    #[arg(long, value_name = "NAME=REGEX")]
+    pub tag_regex: Vec<String>,
+
+    /// Keep only games of this variant (any name xpgn accepts for it).
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+
+    /// Keep only games with this result: 1-0, 0-1, 1/2-1/2 or *.
+    #[arg(long, value_name = "RESULT")]
+    pub result: Option<String>,
+
+    /// Keep only games whose mainline has at least N plies.
+    #[arg(long, value_name = "N")]
+    pub min_plies: Option<u32>,
+
+    /// Keep only games whose mainline has at most N plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u32>,
+
+    /// Keep only valid or only invalid games.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub validity: Option<Validity>,
+
+    /// Write invalid games to FILE (in the `--to` format) instead of the
+    /// output.
+    #[arg(long, value_name = "FILE")]
+    pub output_invalid: Option<PathBuf>,
+}
+
+/// Arguments of `xpgn stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Files, directories (searched recursively) or `-` for standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// One row per variant (games, results, average length, error counts)
+    /// instead of one per game.
+    #[arg(long)]
+    pub summary: bool,
+
+    /// Options of whole-archive runs.
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// Arguments of `xpgn perft`.

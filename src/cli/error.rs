@@ -49,6 +49,16 @@ pub enum Error {
         /// The game.
         variant: crate::rules::Variant,
     },
+    /// A flag's value cannot be used (e.g. `--tag` without `=`).
+    #[error("invalid {flag} '{value}': {why}")]
+    BadValue {
+        /// The flag.
+        flag: &'static str,
+        /// The value given.
+        value: String,
+        /// What is wrong.
+        why: String,
+    },
     /// `--fen` does not give a valid position.
     #[error("invalid --fen '{fen}': {reason}")]
     InvalidFen {

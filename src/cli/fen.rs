@@ -6,7 +6,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use super::args::FenArgs;
+use super::args::{FenArgs, FenFormat};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus};
 use crate::diag::Severity;
@@ -28,33 +28,79 @@ enum Which {
 #[derive(Debug)]
 struct FenLines {
     which: Which,
+    format: FenFormat,
     out: String,
+    /// Rows of the current game for CSV/JSON: ply, move, position.
+    rows: Vec<(u32, String, String)>,
+    /// The last mainline move, for the final row.
+    last_move: String,
+}
+
+impl FenLines {
+    fn position(&mut self, ply: u32, san: &str, pos: &AnyPosition) {
+        if self.format == FenFormat::Plain {
+            pos.write_fen(&mut self.out);
+            self.out.push('\n');
+        } else {
+            self.rows.push((ply, san.to_string(), pos.fen()));
+        }
+    }
 }
 
 impl Observer for FenLines {
     fn start_position(&mut self, start: &AnyPosition) {
+        self.rows.clear();
+        self.last_move.clear();
         if self.which == Which::All || self.which == Which::Ply(0) {
-            start.write_fen(&mut self.out);
-            self.out.push('\n');
+            self.position(0, "", start);
         }
     }
 
-    fn mainline_ply(&mut self, ply: u32, _san: &str, after: &AnyPosition) {
+    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
         if self.which == Which::All || self.which == Which::Ply(ply) {
-            after.write_fen(&mut self.out);
-            self.out.push('\n');
+            self.position(ply, san, after);
+        }
+        if self.format != FenFormat::Plain {
+            self.last_move.clear();
+            self.last_move.push_str(san);
         }
     }
 
     fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         if let (Which::Final, Some(p), None) = (self.which, last, &report.skipped) {
-            p.write_fen(&mut self.out);
-            self.out.push('\n');
+            let san = std::mem::take(&mut self.last_move);
+            self.position(report.plies, &san, p);
+        }
+        for (ply, san, fen) in self.rows.drain(..) {
+            let index = report.index;
+            match self.format {
+                FenFormat::Plain => {}
+                FenFormat::Csv => {
+                    let mut w = csv::WriterBuilder::new()
+                        .has_headers(false)
+                        .from_writer(Vec::new());
+                    // Writing to memory cannot fail.
+                    let _ = w.write_record([index.to_string(), ply.to_string(), san, fen]);
+                    if let Ok(bytes) = w.into_inner() {
+                        self.out.push_str(&String::from_utf8_lossy(&bytes));
+                    }
+                }
+                FenFormat::Json => {
+                    let v = serde_json::json!({
+                        "game": index,
+                        "ply": ply,
+                        "move": if san.is_empty() { None } else { Some(san) },
+                        "position": fen,
+                    });
+                    self.out.push_str(&v.to_string());
+                    self.out.push('\n');
+                }
+            }
         }
     }
 
     fn wants_plies(&self) -> bool {
-        self.which != Which::Final
+        self.which != Which::Final || self.format != FenFormat::Plain
     }
 }
 
@@ -73,6 +119,11 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let mut status = ExitStatus::Success;
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
+    if args.format == FenFormat::Csv {
+        stdout
+            .write_all(b"game,ply,move,position\n")
+            .map_err(Error::write(Stream::Stdout))?;
+    }
     for input in expand(std::slice::from_ref(&args.input)) {
         let input = match input {
             Ok(i) => i,
@@ -99,7 +150,10 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
         };
         let observer = FenLines {
             which,
+            format: args.format,
             out: String::new(),
+            rows: Vec::new(),
+            last_move: String::new(),
         };
         let mut verifier = Verifier::with_observer(input.name().clone(), observer);
         let mut reader = Reader::new(source);

@@ -61,6 +61,11 @@ pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
     cmd.build();
     let mut pages = Vec::new();
     collect_pages(&cmd, &mut pages)?;
+    // The notations have a hand-written page of section 5.
+    pages.push((
+        "xpgn-notation.5".to_string(),
+        include_bytes!("notation.5").to_vec(),
+    ));
     pages.sort();
     Ok(pages)
 }
@@ -112,10 +117,13 @@ mod tests {
             names,
             [
                 "xpgn-check.1",
+                "xpgn-convert.1",
                 "xpgn-fen.1",
                 "xpgn-moves.1",
+                "xpgn-notation.5",
                 "xpgn-perft.1",
                 "xpgn-scores.1",
+                "xpgn-stats.1",
                 "xpgn-variants.1",
                 "xpgn.1"
             ]
@@ -167,6 +175,24 @@ mod tests {
             let mut script = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), "xpgn", &mut script);
             assert!(!script.is_empty(), "{shell}");
+        }
+    }
+
+    #[test]
+    fn committed_completions_are_up_to_date() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions");
+        for (shell, name) in [
+            (clap_complete::Shell::Bash, "xpgn.bash"),
+            (clap_complete::Shell::Zsh, "xpgn.zsh"),
+            (clap_complete::Shell::Fish, "xpgn.fish"),
+        ] {
+            let mut fresh = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "xpgn", &mut fresh);
+            let committed = fs::read(dir.join(name)).unwrap_or_default();
+            assert!(
+                fresh == committed,
+                "completions/{name} is stale: run `cargo run -- generate completions {shell} > completions/{name}`"
+            );
         }
     }
 }

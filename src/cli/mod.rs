@@ -10,7 +10,9 @@
 //! &CommonConfig) -> Result<ExitStatus, Error>`.
 
 pub mod args;
+pub mod batch;
 pub mod check;
+pub mod convert;
 pub mod error;
 pub mod exit;
 pub mod fen;
@@ -18,6 +20,7 @@ pub mod generate;
 pub mod moves;
 pub mod perft;
 pub mod scores;
+pub mod stats;
 pub mod term;
 pub mod variants;
 
@@ -41,6 +44,8 @@ pub struct CommonConfig {
     pub color_stderr: bool,
     /// Print no summary line and no progress.
     pub quiet: bool,
+    /// Draw progress bars: stderr is a terminal and `--quiet` is not given.
+    pub progress: bool,
 }
 
 impl CommonConfig {
@@ -51,6 +56,7 @@ impl CommonConfig {
             color_stdout: term::use_color(args.color, Stream::Stdout),
             color_stderr: term::use_color(args.color, Stream::Stderr),
             quiet: args.quiet,
+            progress: !args.quiet && Stream::Stderr.is_terminal(),
         }
     }
 }
@@ -130,6 +136,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(args, &common),
         Command::Moves(args) => moves::run(args, &common),
         Command::Scores(args) => scores::run(args, &common),
+        Command::Convert(args) => convert::run(args, &common),
+        Command::Stats(args) => stats::run(args, &common),
         Command::Variants(args) => variants::run(args, &common),
         Command::Generate(args) => generate::run(args, &common),
     };

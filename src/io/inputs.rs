@@ -2,7 +2,8 @@
 //!
 //! Files named explicitly are always read, whatever their extension.
 //! Directories are walked recursively in sorted order; there only files ending
-//! in `.pgn` or `.txt` (any case) are taken, and hidden entries (names starting
+//! in `.pgn` or `.txt` (any case), or in those followed by `.gz`, `.bz2` or
+//! `.zst`, are taken, and hidden entries (names starting
 //! with `.`) are skipped. Symbolic links to files are followed; links to
 //! directories are not, so a link cycle cannot make the walk endless.
 
@@ -102,13 +103,25 @@ impl Input {
         &self.source
     }
 
-    /// Opens the input for reading. The reader is unbuffered: the notation
-    /// reader has its own buffer.
+    /// Opens the input for reading, decoding it when it is compressed
+    /// (gzip, bzip2 or zstd, told by its first bytes), so every command reads
+    /// compressed archives transparently.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::Open`] when the file cannot be opened,
+    /// [`InputError::Read`] when its first bytes cannot be read.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        self.open_decoded()
+    }
+
+    /// Opens the input's bytes as they are, compressed or not. The reader is
+    /// unbuffered.
     ///
     /// # Errors
     ///
     /// [`InputError::Open`] when the file cannot be opened.
-    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+    pub fn open_raw(&self) -> Result<Box<dyn Read + Send>, InputError> {
         match &self.source {
             InputSource::Stdin => Ok(Box::new(io::stdin())),
             InputSource::File(path) => match fs::File::open(path) {
@@ -119,6 +132,23 @@ impl Input {
                 }),
             },
         }
+    }
+}
+
+impl Input {
+    /// Opens the input and decodes it when it is compressed (gzip, bzip2 or
+    /// zstd, told by its first bytes).
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::Open`] when it cannot be opened, [`InputError::Read`]
+    /// when its first bytes cannot be read.
+    pub fn open_decoded(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        let raw = self.open_raw()?;
+        super::decompress::decode(raw).map_err(|source| InputError::Read {
+            name: Arc::clone(&self.name),
+            source,
+        })
     }
 }
 
@@ -162,11 +192,18 @@ where
     out
 }
 
+/// Extensions of compressed files, taken when the name before them ends in
+/// one of [`EXTENSIONS`].
+const COMPRESSED: &[&str] = &["gz", "bz2", "zst"];
+
 /// Whether a file found in a directory is taken.
 fn has_record_extension(path: &Path) -> bool {
-    path.extension()
-        .and_then(OsStr::to_str)
-        .is_some_and(|ext| EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+    let is = |p: &Path, list: &[&str]| {
+        p.extension()
+            .and_then(OsStr::to_str)
+            .is_some_and(|ext| list.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+    };
+    is(path, EXTENSIONS) || (is(path, COMPRESSED) && is(&path.with_extension(""), EXTENSIONS))
 }
 
 fn is_hidden(name: &OsStr) -> bool {
@@ -260,6 +297,8 @@ mod tests {
             "sub/z.pgn",
             "sub/deeper/y.pgn",
             "a_dir/w.pgn",
+            "c.pgn.zst",
+            "d.tar.gz",
         ] {
             touch(&root.join(name));
         }
@@ -283,6 +322,7 @@ mod tests {
             [
                 "a.PGN",
                 "b.pgn",
+                "c.pgn.zst",
                 "notes.txt",
                 "a_dir/w.pgn",
                 "sub/z.pgn",

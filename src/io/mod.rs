@@ -2,10 +2,13 @@
 //!
 //! Nothing here knows about clap or terminals (STYLE B1): the CLI turns its
 //! arguments into paths and hands them over. Compressed inputs (`.gz`, `.bz2`,
-//! `.zst`) will be opened here too, so callers only ever see a `Read`.
+//! `.zst`) are decoded here ([`Input::open_decoded`]), so callers only ever
+//! see a `Read`.
 
+pub mod decompress;
 pub mod inputs;
 pub mod output;
+pub mod split;
 
 pub use inputs::{Input, InputError, InputSource, expand};
 pub use output::{AtomicFile, OutputError, Overwrite};

@@ -1,1 +1,368 @@
-//! The owned record model (games, tags, move tree) used by conversion and JSON.
+//! The owned record model: one game held in memory for conversion and JSON.
+//!
+//! A [`Game`] holds its tags in source order, its comments, and its moves as a
+//! tree stored in one arena (`Vec<Node>`): each node knows its parent and its
+//! children in source order, the first child being the main continuation and
+//! the others variations. Nothing here walks the tree by recursion, so a deep
+//! variation cannot overflow the call stack.
+//!
+//! [`Builder`] is a [`Visitor`] that turns reader events into a `Game`; it
+//! stops collecting (and says so) when a game grows past the limit it was
+//! given, so memory stays bounded whatever the input. This module knows
+//! notation only, never legality: canonical moves are filled in later by
+//! `export::replay`.
+
+use crate::diag::Span;
+use crate::notation::{
+    CheckMark, Chunk, CommentStyle, Event, Flow, GameResult, LineContext, Visitor,
+};
+
+/// One comment, decoded (invalid UTF-8 replaced).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The text between the delimiters.
+    pub text: String,
+    /// `{}` or `;`.
+    pub style: CommentStyle,
+}
+
+/// One move of the tree.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    /// The parent node; `None` for the game's first moves (and for the root).
+    pub parent: Option<usize>,
+    /// Children in source order: the main continuation first.
+    pub children: Vec<usize>,
+    /// The move token as written (check mark and suffix NAGs removed).
+    pub written: String,
+    /// `+` or `#` as written.
+    pub check: CheckMark,
+    /// The canonical short notation with check mark (SAN for chess), when
+    /// the move could be replayed.
+    pub san: Option<String>,
+    /// The long notation (from and to squares), when replayed.
+    pub lan: Option<String>,
+    /// Marks written as tokens of their own right after the move, such as
+    /// PASGL's `_Pd4` (a critter run over by the Train, RULINGS N6).
+    pub marks: Vec<String>,
+    /// NAGs after the move, in order.
+    pub nags: Vec<u8>,
+    /// Comments written before the move (only at the start of a line).
+    pub comments_before: Vec<Comment>,
+    /// Comments written after the move.
+    pub comments_after: Vec<Comment>,
+    /// Where the token is in its input.
+    pub span: Span,
+}
+
+/// One game held whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Tag pairs in source order, values decoded.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move that are not attached to it (also
+    /// those of a game without moves).
+    pub comments: Vec<Comment>,
+    /// The move arena; index 0 is the root, which holds no move.
+    pub nodes: Vec<Node>,
+    /// The termination marker, if written.
+    pub result: Option<GameResult>,
+    /// Where the game starts in its input.
+    pub span: Span,
+    /// Set when the game was larger than the builder's limit: the moves,
+    /// comments and NAGs after that point were dropped.
+    pub truncated: bool,
+}
+
+impl Game {
+    /// An empty game with its root node.
+    pub fn new() -> Game {
+        Game {
+            nodes: vec![Node::default()],
+            ..Game::default()
+        }
+    }
+
+    /// The root's index.
+    pub const ROOT: usize = 0;
+
+    /// The value of tag `name`, if present (the last one wins).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Appends a move under `parent` and returns its index.
+    pub fn push(&mut self, parent: usize, mut node: Node) -> usize {
+        let id = self.nodes.len();
+        node.parent = (parent != Game::ROOT).then_some(parent);
+        self.nodes.push(node);
+        if let Some(p) = self.nodes.get_mut(parent) {
+            p.children.push(id);
+        }
+        id
+    }
+
+    /// The parent index of a node, the root standing for `None`.
+    pub fn parent_of(&self, id: usize) -> usize {
+        self.nodes
+            .get(id)
+            .and_then(|n| n.parent)
+            .unwrap_or(Game::ROOT)
+    }
+
+    /// Plies from the start to node `id` (1 for a first move; 0 for the
+    /// root). Walks up the tree: O(depth).
+    pub fn ply_of(&self, mut id: usize) -> u32 {
+        let mut ply = 0;
+        while id != Game::ROOT {
+            ply += 1;
+            id = self.parent_of(id);
+        }
+        ply
+    }
+
+    /// The mainline: node indices following the first child from the root.
+    pub fn mainline(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut cur = Game::ROOT;
+        while let Some(&next) = self.nodes.get(cur).and_then(|n| n.children.first()) {
+            out.push(next);
+            cur = next;
+        }
+        out
+    }
+
+    /// Number of moves, variations included.
+    pub fn move_count(&self) -> usize {
+        self.nodes.len().saturating_sub(1)
+    }
+}
+
+/// Where the builder is inside the movetext.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    /// The node new moves attach to (the last move played on this line).
+    at: usize,
+    /// The last move, to which NAGs and comments attach; `None` at the start
+    /// of a line.
+    last: Option<usize>,
+}
+
+/// A [`Visitor`] that builds one [`Game`] at a time; take each with
+/// [`Builder::take`] after the reader's `read_game`.
+#[derive(Debug)]
+pub struct Builder {
+    game: Game,
+    done: Option<Game>,
+    stack: Vec<Cursor>,
+    cursor: Cursor,
+    in_movetext: bool,
+    /// Comment text in pieces, until its last chunk.
+    comment: String,
+    /// Bytes held by the game so far (roughly: text stored).
+    size: u64,
+    max_size: u64,
+    /// Comments waiting for the next move at the start of a line.
+    pending: Vec<Comment>,
+}
+
+impl Builder {
+    /// A builder that holds at most `max_size` bytes of one game's text
+    /// (see [`Limits::max_game_size`](crate::notation::reader::Limits)).
+    pub fn new(max_size: u64) -> Builder {
+        Builder {
+            game: Game::new(),
+            done: None,
+            stack: Vec::new(),
+            cursor: Cursor { at: 0, last: None },
+            in_movetext: false,
+            comment: String::new(),
+            size: 0,
+            max_size,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The game finished by the last `EndGame`, if any.
+    pub fn take(&mut self) -> Option<Game> {
+        self.done.take()
+    }
+
+    fn grow(&mut self, bytes: usize) -> bool {
+        self.size = self.size.saturating_add(bytes as u64 + 16);
+        if self.size > self.max_size {
+            self.game.truncated = true;
+        }
+        !self.game.truncated
+    }
+
+    fn add_comment(&mut self, comment: Comment) {
+        if !self.in_movetext {
+            self.game.comments.push(comment);
+            return;
+        }
+        match self.cursor.last {
+            Some(id) => {
+                if let Some(n) = self.game.nodes.get_mut(id) {
+                    n.comments_after.push(comment);
+                }
+            }
+            None => self.pending.push(comment),
+        }
+    }
+
+    fn finish(&mut self) {
+        let mut game = std::mem::replace(&mut self.game, Game::new());
+        // Comments left waiting at the start of a line with no move (an empty
+        // variation, or a game of comments only) stay with the game.
+        game.comments.append(&mut self.pending);
+        self.done = Some(game);
+        self.stack.clear();
+        self.cursor = Cursor { at: 0, last: None };
+        self.in_movetext = false;
+        self.comment.clear();
+        self.size = 0;
+    }
+}
+
+impl Visitor for Builder {
+    fn event(&mut self, event: Event<'_>, span: Span, _line: &LineContext<'_>) -> Flow {
+        match event {
+            Event::BeginGame => {
+                self.game = Game::new();
+                self.game.span = span;
+                self.pending.clear();
+            }
+            Event::Tag { name, value } => {
+                if self.grow(name.len() + value.0.len()) {
+                    let name = String::from_utf8_lossy(name).into_owned();
+                    self.game.tags.push((name, value.decode_str().into_owned()));
+                }
+            }
+            Event::BeginMovetext => self.in_movetext = true,
+            Event::MoveNumber { .. } | Event::Escape { .. } => {}
+            Event::Move { text, check } => {
+                if !self.grow(text.len() + 64) {
+                    return Flow::Continue;
+                }
+                // A `_` mark belongs to the move before it, not a move itself.
+                if let (Some(b'_'), Some(id)) = (text.first(), self.cursor.last) {
+                    if let Some(n) = self.game.nodes.get_mut(id) {
+                        n.marks.push(String::from_utf8_lossy(text).into_owned());
+                    }
+                    return Flow::Continue;
+                }
+                let node = Node {
+                    written: String::from_utf8_lossy(text).into_owned(),
+                    check,
+                    comments_before: std::mem::take(&mut self.pending),
+                    span,
+                    ..Node::default()
+                };
+                let id = self.game.push(self.cursor.at, node);
+                self.cursor = Cursor {
+                    at: id,
+                    last: Some(id),
+                };
+            }
+            Event::Nag { nag, form: _ } => {
+                if let (Some(id), true) = (self.cursor.last, self.grow(1)) {
+                    if let Some(n) = self.game.nodes.get_mut(id) {
+                        n.nags.push(nag);
+                    }
+                }
+            }
+            Event::Comment { text, style, chunk } => {
+                if !self.grow(text.len()) {
+                    return Flow::Continue;
+                }
+                self.comment.push_str(&String::from_utf8_lossy(text));
+                if matches!(chunk, Chunk::Whole | Chunk::Last) {
+                    let text = std::mem::take(&mut self.comment);
+                    self.add_comment(Comment { text, style });
+                }
+            }
+            Event::BeginVariation => {
+                self.stack.push(self.cursor);
+                // A variation replaces the last move: it starts where that
+                // move started.
+                let at = match self.cursor.last {
+                    Some(id) => self.game.parent_of(id),
+                    None => self.cursor.at,
+                };
+                self.cursor = Cursor { at, last: None };
+            }
+            Event::EndVariation => {
+                // Comments at the start of an empty variation have no move.
+                self.game.comments.append(&mut self.pending);
+                if let Some(c) = self.stack.pop() {
+                    self.cursor = c;
+                }
+            }
+            Event::Result(r) => self.game.result = Some(r),
+            Event::EndGame => self.finish(),
+        }
+        Flow::Continue
+    }
+}
+
+/// Reads every game of `bytes` into records (for tests and small inputs).
+///
+/// # Errors
+///
+/// None in practice: reading from a slice cannot fail.
+pub fn read_games(bytes: &[u8]) -> std::io::Result<Vec<Game>> {
+    let mut reader = crate::notation::Reader::new(bytes);
+    let mut builder = Builder::new(reader.limits().max_game_size);
+    let mut out = Vec::new();
+    while reader.read_game(&mut builder)? {
+        out.extend(builder.take());
+    }
+    out.extend(builder.take());
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variations_become_siblings_of_the_move_they_replace() {
+        let games =
+            read_games(b"1. e4 {best} e5 (1... c5 $1 (1... e6) 2. Nf3) 2. Nf3 *\n").expect("reads");
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        let main: Vec<&str> = g
+            .mainline()
+            .iter()
+            .map(|&i| g.nodes[i].written.as_str())
+            .collect();
+        assert_eq!(main, ["e4", "e5", "Nf3"]);
+        let e4 = g.mainline()[0];
+        let kids: Vec<&str> = g.nodes[e4]
+            .children
+            .iter()
+            .map(|&i| g.nodes[i].written.as_str())
+            .collect();
+        assert_eq!(kids, ["e5", "c5", "e6"]);
+        assert_eq!(g.nodes[e4].comments_after[0].text, "best");
+        let c5 = g.nodes[e4].children[1];
+        assert_eq!(g.nodes[c5].nags, [1]);
+        assert_eq!(g.ply_of(g.nodes[c5].children[0]), 3);
+        assert_eq!(g.result, Some(GameResult::Unknown));
+    }
+
+    #[test]
+    fn oversized_games_are_truncated_not_grown() {
+        let mut reader = crate::notation::Reader::new(&b"1. e4 e5 2. Nf3 Nc6 *\n"[..]);
+        let mut builder = Builder::new(100);
+        while reader.read_game(&mut builder).expect("reads") {}
+        let g = builder.take().expect("one game");
+        assert!(g.truncated);
+        assert!(g.move_count() < 4);
+    }
+}

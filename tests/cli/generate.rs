@@ -20,10 +20,13 @@ fn generate_man_writes_the_committed_pages() {
         names,
         [
             "xpgn-check.1",
+            "xpgn-convert.1",
             "xpgn-fen.1",
             "xpgn-moves.1",
+            "xpgn-notation.5",
             "xpgn-perft.1",
             "xpgn-scores.1",
+            "xpgn-stats.1",
             "xpgn-variants.1",
             "xpgn.1"
         ]

@@ -4,6 +4,7 @@
 mod util;
 
 mod check;
+mod convert;
 mod engine;
 mod gast;
 mod generate;

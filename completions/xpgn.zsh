@@ -1,0 +1,537 @@
+#compdef xpgn
+
+autoload -U is-at-least
+
+_xpgn() {
+    typeset -A opt_args
+    typeset -a _arguments_options
+    local ret=1
+
+    if is-at-least 5.2; then
+        _arguments_options=(-s -S -C)
+    else
+        _arguments_options=(-s -C)
+    fi
+
+    local context curcontext="$curcontext" state line
+    _arguments "${_arguments_options[@]}" : \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+":: :_xpgn_commands" \
+"*::: :->xpgn" \
+&& ret=0
+    case $state in
+    (xpgn)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:xpgn-command-$line[1]:"
+        case $line[1] in
+            (check)
+_arguments "${_arguments_options[@]}" : \
+'--format=[How to report problems]:FORMAT:((human\:"Compiler-style diagnostics and a summary line on stderr"
+json\:"One JSON object per diagnostic per line on stdout, then a summary object"))' \
+'-j+[Check with N threads (default\: all cores)]:N:_default' \
+'--jobs=[Check with N threads (default\: all cores)]:N:_default' \
+'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:_default' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
+&& ret=0
+;;
+(fen)
+_arguments "${_arguments_options[@]}" : \
+'(--all)--ply=[Print the position after ply N (1 = after White'\''s first move) instead of the final one]:N:_default' \
+'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:_default' \
+'--format=[How to print\: FEN lines, or CSV/JSON Lines with the game, ply, move and position]:FORMAT:((plain\:"One FEN per line"
+csv\:"CSV with a header\: game, ply, move, position"
+json\:"One JSON object per line\: game, ply, move, position"))' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--all[Print the position after every ply, the start position first]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':input -- The records to read, or `-` for standard input:_files' \
+&& ret=0
+;;
+(perft)
+_arguments "${_arguments_options[@]}" : \
+'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:_default' \
+'--fen=[Start from this position instead of the variant'\''s start position]:FEN:_default' \
+'--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--divide[Print the count below each legal move of the root position first]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':depth -- How many plies deep to count:_default' \
+&& ret=0
+;;
+(moves)
+_arguments "${_arguments_options[@]}" : \
+'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:_default' \
+'--fen=[The position instead of the variant'\''s start position]:FEN:_default' \
+'--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(convert)
+_arguments "${_arguments_options[@]}" : \
+'--to=[The output format]:FORMAT:((pgn\:"PGN in the export format of the 1994 standard"
+json\:"One JSON array of game objects"
+jsonl\:"One game object per line (JSON Lines)"))' \
+'--moves=[The notation of moves in PGN output]:NOTATION:((san\:"Short algebraic notation (SAN and the game'\''s equivalent)"
+lan\:"Long algebraic notation (from and to squares always written)"))' \
+'-j+[Use N threads (default\: all cores)]:N:_default' \
+'--jobs=[Use N threads (default\: all cores)]:N:_default' \
+'-o+[Write to FILE instead of standard output]:FILE:_files' \
+'--output=[Write to FILE instead of standard output]:FILE:_files' \
+'*--tag=[Keep only games whose tag NAME has exactly VALUE (NAME=VALUE; repeatable, all must hold)]:NAME=VALUE:_default' \
+'*--tag-regex=[Keep only games whose tag NAME matches the regular expression REGEX somewhere (NAME=REGEX; repeatable)]:NAME=REGEX:_default' \
+'--variant=[Keep only games of this variant (any name xpgn accepts for it)]:VARIANT:_default' \
+'--result=[Keep only games with this result\: 1-0, 0-1, 1/2-1/2 or *]:RESULT:_default' \
+'--min-plies=[Keep only games whose mainline has at least N plies]:N:_default' \
+'--max-plies=[Keep only games whose mainline has at most N plies]:N:_default' \
+'--validity=[Keep only valid or only invalid games]:WHICH:((valid\:"Games without errors"
+invalid\:"Games with at least one error"))' \
+'--output-invalid=[Write invalid games to FILE (in the \`--to\` format) instead of the output]:FILE:_files' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only]' \
+'--force[Overwrite output files that already exist]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
+&& ret=0
+;;
+(stats)
+_arguments "${_arguments_options[@]}" : \
+'-j+[Use N threads (default\: all cores)]:N:_default' \
+'--jobs=[Use N threads (default\: all cores)]:N:_default' \
+'-o+[Write to FILE instead of standard output]:FILE:_files' \
+'--output=[Write to FILE instead of standard output]:FILE:_files' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--summary[One row per variant (games, results, average length, error counts) instead of one per game]' \
+'--force[Overwrite output files that already exist]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
+&& ret=0
+;;
+(scores)
+_arguments "${_arguments_options[@]}" : \
+'--format=[The output shape]:FORMAT:((csv\:"A header, then one row per half-move of every game"
+json\:"One JSON object per game per line, holding its timeline"))' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':input -- The records to read, or `-` for standard input:_files' \
+&& ret=0
+;;
+(variants)
+_arguments "${_arguments_options[@]}" : \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(generate)
+_arguments "${_arguments_options[@]}" : \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+":: :_xpgn__subcmd__generate_commands" \
+"*::: :->generate" \
+&& ret=0
+
+    case $state in
+    (generate)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:xpgn-generate-command-$line[1]:"
+        case $line[1] in
+            (man)
+_arguments "${_arguments_options[@]}" : \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':dir -- The directory for the pages; created if missing:_files' \
+&& ret=0
+;;
+(completions)
+_arguments "${_arguments_options[@]}" : \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':shell -- The shell:(bash elvish fish powershell zsh)' \
+&& ret=0
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+":: :_xpgn__subcmd__generate__subcmd__help_commands" \
+"*::: :->help" \
+&& ret=0
+
+    case $state in
+    (help)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:xpgn-generate-help-command-$line[1]:"
+        case $line[1] in
+            (man)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(completions)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+        esac
+    ;;
+esac
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+":: :_xpgn__subcmd__help_commands" \
+"*::: :->help" \
+&& ret=0
+
+    case $state in
+    (help)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:xpgn-help-command-$line[1]:"
+        case $line[1] in
+            (check)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(fen)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(perft)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(moves)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(convert)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(stats)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(scores)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(variants)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(generate)
+_arguments "${_arguments_options[@]}" : \
+":: :_xpgn__subcmd__help__subcmd__generate_commands" \
+"*::: :->generate" \
+&& ret=0
+
+    case $state in
+    (generate)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:xpgn-help-generate-command-$line[1]:"
+        case $line[1] in
+            (man)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(completions)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+        esac
+    ;;
+esac
+}
+
+(( $+functions[_xpgn_commands] )) ||
+_xpgn_commands() {
+    local commands; commands=(
+'check:Validate records and report every problem' \
+'fen:Print the position after each game, one FEN per line' \
+'perft:Count the leaf nodes of the legal move tree (perft)' \
+'moves:List the legal moves of a position' \
+'convert:Convert records to PGN export format, JSON or JSON Lines' \
+'stats:Write one CSV row of statistics per game' \
+'scores:Print the score timeline of each game\: the counts after every half-move' \
+'variants:List the games xpgn knows, their status and their pieces' \
+'generate:Generate man pages or shell completions (for packagers)' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'xpgn commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__check_commands] )) ||
+_xpgn__subcmd__check_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn check commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__convert_commands] )) ||
+_xpgn__subcmd__convert_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__fen_commands] )) ||
+_xpgn__subcmd__fen_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn fen commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate_commands] )) ||
+_xpgn__subcmd__generate_commands() {
+    local commands; commands=(
+'man:Write \`xpgn.1\` and one page per subcommand into DIR' \
+'completions:Print the completion script for SHELL on stdout' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'xpgn generate commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate__subcmd__completions_commands] )) ||
+_xpgn__subcmd__generate__subcmd__completions_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn generate completions commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate__subcmd__help_commands] )) ||
+_xpgn__subcmd__generate__subcmd__help_commands() {
+    local commands; commands=(
+'man:Write \`xpgn.1\` and one page per subcommand into DIR' \
+'completions:Print the completion script for SHELL on stdout' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'xpgn generate help commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate__subcmd__help__subcmd__completions_commands] )) ||
+_xpgn__subcmd__generate__subcmd__help__subcmd__completions_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn generate help completions commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate__subcmd__help__subcmd__help_commands] )) ||
+_xpgn__subcmd__generate__subcmd__help__subcmd__help_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn generate help help commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate__subcmd__help__subcmd__man_commands] )) ||
+_xpgn__subcmd__generate__subcmd__help__subcmd__man_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn generate help man commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__generate__subcmd__man_commands] )) ||
+_xpgn__subcmd__generate__subcmd__man_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn generate man commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help_commands] )) ||
+_xpgn__subcmd__help_commands() {
+    local commands; commands=(
+'check:Validate records and report every problem' \
+'fen:Print the position after each game, one FEN per line' \
+'perft:Count the leaf nodes of the legal move tree (perft)' \
+'moves:List the legal moves of a position' \
+'convert:Convert records to PGN export format, JSON or JSON Lines' \
+'stats:Write one CSV row of statistics per game' \
+'scores:Print the score timeline of each game\: the counts after every half-move' \
+'variants:List the games xpgn knows, their status and their pieces' \
+'generate:Generate man pages or shell completions (for packagers)' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'xpgn help commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__check_commands] )) ||
+_xpgn__subcmd__help__subcmd__check_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help check commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__convert_commands] )) ||
+_xpgn__subcmd__help__subcmd__convert_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__fen_commands] )) ||
+_xpgn__subcmd__help__subcmd__fen_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help fen commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__generate_commands] )) ||
+_xpgn__subcmd__help__subcmd__generate_commands() {
+    local commands; commands=(
+'man:Write \`xpgn.1\` and one page per subcommand into DIR' \
+'completions:Print the completion script for SHELL on stdout' \
+    )
+    _describe -t commands 'xpgn help generate commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__generate__subcmd__completions_commands] )) ||
+_xpgn__subcmd__help__subcmd__generate__subcmd__completions_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help generate completions commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__generate__subcmd__man_commands] )) ||
+_xpgn__subcmd__help__subcmd__generate__subcmd__man_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help generate man commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__help_commands] )) ||
+_xpgn__subcmd__help__subcmd__help_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help help commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__moves_commands] )) ||
+_xpgn__subcmd__help__subcmd__moves_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help moves commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__perft_commands] )) ||
+_xpgn__subcmd__help__subcmd__perft_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help perft commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__scores_commands] )) ||
+_xpgn__subcmd__help__subcmd__scores_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help scores commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__stats_commands] )) ||
+_xpgn__subcmd__help__subcmd__stats_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help stats commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__variants_commands] )) ||
+_xpgn__subcmd__help__subcmd__variants_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help variants commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__moves_commands] )) ||
+_xpgn__subcmd__moves_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn moves commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__perft_commands] )) ||
+_xpgn__subcmd__perft_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn perft commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__scores_commands] )) ||
+_xpgn__subcmd__scores_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn scores commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__stats_commands] )) ||
+_xpgn__subcmd__stats_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn stats commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__variants_commands] )) ||
+_xpgn__subcmd__variants_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn variants commands' commands "$@"
+}
+
+if [ "$funcstack[1]" = "_xpgn" ]; then
+    _xpgn "$@"
+else
+    compdef _xpgn xpgn
+fi

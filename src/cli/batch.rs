@@ -1,0 +1,705 @@
+//! Whole-archive runs for `convert` and `stats`: inputs split into chunks of
+//! whole games on one thread, chunks read and verified on `--jobs` worker
+//! threads, results put back in input order on the calling thread.
+//!
+//! Memory stays flat: at most a fixed number of chunks (each about
+//! [`CHUNK_SIZE`] bytes, plus its results) are in flight at any time, however
+//! large the archive. The progress bar (bytes, games, games/s, ETA) is drawn
+//! only when stderr is a terminal and `--quiet` is not given.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read, Write};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::diag::{Diagnostic, Span};
+use crate::io::split::{Chunk, split};
+use crate::io::{Input, InputError, expand};
+use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::record::{Builder, Game};
+use crate::rules::family::AnyPosition;
+use crate::verify::{GameReport, Observer, Verifier};
+
+/// Bytes per chunk handed to a worker.
+pub const CHUNK_SIZE: usize = 1 << 20;
+
+/// Bytes per chunk when whole records are built: a record takes some 50
+/// times the memory of its text, so chunks are smaller to keep memory flat
+/// and low.
+pub const RECORD_CHUNK_SIZE: usize = 1 << 18;
+
+/// What the mainline of a game did, counted from its canonical moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounts {
+    /// Moves that capture (`x` or `:` in the canonical notation).
+    pub captures: u32,
+    /// Moves that give check or mate.
+    pub checks: u32,
+    /// Promotions.
+    pub promotions: u32,
+    /// Castlings.
+    pub castlings: u32,
+    /// Squares placed from reserve (`@@`).
+    pub placements: u32,
+    /// Squares moved (`@a-b`).
+    pub square_moves: u32,
+    /// Passes and null moves.
+    pub passes: u32,
+    /// White's and Black's points at the end, for games that count them.
+    pub points: Option<(i32, i32)>,
+}
+
+impl MoveCounts {
+    /// Counts one move from its canonical text.
+    pub fn count(&mut self, text: &str) {
+        let b = text.as_bytes();
+        if b.contains(&b'x') || b.contains(&b':') {
+            self.captures += 1;
+        }
+        if b.ends_with(b"+") || b.ends_with(b"#") {
+            self.checks += 1;
+        }
+        if b.contains(&b'=') {
+            self.promotions += 1;
+        }
+        if text.starts_with("O-O") || text.starts_with("0-0") {
+            self.castlings += 1;
+        }
+        if text.contains("@@") {
+            self.placements += 1;
+        } else if b.first() == Some(&b'@') || text.contains(",@") {
+            self.square_moves += 1;
+        }
+        if matches!(text, "--" | "Z0" | "0000") {
+            self.passes += 1;
+        }
+    }
+}
+
+/// Everything a run learns about one game.
+#[derive(Clone, Debug, Default)]
+pub struct GameOut {
+    /// The verifier's report; `index` is the game's index in its input.
+    pub report: GameReport,
+    /// Counts along the mainline.
+    pub moves: MoveCounts,
+    /// The record, when the run asked for records.
+    pub record: Option<Game>,
+    /// The diagnostics of this game, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Collects reports and move counts for the verifier.
+#[derive(Debug, Default)]
+struct Collect {
+    moves: MoveCounts,
+    reports: Vec<(GameReport, MoveCounts)>,
+}
+
+impl Observer for Collect {
+    fn mainline_ply(&mut self, _ply: u32, san: &str, _after: &AnyPosition) {
+        self.moves.count(san);
+    }
+
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.points = last
+            .and_then(AnyPosition::points)
+            .map(|p| (p.white, p.black));
+        self.reports.push((report.clone(), moves));
+    }
+
+    fn wants_plies(&self) -> bool {
+        true
+    }
+}
+
+/// Feeds the builder every event and the verifier what it asks for: when it
+/// skips a variation or a game, the events it would not have seen are held
+/// back from it until the matching end.
+struct Tee<'a> {
+    builder: Option<&'a mut Builder>,
+    verifier: &'a mut Verifier<Collect>,
+    /// Open variations the verifier skips (0: none).
+    skip_var: u32,
+    skip_game: bool,
+}
+
+impl Visitor for Tee<'_> {
+    fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+        let Some(builder) = self.builder.as_deref_mut() else {
+            return self.verifier.event(event, span, line);
+        };
+        builder.event(event, span, line);
+        let forward = match event {
+            Event::EndGame => {
+                self.skip_game = false;
+                self.skip_var = 0;
+                true
+            }
+            _ if self.skip_game => false,
+            Event::BeginVariation if self.skip_var > 0 => {
+                self.skip_var += 1;
+                false
+            }
+            Event::EndVariation if self.skip_var > 0 => {
+                self.skip_var -= 1;
+                self.skip_var == 0
+            }
+            _ => self.skip_var == 0,
+        };
+        if forward {
+            match self.verifier.event(event, span, line) {
+                Flow::SkipVariation => self.skip_var = 1,
+                Flow::SkipGame => self.skip_game = true,
+                Flow::Stop => return Flow::Stop,
+                Flow::Continue => {}
+            }
+        }
+        Flow::Continue
+    }
+
+    fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
+        match self.verifier.problem(problem, span, line) {
+            Flow::Stop => Flow::Stop,
+            _ => Flow::Continue,
+        }
+    }
+}
+
+/// Moves a span found in a chunk to the input's coordinates.
+fn rebase(span: &mut Span, chunk_offset: u64, chunk_line: u32) {
+    span.start += chunk_offset;
+    span.end += chunk_offset;
+    span.line = span.line.saturating_add(chunk_line - 1);
+}
+
+/// What one chunk gave: its games, and diagnostics outside any game.
+#[derive(Debug, Default)]
+pub struct ChunkOut {
+    /// Games in order; indices local to the chunk (from 1).
+    pub games: Vec<GameOut>,
+    /// Findings between games (prose, binary data), in order with the games:
+    /// each is paired with the number of games before it.
+    pub stray: Vec<(usize, Diagnostic)>,
+}
+
+/// Reads and verifies one chunk; builds records when `records` is set.
+pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool) -> ChunkOut {
+    let mut verifier = Verifier::with_observer(name.clone(), Collect::default());
+    let mut reader = Reader::new(&chunk.data[..]);
+    let mut builder = Builder::new(reader.limits().max_game_size);
+    let mut out = ChunkOut::default();
+    loop {
+        let more = {
+            let mut tee = Tee {
+                builder: records.then_some(&mut builder),
+                verifier: &mut verifier,
+                skip_var: 0,
+                skip_game: false,
+            };
+            // Reading from memory cannot fail.
+            reader.read_game(&mut tee).unwrap_or(false)
+        };
+        let mut diags: Vec<Diagnostic> = verifier.drain().collect();
+        for d in &mut diags {
+            if let Some(s) = &mut d.span {
+                rebase(s, chunk.offset, chunk.line);
+            }
+            if let Some(src) = &mut d.source {
+                src.number = src.number.saturating_add(chunk.line - 1);
+            }
+        }
+        let reports = std::mem::take(&mut verifier.observer_mut().reports);
+        let mut record = builder.take();
+        if let Some(g) = &mut record {
+            crate::export::replay::annotate(g);
+            rebase(&mut g.span, chunk.offset, chunk.line);
+            for n in &mut g.nodes {
+                rebase(&mut n.span, chunk.offset, chunk.line);
+            }
+        }
+        let mut reports = reports.into_iter();
+        match reports.next() {
+            Some((report, moves)) => out.games.push(GameOut {
+                report,
+                moves,
+                record,
+                diagnostics: diags,
+            }),
+            None => {
+                let before = out.games.len();
+                out.stray.extend(diags.into_iter().map(|d| (before, d)));
+            }
+        }
+        // One game per read_game; more would be a reader bug, kept anyway.
+        for (report, moves) in reports {
+            out.games.push(GameOut {
+                report,
+                moves,
+                ..GameOut::default()
+            });
+        }
+        if !more {
+            break;
+        }
+    }
+    out
+}
+
+/// One step of a run, in input order.
+#[derive(Debug)]
+pub enum Step {
+    /// An input could not be listed, opened or read to its end.
+    InputError(InputError),
+    /// An input starts.
+    Begin(Arc<str>),
+    /// A chunk's results; game indices are already counted per input.
+    Chunk(Arc<str>, ChunkOut),
+}
+
+enum Job {
+    Pass(Step),
+    Work(Arc<str>, Chunk),
+}
+
+/// Counts the bytes read from an input, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    bytes: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// How a run is carried out.
+#[derive(Clone, Debug)]
+pub struct BatchConfig {
+    /// `FILE|DIR|-` arguments.
+    pub inputs: Vec<PathBuf>,
+    /// Worker threads.
+    pub jobs: NonZeroUsize,
+    /// Build records (convert) or not (stats).
+    pub records: bool,
+    /// Draw a progress bar.
+    pub progress: bool,
+}
+
+/// Runs the pipeline and calls `step` with every step in input order.
+/// `step` returns `false` to stop the run (e.g. the output is gone).
+pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
+    let inputs = expand(&config.inputs);
+    let total: u64 = inputs
+        .iter()
+        .filter_map(|i| match i.as_ref().ok()?.source() {
+            crate::io::InputSource::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            crate::io::InputSource::Stdin => None,
+        })
+        .sum();
+    let bar = progress_bar(config.progress, total);
+    let bytes = Arc::new(AtomicU64::new(0));
+    let jobs = config.jobs.get();
+    // Chunks in flight: enough to keep every worker busy, few enough that
+    // memory does not grow with the archive.
+    let in_flight = jobs * 2 + 2;
+    let (job_tx, job_rx) = sync_channel::<(u64, Job)>(jobs);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = sync_channel::<(u64, Step)>(in_flight);
+    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
+    let records = config.records;
+    std::thread::scope(|scope| {
+        let bytes_split = Arc::clone(&bytes);
+        let chunk_size = if records {
+            RECORD_CHUNK_SIZE
+        } else {
+            CHUNK_SIZE
+        };
+        scope.spawn(move || splitter(inputs, job_tx, token_rx, bytes_split, chunk_size));
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let job_rx = &job_rx;
+            scope.spawn(move || worker(job_rx, done_tx, records));
+        }
+        drop(done_tx);
+        ordered(&done_rx, &token_tx, &bar, &bytes, &mut step);
+        // Dropping the receivers stops the other threads if we stopped early.
+        drop(done_rx);
+        drop(token_tx);
+    });
+    bar.finish_and_clear();
+}
+
+fn progress_bar(show: bool, total: u64) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{bar:30} {bytes}/{total_bytes} ({bytes_per_sec}) {msg}, ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+fn splitter(
+    inputs: Vec<Result<Input, InputError>>,
+    jobs: std::sync::mpsc::SyncSender<(u64, Job)>,
+    tokens: Receiver<()>,
+    bytes: Arc<AtomicU64>,
+    chunk_size: usize,
+) {
+    let mut seq = 0u64;
+    let mut send = |job: Job| -> bool {
+        if tokens.recv().is_err() {
+            return false;
+        }
+        let ok = jobs.send((seq, job)).is_ok();
+        seq += 1;
+        ok
+    };
+    for item in inputs {
+        let input = match item {
+            Ok(i) => i,
+            Err(e) => {
+                if !send(Job::Pass(Step::InputError(e))) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let name = Arc::clone(input.name());
+        let raw = match input.open_raw() {
+            Ok(r) => r,
+            Err(e) => {
+                if !send(Job::Pass(Step::InputError(e))) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let counted = Counting {
+            inner: raw,
+            bytes: Arc::clone(&bytes),
+        };
+        if !send(Job::Pass(Step::Begin(Arc::clone(&name)))) {
+            return;
+        }
+        let mut stopped = false;
+        let result = crate::io::decompress::decode(Box::new(counted)).and_then(|read| {
+            split(read, chunk_size, |chunk| {
+                stopped = !send(Job::Work(Arc::clone(&name), chunk));
+                !stopped
+            })
+        });
+        if stopped {
+            return;
+        }
+        if let Err(source) = result {
+            let e = InputError::Read { name, source };
+            if !send(Job::Pass(Step::InputError(e))) {
+                return;
+            }
+        }
+    }
+}
+
+fn worker(
+    jobs: &Mutex<Receiver<(u64, Job)>>,
+    done: std::sync::mpsc::SyncSender<(u64, Step)>,
+    records: bool,
+) {
+    loop {
+        let next = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, job)) = next else { return };
+        let step = match job {
+            Job::Pass(step) => step,
+            Job::Work(name, chunk) => {
+                let out = analyse(&chunk, &name, records);
+                Step::Chunk(name, out)
+            }
+        };
+        if done.send((seq, step)).is_err() {
+            return;
+        }
+    }
+}
+
+fn ordered(
+    done: &Receiver<(u64, Step)>,
+    tokens: &std::sync::mpsc::SyncSender<()>,
+    bar: &ProgressBar,
+    bytes: &AtomicU64,
+    step: &mut impl FnMut(Step) -> bool,
+) {
+    let mut next = 0u64;
+    let mut waiting: BTreeMap<u64, Step> = BTreeMap::new();
+    let mut games_in_input = 0u64;
+    let mut games = 0u64;
+    while let Ok((seq, s)) = done.recv() {
+        waiting.insert(seq, s);
+        while let Some(mut s) = waiting.remove(&next) {
+            next += 1;
+            match &mut s {
+                Step::Begin(_) => games_in_input = 0,
+                Step::Chunk(_, out) => {
+                    for g in &mut out.games {
+                        g.report.index += games_in_input;
+                        for d in &mut g.diagnostics {
+                            if let Some(r) = &mut d.game {
+                                r.index += games_in_input;
+                            }
+                        }
+                    }
+                    games_in_input += out.games.len() as u64;
+                    games += out.games.len() as u64;
+                }
+                Step::InputError(_) => {}
+            }
+            bar.set_position(bytes.load(Ordering::Relaxed));
+            let secs = bar.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{games} games ({:.0} games/s)",
+                games as f64 / secs
+            ));
+            if !bar.suspend(|| step(s)) {
+                return;
+            }
+            // Fails only once the splitter is done; never blocks, since no
+            // more tokens exist than the channel holds.
+            let _ = tokens.send(());
+        }
+    }
+}
+
+/// Where a run's product goes: stdout, or a file that appears only when
+/// complete.
+#[derive(Debug)]
+pub enum Destination {
+    /// Standard output, buffered.
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    /// `-o FILE`.
+    File(crate::io::AtomicFile),
+}
+
+impl Destination {
+    /// Opens `path` (refusing to overwrite unless `force`), or stdout.
+    ///
+    /// # Errors
+    ///
+    /// The file exists and `force` is not set, or no temporary file can be
+    /// made next to it.
+    pub fn open(path: Option<&std::path::Path>, force: bool) -> Result<Destination, super::Error> {
+        use crate::io::{AtomicFile, Overwrite};
+        Ok(match path {
+            None => {
+                Destination::Stdout(io::BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
+            }
+            Some(p) if p.as_os_str() == "-" => {
+                Destination::Stdout(io::BufWriter::new(io::stdout().lock()))
+            }
+            Some(p) => {
+                let how = if force {
+                    Overwrite::Force
+                } else {
+                    Overwrite::Refuse
+                };
+                Destination::File(AtomicFile::create(p, how)?)
+            }
+        })
+    }
+
+    /// Flushes stdout, or renames the finished file into place.
+    ///
+    /// # Errors
+    ///
+    /// Writing, syncing or renaming failed.
+    pub fn commit(self) -> Result<(), super::Error> {
+        match self {
+            Destination::Stdout(mut w) => w
+                .flush()
+                .map_err(super::Error::write(super::term::Stream::Stdout)),
+            Destination::File(f) => Ok(f.commit()?),
+        }
+    }
+
+    /// The error a failed write on this destination is.
+    pub fn write_error(&self, source: io::Error) -> super::Error {
+        match self {
+            Destination::Stdout(_) => super::Error::Write {
+                stream: super::term::Stream::Stdout,
+                source,
+            },
+            Destination::File(f) => super::Error::Output(crate::io::OutputError::Write {
+                path: f.path().to_path_buf(),
+                source,
+            }),
+        }
+    }
+}
+
+impl io::Write for Destination {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Destination::Stdout(w) => w.write(buf),
+            Destination::File(f) => f.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Destination::Stdout(w) => w.write_all(buf),
+            Destination::File(f) => f.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Destination::Stdout(w) => w.flush(),
+            Destination::File(f) => f.flush(),
+        }
+    }
+}
+
+/// Reports what a step says on stderr: input errors and each error
+/// diagnostic of a game. Returns the status it calls for.
+///
+/// # Errors
+///
+/// Writing to stderr failed.
+pub fn report(
+    step: &Step,
+    color: bool,
+    err: &mut impl io::Write,
+) -> Result<super::ExitStatus, super::Error> {
+    use super::ExitStatus;
+    let stream = super::Error::write(super::term::Stream::Stderr);
+    match step {
+        Step::InputError(e) => {
+            super::print_error(err, e, color)
+                .and_then(|()| err.flush())
+                .map_err(stream)?;
+            Ok(ExitStatus::Error)
+        }
+        Step::Begin(_) => Ok(ExitStatus::Success),
+        Step::Chunk(_, out) => {
+            let mut status = ExitStatus::Success;
+            let mut stray = out.stray.iter().peekable();
+            for (i, g) in out.games.iter().enumerate() {
+                while let Some((_, d)) = stray.next_if(|(before, _)| *before <= i) {
+                    status = status.merge(diagnostic(d, color, err)?);
+                }
+                for d in &g.diagnostics {
+                    status = status.merge(diagnostic(d, color, err)?);
+                }
+                if g.record.as_ref().is_some_and(|r| r.truncated) {
+                    writeln!(
+                        err,
+                        "xpgn: error: game {} is larger than the limit and was cut",
+                        g.report.index
+                    )
+                    .map_err(super::Error::write(super::term::Stream::Stderr))?;
+                    status = status.merge(ExitStatus::Invalid);
+                }
+            }
+            for (_, d) in stray {
+                status = status.merge(diagnostic(d, color, err)?);
+            }
+            // Flushed while the progress bar is suspended, so they don't mix.
+            err.flush().map_err(stream)?;
+            Ok(status)
+        }
+    }
+}
+
+/// Prints an error diagnostic (warnings and notes are `check`'s business).
+fn diagnostic(
+    d: &Diagnostic,
+    color: bool,
+    err: &mut impl io::Write,
+) -> Result<super::ExitStatus, super::Error> {
+    if d.severity != crate::diag::Severity::Error {
+        return Ok(super::ExitStatus::Success);
+    }
+    crate::diag::render::render_human(d, color, err)
+        .and_then(|()| writeln!(err))
+        .map_err(super::Error::write(super::term::Stream::Stderr))?;
+    Ok(super::ExitStatus::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_counts_read_canonical_notation() {
+        let mut c = MoveCounts::default();
+        for m in [
+            "exd5", "Qxf7#", "e8=Q+", "O-O-O", "@@f3", "@g8-e6", "--", "Nf3",
+        ] {
+            c.count(m);
+        }
+        assert_eq!(
+            c,
+            MoveCounts {
+                captures: 2,
+                checks: 2,
+                promotions: 1,
+                castlings: 1,
+                placements: 1,
+                square_moves: 1,
+                passes: 1,
+                points: None,
+            }
+        );
+    }
+
+    #[test]
+    fn chunked_indices_and_lines_match_one_pass() {
+        let game = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+        let text = game.repeat(3);
+        let one = analyse(
+            &Chunk {
+                data: text.clone().into_bytes(),
+                offset: 0,
+                line: 1,
+            },
+            &Arc::from("x"),
+            true,
+        );
+        assert_eq!(one.games.len(), 3);
+        let third = &one.games[2];
+        let span = third.diagnostics[0].span.expect("span");
+        assert_eq!(span.line, 11);
+        let part = analyse(
+            &Chunk {
+                data: game.as_bytes().to_vec(),
+                offset: 2 * game.len() as u64,
+                line: 9,
+            },
+            &Arc::from("x"),
+            true,
+        );
+        assert_eq!(part.games[0].diagnostics[0].span, Some(span));
+        assert_eq!(
+            part.games[0].record.as_ref().expect("record").nodes[3].span,
+            third.record.as_ref().expect("record").nodes[3].span
+        );
+    }
+}

@@ -1,0 +1,323 @@
+//! `xpgn convert`: records to PGN export format, JSON or JSON Lines, with
+//! pgn-extract style filters and `--output-invalid`.
+//!
+//! PGN inputs go through the parallel pipeline of [`batch`]; `.json` and
+//! `.jsonl` inputs (written by this command) are read back one game at a
+//! time, so PGN → JSON → PGN works from the command line.
+
+use std::io::{self, BufWriter, Write};
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+
+use super::args::{ConvertArgs, ConvertFormat, MoveNotation, Validity};
+use super::batch::{self, BatchConfig, Destination, Step};
+use super::{CommonConfig, Error, ExitStatus};
+use crate::export::pgn::{self, MoveStyle, PgnOptions};
+use crate::export::{json, replay};
+use crate::notation::GameResult;
+use crate::record::Game;
+use crate::rules::Variant;
+
+/// Which games are kept (all conditions must hold).
+#[derive(Debug, Default)]
+pub struct Filters {
+    tags: Vec<(String, String)>,
+    regexes: Vec<(String, Regex)>,
+    variant: Option<Variant>,
+    result: Option<GameResult>,
+    min_plies: Option<u32>,
+    max_plies: Option<u32>,
+    validity: Option<Validity>,
+}
+
+fn name_value(flag: &'static str, text: &str) -> Result<(String, String), Error> {
+    match text.split_once('=') {
+        Some((n, v)) if !n.is_empty() => Ok((n.to_string(), v.to_string())),
+        _ => Err(Error::BadValue {
+            flag,
+            value: text.to_string(),
+            why: "expected NAME=VALUE".to_string(),
+        }),
+    }
+}
+
+impl Filters {
+    /// The filters the arguments ask for.
+    ///
+    /// # Errors
+    ///
+    /// A malformed `--tag`, `--tag-regex`, `--variant` or `--result`.
+    pub fn new(args: &ConvertArgs) -> Result<Filters, Error> {
+        let mut f = Filters {
+            min_plies: args.min_plies,
+            max_plies: args.max_plies,
+            validity: args.validity,
+            ..Filters::default()
+        };
+        for t in &args.tag {
+            f.tags.push(name_value("--tag", t)?);
+        }
+        for t in &args.tag_regex {
+            let (name, re) = name_value("--tag-regex", t)?;
+            let re = Regex::new(&re).map_err(|e| Error::BadValue {
+                flag: "--tag-regex",
+                value: t.clone(),
+                why: e.to_string(),
+            })?;
+            f.regexes.push((name, re));
+        }
+        if let Some(v) = &args.variant {
+            f.variant = Some(
+                Variant::from_name(v).ok_or_else(|| Error::UnknownVariant { name: v.clone() })?,
+            );
+        }
+        if let Some(r) = &args.result {
+            f.result =
+                Some(
+                    GameResult::from_ascii(r.as_bytes()).ok_or_else(|| Error::BadValue {
+                        flag: "--result",
+                        value: r.clone(),
+                        why: "expected 1-0, 0-1, 1/2-1/2 or *".to_string(),
+                    })?,
+                );
+        }
+        Ok(f)
+    }
+
+    /// Whether `game` (valid or not) is kept.
+    pub fn keep(&self, game: &Game, valid: bool) -> bool {
+        let tag = |n: &str| game.tag(n).unwrap_or("");
+        if !self.tags.iter().all(|(n, v)| tag(n) == v) {
+            return false;
+        }
+        if !self.regexes.iter().all(|(n, re)| re.is_match(tag(n))) {
+            return false;
+        }
+        if self.variant.is_some() && replay::variant_of(game) != self.variant {
+            return false;
+        }
+        if self.result.is_some_and(|r| pgn::result_of(game) != r) {
+            return false;
+        }
+        let plies = u32::try_from(game.mainline().len()).unwrap_or(u32::MAX);
+        if self.min_plies.is_some_and(|n| plies < n) || self.max_plies.is_some_and(|n| plies > n) {
+            return false;
+        }
+        match self.validity {
+            Some(Validity::Valid) => valid,
+            Some(Validity::Invalid) => !valid,
+            None => true,
+        }
+    }
+}
+
+/// Writes games in one format to one destination.
+#[derive(Debug)]
+struct Writer {
+    format: ConvertFormat,
+    options: PgnOptions,
+    out: Destination,
+    games: u64,
+}
+
+impl Writer {
+    fn game(&mut self, game: &Game, file: &str, index: u64) -> io::Result<()> {
+        match self.format {
+            ConvertFormat::Pgn => pgn::write_game(game, &self.options, &mut self.out)?,
+            ConvertFormat::Jsonl => json::write_line(game, Some(file), Some(index), &mut self.out)?,
+            ConvertFormat::Json => {
+                self.out
+                    .write_all(if self.games == 0 { b"[\n" } else { b",\n" })?;
+                serde_json::to_writer(
+                    &mut self.out,
+                    &json::to_json(game, Some(file), Some(index)),
+                )?;
+            }
+        }
+        self.games += 1;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<(), Error> {
+        if self.format == ConvertFormat::Json {
+            let end: &[u8] = if self.games == 0 { b"[]\n" } else { b"\n]\n" };
+            if let Err(e) = self.out.write_all(end) {
+                return Err(self.out.write_error(e));
+            }
+        }
+        self.out.commit()
+    }
+}
+
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("jsonl"))
+}
+
+/// Runs `xpgn convert`.
+///
+/// # Errors
+///
+/// Bad filter values; outputs that cannot be created or written.
+pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
+    let filters = Filters::new(args)?;
+    let options = PgnOptions {
+        moves: match args.moves {
+            MoveNotation::San => MoveStyle::San,
+            MoveNotation::Lan => MoveStyle::Lan,
+        },
+        reduced: args.reduced,
+    };
+    let open = |path: Option<&Path>| -> Result<Writer, Error> {
+        Ok(Writer {
+            format: args.to,
+            options,
+            out: Destination::open(path, args.batch.force)?,
+            games: 0,
+        })
+    };
+    let mut main = open(args.batch.output.as_deref())?;
+    let mut invalid = match &args.output_invalid {
+        Some(p) => Some(open(Some(p))?),
+        None => None,
+    };
+    let jobs = args
+        .batch
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
+    let mut err = BufWriter::new(io::stderr().lock());
+    let mut status = ExitStatus::Success;
+    let mut failed: Option<Error> = None;
+
+    // Runs of PGN arguments go through the pipeline together; JSON ones are
+    // read in their place.
+    let mut pending: Vec<PathBuf> = Vec::new();
+    let mut groups: Vec<(bool, Vec<PathBuf>)> = Vec::new();
+    for p in &args.inputs {
+        if is_json(p) {
+            if !pending.is_empty() {
+                groups.push((false, std::mem::take(&mut pending)));
+            }
+            groups.push((true, vec![p.clone()]));
+        } else {
+            pending.push(p.clone());
+        }
+    }
+    if !pending.is_empty() {
+        groups.push((false, pending));
+    }
+
+    for (json_input, paths) in groups {
+        if json_input {
+            for p in &paths {
+                let s = read_json(p, &filters, &mut main, &mut invalid, common, &mut err)?;
+                status = status.merge(s);
+            }
+            continue;
+        }
+        let config = BatchConfig {
+            inputs: paths,
+            jobs,
+            records: true,
+            progress: common.progress,
+        };
+        batch::run(&config, |step| {
+            match batch::report(&step, common.color_stderr, &mut err) {
+                Ok(s) => status = status.merge(s),
+                Err(e) => {
+                    failed = Some(e);
+                    return false;
+                }
+            }
+            let Step::Chunk(file, chunk) = step else {
+                return true;
+            };
+            for g in &chunk.games {
+                let Some(record) = &g.record else { continue };
+                let valid = g.report.is_valid() && !record.truncated;
+                if !filters.keep(record, valid) {
+                    continue;
+                }
+                let target = match (&mut invalid, valid) {
+                    (Some(w), false) => w,
+                    _ => &mut main,
+                };
+                if let Err(e) = target.game(record, &file, g.report.index) {
+                    failed = Some(target.out.write_error(e));
+                    return false;
+                }
+            }
+            true
+        });
+        if let Some(e) = failed.take() {
+            return Err(e);
+        }
+    }
+    let _ = err.flush();
+    main.finish()?;
+    if let Some(w) = invalid {
+        w.finish()?;
+    }
+    Ok(status)
+}
+
+/// Converts the games of one JSON or JSONL file.
+fn read_json(
+    path: &Path,
+    filters: &Filters,
+    main: &mut Writer,
+    invalid: &mut Option<Writer>,
+    common: &CommonConfig,
+    err: &mut impl Write,
+) -> Result<ExitStatus, Error> {
+    let input = crate::io::Input::file(path);
+    let read = match input.open_decoded() {
+        Ok(r) => r,
+        Err(e) => {
+            super::print_error(err, &e, common.color_stderr)
+                .map_err(Error::write(super::term::Stream::Stderr))?;
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let name = input.name().to_string();
+    let mut index = 0u64;
+    let mut write_failed = None;
+    let result = json::read_games(read, |j| {
+        index += 1;
+        let file = j.file.clone().unwrap_or_else(|| name.clone());
+        let at = j.index.unwrap_or(index);
+        let game = json::from_json(j)?;
+        // A record read back is not verified again; only a cut one is invalid.
+        let valid = !game.truncated;
+        if !filters.keep(&game, valid) {
+            return Ok(());
+        }
+        let target = match (invalid.as_mut(), valid) {
+            (Some(w), false) => w,
+            _ => &mut *main,
+        };
+        if let Err(e) = target.game(&game, &file, at) {
+            write_failed = Some(target.out.write_error(e));
+            return Err(json::JsonError::Shape("output failed".to_string()));
+        }
+        Ok(())
+    });
+    if let Some(e) = write_failed {
+        return Err(e);
+    }
+    match result {
+        Ok(()) => Ok(ExitStatus::Success),
+        Err(e) => {
+            let e = crate::io::InputError::Read {
+                name: input.name().clone(),
+                source: io::Error::new(io::ErrorKind::InvalidData, e),
+            };
+            super::print_error(err, &e, common.color_stderr)
+                .map_err(Error::write(super::term::Stream::Stderr))?;
+            Ok(ExitStatus::Error)
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! Records as JSON, written and read back: the shape is documented in
+//! `docs/formats.md` (`xpgn convert --to json|jsonl`).
+//!
+//! The move tree is a flat array in source order, each move naming its
+//! parent by index, so neither writing nor reading nests (serde_json limits
+//! nesting depth, and deep variations would hit it). Reading accepts a JSON
+//! array of games or a stream of game objects (JSON Lines), one game at a
+//! time, so memory stays bounded by the largest game.
+
+use std::io::{self, Read, Write};
+
+use serde::de::{DeserializeSeed, SeqAccess, Visitor as SerdeVisitor};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::diag::Span;
+use crate::notation::{CheckMark, CommentStyle, GameResult};
+use crate::record::{Comment, Game, Node};
+
+/// A span as JSON: byte offsets and the 1-based line and column of the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonSpan {
+    /// Byte offset of the first byte.
+    pub start: u64,
+    /// Byte offset one past the last byte.
+    pub end: u64,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+}
+
+impl From<Span> for JsonSpan {
+    fn from(s: Span) -> JsonSpan {
+        JsonSpan {
+            start: s.start,
+            end: s.end,
+            line: s.line,
+            column: s.column,
+        }
+    }
+}
+
+impl From<JsonSpan> for Span {
+    fn from(s: JsonSpan) -> Span {
+        Span {
+            start: s.start,
+            end: s.end,
+            line: s.line,
+            column: s.column,
+        }
+    }
+}
+
+/// A comment as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonComment {
+    /// The text between the delimiters.
+    pub text: String,
+    /// `"brace"` for `{...}`, `"line"` for `; ...`.
+    pub style: String,
+}
+
+/// One move as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonMove {
+    /// Index in `moves` of the move this one follows; `null` for a first move.
+    pub parent: Option<usize>,
+    /// Plies from the start, 1 for a first move.
+    pub ply: u32,
+    /// The token as written, without check mark or suffix annotation.
+    pub written: String,
+    /// The check mark as written: `""`, `"+"` or `"#"`.
+    pub check: String,
+    /// The canonical short notation with check mark, or `null`.
+    pub san: Option<String>,
+    /// The canonical long notation with check mark, or `null`.
+    pub lan: Option<String>,
+    /// Marks written as their own tokens after the move (PASGL `_Pd4`).
+    #[serde(default)]
+    pub marks: Vec<String>,
+    /// Numeric annotation glyphs.
+    #[serde(default)]
+    pub nags: Vec<u8>,
+    /// Comments before the move (at the start of a line only).
+    #[serde(default)]
+    pub comments_before: Vec<JsonComment>,
+    /// Comments after the move.
+    #[serde(default)]
+    pub comments_after: Vec<JsonComment>,
+    /// Where the token was in its input.
+    pub span: JsonSpan,
+}
+
+/// One game as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonGame {
+    /// The input it came from, as named on the command line.
+    pub file: Option<String>,
+    /// 1-based index of the game in that input.
+    pub index: Option<u64>,
+    /// The game's variant, canonical name, or `null` when unknown.
+    pub variant: Option<String>,
+    /// Tag pairs in source order: `[name, value]`.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move not attached to it.
+    #[serde(default)]
+    pub comments: Vec<JsonComment>,
+    /// The moves in source order.
+    pub moves: Vec<JsonMove>,
+    /// The termination marker as written in the movetext, or `null`.
+    pub result: Option<String>,
+    /// Where the game started in its input.
+    pub span: JsonSpan,
+    /// True when the game was larger than the limit and was cut.
+    #[serde(default)]
+    pub truncated: bool,
+}
+
+fn comment_to_json(c: &Comment) -> JsonComment {
+    JsonComment {
+        text: c.text.clone(),
+        style: match c.style {
+            CommentStyle::Brace => "brace",
+            CommentStyle::Line => "line",
+        }
+        .to_string(),
+    }
+}
+
+fn comment_from_json(c: JsonComment) -> Result<Comment, JsonError> {
+    let style = match c.style.as_str() {
+        "brace" => CommentStyle::Brace,
+        "line" => CommentStyle::Line,
+        other => return Err(JsonError::Shape(format!("unknown comment style '{other}'"))),
+    };
+    Ok(Comment {
+        text: c.text,
+        style,
+    })
+}
+
+/// The JSON form of a game; `file` and `index` say where it came from.
+pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame {
+    let moves = game.nodes[1.min(game.nodes.len())..]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| JsonMove {
+            parent: n.parent.map(|p| p - 1),
+            ply: game.ply_of(i + 1),
+            written: n.written.clone(),
+            check: match n.check {
+                CheckMark::None => "",
+                CheckMark::Check => "+",
+                CheckMark::Mate => "#",
+            }
+            .to_string(),
+            san: n.san.clone(),
+            lan: n.lan.clone(),
+            marks: n.marks.clone(),
+            nags: n.nags.clone(),
+            comments_before: n.comments_before.iter().map(comment_to_json).collect(),
+            comments_after: n.comments_after.iter().map(comment_to_json).collect(),
+            span: n.span.into(),
+        })
+        .collect();
+    JsonGame {
+        file: file.map(str::to_string),
+        index,
+        variant: crate::export::replay::variant_of(game).map(|v| v.name().to_string()),
+        tags: game.tags.clone(),
+        comments: game.comments.iter().map(comment_to_json).collect(),
+        moves,
+        result: game.result.map(|r| r.as_str().to_string()),
+        span: game.span.into(),
+        truncated: game.truncated,
+    }
+}
+
+/// Why JSON could not be read as records.
+#[derive(Debug, thiserror::Error)]
+pub enum JsonError {
+    /// Not JSON, or not the documented shape.
+    #[error("invalid JSON record")]
+    Syntax(#[from] serde_json::Error),
+    /// JSON of the right types whose content does not fit together.
+    #[error("invalid JSON record: {0}")]
+    Shape(String),
+}
+
+/// The game a JSON record describes.
+///
+/// # Errors
+///
+/// [`JsonError::Shape`] when a move names a parent that does not come
+/// before it, or a field has a value outside its documented set.
+pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
+    let mut game = Game::new();
+    game.tags = json.tags;
+    game.comments = json
+        .comments
+        .into_iter()
+        .map(comment_from_json)
+        .collect::<Result<_, _>>()?;
+    game.result = match json.result {
+        None => None,
+        Some(r) => Some(
+            GameResult::from_ascii(r.as_bytes())
+                .ok_or_else(|| JsonError::Shape(format!("unknown result '{r}'")))?,
+        ),
+    };
+    game.span = json.span.into();
+    game.truncated = json.truncated;
+    for (i, m) in json.moves.into_iter().enumerate() {
+        let parent = match m.parent {
+            None => Game::ROOT,
+            Some(p) if p < i => p + 1,
+            Some(p) => {
+                return Err(JsonError::Shape(format!(
+                    "move {i} names move {p} as its parent, which does not come before it"
+                )));
+            }
+        };
+        let check = match m.check.as_str() {
+            "" => CheckMark::None,
+            "+" => CheckMark::Check,
+            "#" => CheckMark::Mate,
+            other => return Err(JsonError::Shape(format!("unknown check mark '{other}'"))),
+        };
+        let node = Node {
+            parent: None,
+            children: Vec::new(),
+            written: m.written,
+            check,
+            san: m.san,
+            lan: m.lan,
+            marks: m.marks,
+            nags: m.nags,
+            comments_before: m
+                .comments_before
+                .into_iter()
+                .map(comment_from_json)
+                .collect::<Result<_, _>>()?,
+            comments_after: m
+                .comments_after
+                .into_iter()
+                .map(comment_from_json)
+                .collect::<Result<_, _>>()?,
+            span: m.span.into(),
+        };
+        game.push(parent, node);
+    }
+    Ok(game)
+}
+
+/// Writes one game as one line of JSON.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_line(
+    game: &Game,
+    file: Option<&str>,
+    index: Option<u64>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &to_json(game, file, index))?;
+    out.write_all(b"\n")
+}
+
+/// Calls `each` with every game of a JSON input: an array of game objects,
+/// or game objects one after the other (JSON Lines). Stops at the first
+/// error `each` returns.
+///
+/// # Errors
+///
+/// [`JsonError`] for input that is not records; errors of `each`
+/// converted into it.
+pub fn read_games<R: Read>(
+    read: R,
+    mut each: impl FnMut(JsonGame) -> Result<(), JsonError>,
+) -> Result<(), JsonError> {
+    let mut read = io::BufReader::new(read);
+    // Look at the first byte that is not white space.
+    let first = loop {
+        let buf = io::BufRead::fill_buf(&mut read).map_err(serde_json::Error::io)?;
+        match buf.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(i) => {
+                let b = buf[i];
+                io::BufRead::consume(&mut read, i);
+                break Some(b);
+            }
+            None if buf.is_empty() => break None,
+            None => {
+                let n = buf.len();
+                io::BufRead::consume(&mut read, n);
+            }
+        }
+    };
+    match first {
+        None => Ok(()),
+        Some(b'[') => {
+            let mut de = serde_json::Deserializer::from_reader(read);
+            let mut failed = None;
+            let seed = EachGame {
+                each: &mut each,
+                failed: &mut failed,
+            };
+            let result = seed.deserialize(&mut de);
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            result?;
+            de.end()?;
+            Ok(())
+        }
+        Some(_) => {
+            for game in serde_json::Deserializer::from_reader(read).into_iter::<JsonGame>() {
+                each(game?)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Reads a JSON array one element at a time.
+struct EachGame<'a, F> {
+    each: &'a mut F,
+    failed: &'a mut Option<JsonError>,
+}
+
+impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> DeserializeSeed<'de> for EachGame<'_, F> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
+        de.deserialize_seq(self)
+    }
+}
+
+impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> SerdeVisitor<'de> for EachGame<'_, F> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an array of games")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(game) = seq.next_element::<JsonGame>()? {
+            if let Err(e) = (self.each)(game) {
+                *self.failed = Some(e);
+                return Err(serde::de::Error::custom("stopped"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::pgn::{PgnOptions, to_string};
+    use crate::export::replay::annotate;
+
+    const PGN: &str = "[Event \"E\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n\
+        {start} 1. e4 $1 {a} e5 (1... c5 ; line } comment\n 2. Nf3) (1... e6 (1... d6)) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+
+    #[test]
+    fn pgn_json_pgn_keeps_the_export_text() {
+        let games = crate::record::read_games(PGN.as_bytes()).expect("reads");
+        let mut text = Vec::new();
+        for (i, g) in games.into_iter().enumerate() {
+            let mut g = g;
+            annotate(&mut g);
+            write_line(&g, Some("a.pgn"), Some(i as u64 + 1), &mut text).expect("writes");
+        }
+        let mut back = Vec::new();
+        read_games(&text[..], |j| {
+            back.push(from_json(j)?);
+            Ok(())
+        })
+        .expect("reads back");
+        let mut original = crate::record::read_games(PGN.as_bytes()).expect("reads");
+        annotate(&mut original[0]);
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0], original[0]);
+        let opts = PgnOptions::default();
+        assert_eq!(to_string(&back[0], &opts), to_string(&original[0], &opts));
+        assert!(to_string(&back[0], &opts).contains("4. Qxf7# 1-0"));
+    }
+
+    #[test]
+    fn arrays_are_read_one_game_at_a_time() {
+        let g = crate::record::read_games(b"1. d4 *")
+            .expect("reads")
+            .remove(0);
+        let one = serde_json::to_string(&to_json(&g, None, None)).expect("json");
+        let text = format!("[{one},\n{one}]");
+        let mut n = 0;
+        read_games(text.as_bytes(), |_| {
+            n += 1;
+            Ok(())
+        })
+        .expect("reads");
+        assert_eq!(n, 2);
+    }
+
+    #[test]
+    fn a_forward_parent_is_refused() {
+        let g = crate::record::read_games(b"1. d4 d5 *")
+            .expect("reads")
+            .remove(0);
+        let mut j = to_json(&g, None, None);
+        j.moves[0].parent = Some(1);
+        assert!(matches!(from_json(j), Err(JsonError::Shape(_))));
+    }
+}

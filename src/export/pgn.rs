@@ -1,0 +1,383 @@
+//! PGN in the export format of the 1994 standard (section 8.1.1 and 8.2.6).
+//!
+//! The seven-tag roster comes first, in its order and with its defaults,
+//! then the other tags in ASCII order of their names; lines are at most 79
+//! columns; move numbers are recomputed from the start position; NAGs are
+//! written `$n`; comments are brace comments (a `;` comment that holds a `}`
+//! stays a `;` comment, since braces cannot nest). The reduced export format
+//! keeps the roster and the mainline's moves only.
+//!
+//! The tree is walked with an explicit task stack, never by recursion.
+
+use std::io::{self, Write};
+
+use crate::notation::{CheckMark, CommentStyle, GameResult};
+use crate::record::{Comment, Game};
+
+/// The longest line written (the standard asks for fewer than 80 columns).
+pub const MAX_LINE: usize = 79;
+
+/// The seven-tag roster and the value each gets when missing.
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Which notation moves are written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Short algebraic (SAN for chess).
+    #[default]
+    San,
+    /// Long algebraic: from and to squares always written (`Ng1-f3`).
+    Lan,
+}
+
+/// Options of the PGN writer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PgnOptions {
+    /// The notation of moves.
+    pub moves: MoveStyle,
+    /// The reduced export format: roster tags and mainline moves only.
+    pub reduced: bool,
+}
+
+/// The termination marker a game is exported with: as written in the
+/// movetext, else as in its `[Result]` tag, else `*`.
+pub fn result_of(game: &Game) -> GameResult {
+    game.result
+        .or_else(|| {
+            game.tag("Result")
+                .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
+        })
+        .unwrap_or(GameResult::Unknown)
+}
+
+/// The side to move and move number of a game's start, read from its
+/// `[FEN]` tag's second and last fields (every FEN-like notation xpgn knows
+/// ends in `<turn> ... <fullmove>`); white and 1 without one.
+fn start_of(game: &Game) -> (bool, u32) {
+    let Some(fen) = game.tag("FEN") else {
+        return (false, 1);
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1).is_some_and(|t| *t == "b");
+    let full = fields
+        .last()
+        .filter(|_| fields.len() >= 6)
+        .and_then(|f| f.parse::<u32>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    (black, full)
+}
+
+/// Collects tokens into lines of at most [`MAX_LINE`] columns.
+struct Lines<'w, W: Write> {
+    out: &'w mut W,
+    len: usize,
+    /// `(` waiting to be written with the next token, so that it never
+    /// ends a line.
+    glue: bool,
+}
+
+impl<W: Write> Lines<'_, W> {
+    fn token(&mut self, text: &str) -> io::Result<()> {
+        self.token_glued(text, false)
+    }
+
+    /// Writes a token; `attach` puts it right after the previous one (`)`).
+    fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
+        let open = if self.glue { "(" } else { "" };
+        let width = text.chars().count() + open.len();
+        let space = self.len > 0 && !attach;
+        if self.len > 0 && self.len + usize::from(space) + width > MAX_LINE {
+            self.out.write_all(b"\n")?;
+            self.len = 0;
+        } else if space {
+            self.out.write_all(b" ")?;
+            self.len += 1;
+        }
+        self.out.write_all(open.as_bytes())?;
+        self.out.write_all(text.as_bytes())?;
+        self.len += width;
+        self.glue = false;
+        Ok(())
+    }
+
+    fn comment(&mut self, c: &Comment) -> io::Result<()> {
+        if c.style == CommentStyle::Line && c.text.contains('}') {
+            // Cannot be a brace comment; a `;` comment runs to the line's end.
+            self.token(&format!(";{}", c.text.trim_end()))?;
+            self.out.write_all(b"\n")?;
+            self.len = 0;
+            return Ok(());
+        }
+        let mut words = c.text.split_whitespace().peekable();
+        if words.peek().is_none() {
+            return self.token("{}");
+        }
+        let mut first = true;
+        while let Some(w) = words.next() {
+            let last = words.peek().is_none();
+            let text = match (first, last) {
+                (true, true) => format!("{{{w}}}"),
+                (true, false) => format!("{{{w}"),
+                (false, true) => format!("{w}}}"),
+                (false, false) => w.to_string(),
+            };
+            self.token(&text)?;
+            first = false;
+        }
+        Ok(())
+    }
+
+    fn end(&mut self) -> io::Result<()> {
+        if self.len > 0 {
+            self.out.write_all(b"\n")?;
+            self.len = 0;
+        }
+        Ok(())
+    }
+}
+
+/// What is left to write while walking the tree.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// Write this move, its variations, then its continuation.
+    Line(usize),
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+}
+
+/// Escapes a tag value: `\` and `"` get a backslash.
+fn escape_tag(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        if c == '\\' || c == '"' {
+            out.push('\\');
+        }
+        // Newlines and tabs are not allowed in tag values.
+        out.push(if c.is_control() { ' ' } else { c });
+    }
+    out
+}
+
+/// Writes one game in export format, followed by a blank line.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io::Result<()> {
+    let result = result_of(game);
+    for (name, default) in SEVEN_TAG_ROSTER {
+        let value = match name {
+            "Result" => result.as_str(),
+            _ => game.tag(name).unwrap_or(default),
+        };
+        writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
+    }
+    if !options.reduced {
+        let mut others: Vec<&(String, String)> = game
+            .tags
+            .iter()
+            .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
+            .collect();
+        // Stable: repeated tags keep their order.
+        others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        for (name, value) in others {
+            writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
+        }
+    }
+    writeln!(out)?;
+
+    let (black_first, first_number) = start_of(game);
+    let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
+    let mut lines = Lines {
+        out,
+        len: 0,
+        glue: false,
+    };
+    if !options.reduced {
+        for c in &game.comments {
+            lines.comment(c)?;
+        }
+    }
+    let mut need_number = true;
+    let mut tasks: Vec<Task> = Vec::new();
+    if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
+        tasks.push(Task::Line(first));
+    }
+    while let Some(task) = tasks.pop() {
+        let id = match task {
+            Task::Open => {
+                lines.glue = true;
+                need_number = true;
+                continue;
+            }
+            Task::Close => {
+                lines.token_glued(")", true)?;
+                need_number = true;
+                continue;
+            }
+            Task::Line(id) => id,
+        };
+        let Some(node) = game.nodes.get(id) else {
+            continue;
+        };
+        if !options.reduced {
+            for c in &node.comments_before {
+                lines.comment(c)?;
+                need_number = true;
+            }
+        }
+        let half = base + u64::from(game.ply_of(id)) - 1;
+        let number = half / 2 + 1;
+        if half % 2 == 0 {
+            lines.token(&format!("{number}."))?;
+        } else if need_number {
+            lines.token(&format!("{number}..."))?;
+        }
+        need_number = false;
+        let canonical = match options.moves {
+            MoveStyle::San => node.san.as_deref(),
+            MoveStyle::Lan => node.lan.as_deref(),
+        };
+        match canonical {
+            Some(text) => lines.token(text)?,
+            None => {
+                let mark = match node.check {
+                    CheckMark::None => "",
+                    CheckMark::Check => "+",
+                    CheckMark::Mate => "#",
+                };
+                lines.token(&format!("{}{mark}", node.written))?;
+            }
+        }
+        for mark in &node.marks {
+            lines.token(mark)?;
+        }
+        if !options.reduced {
+            for nag in &node.nags {
+                lines.token(&format!("${nag}"))?;
+            }
+            for c in &node.comments_after {
+                lines.comment(c)?;
+                need_number = true;
+            }
+        }
+        if let Some(&next) = node.children.first() {
+            tasks.push(Task::Line(next));
+        }
+        if options.reduced {
+            continue;
+        }
+        // Only the main continuation carries the variations that replace it.
+        let parent = game.parent_of(id);
+        let siblings = game
+            .nodes
+            .get(parent)
+            .map_or(&[][..], |p| p.children.as_slice());
+        if siblings.first() == Some(&id) {
+            for &alt in siblings[1..].iter().rev() {
+                tasks.push(Task::Close);
+                tasks.push(Task::Line(alt));
+                tasks.push(Task::Open);
+            }
+        }
+    }
+    lines.token(result.as_str())?;
+    lines.end()?;
+    writeln!(lines.out)?;
+    Ok(())
+}
+
+/// The export text of one game as a string (for tests and comparisons).
+pub fn to_string(game: &Game, options: &PgnOptions) -> String {
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_game(game, options, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::replay::annotate;
+    use crate::record::read_games;
+
+    fn export(pgn: &str, options: PgnOptions) -> String {
+        let mut g = read_games(pgn.as_bytes())
+            .expect("reads")
+            .pop()
+            .expect("a game");
+        annotate(&mut g);
+        to_string(&g, &options)
+    }
+
+    #[test]
+    fn roster_first_then_others_sorted_with_defaults() {
+        let text = export(
+            "[White \"A \\\"B\\\"\"]\n[ECO \"C20\"]\n[Annotator \"x\"]\n\n1. e4 1-0\n",
+            PgnOptions::default(),
+        );
+        assert_eq!(
+            text,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"A \\\"B\\\"\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Annotator \"x\"]\n\
+             [ECO \"C20\"]\n\n1. e4 1-0\n\n"
+        );
+    }
+
+    #[test]
+    fn variations_comments_nags_and_black_numbers() {
+        let text = export(
+            "1.e4 e5 {main} (1...c5! 2.Nf3) 2.Nf3 $14 Nc6 *",
+            PgnOptions::default(),
+        );
+        let movetext = text.split("\n\n").nth(1).expect("movetext");
+        assert_eq!(
+            movetext,
+            "1. e4 e5 {main} (1... c5 $1 2. Nf3) 2. Nf3 $14 Nc6 *"
+        );
+    }
+
+    #[test]
+    fn reduced_keeps_roster_and_mainline_only() {
+        let text = export(
+            "[ECO \"C20\"]\n\n1.e4 {c} e5 (1...c5) 2.Nf3 $1 *",
+            PgnOptions {
+                reduced: true,
+                ..PgnOptions::default()
+            },
+        );
+        assert!(!text.contains("ECO"));
+        assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 *\n\n"), "{text}");
+    }
+
+    #[test]
+    fn lines_stay_under_80_columns() {
+        let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 {a rather long comment that goes on and on and on for many words} *";
+        let text = export(long, PgnOptions::default());
+        assert!(text.lines().all(|l| l.len() < 80), "{text}");
+        assert!(text.contains("O-O"));
+    }
+
+    #[test]
+    fn lan_and_fen_start_with_black() {
+        let text = export(
+            "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 *",
+            PgnOptions {
+                moves: MoveStyle::Lan,
+                reduced: false,
+            },
+        );
+        assert!(text.ends_with("\n\n1... e7-e5 2. Ng1-f3 *\n\n"), "{text}");
+    }
+}

@@ -1,0 +1,114 @@
+//! Compressed inputs read transparently: `.gz`, `.bz2` and `.zst` are
+//! recognised by their magic bytes, whatever the file is called, so `-`
+//! works too.
+
+use std::io::{self, BufRead, BufReader, Read};
+
+/// A compression format xpgn reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// Not compressed.
+    None,
+    /// gzip (several members allowed, as `cat a.gz b.gz` makes).
+    Gzip,
+    /// bzip2 (several streams allowed).
+    Bzip2,
+    /// Zstandard (several frames allowed).
+    Zstd,
+}
+
+impl Compression {
+    /// The format whose magic bytes `head` starts with.
+    pub fn sniff(head: &[u8]) -> Compression {
+        match head {
+            [0x1f, 0x8b, ..] => Compression::Gzip,
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Compression::Zstd,
+            _ => Compression::None,
+        }
+    }
+}
+
+/// Wraps `read` in the decoder its first bytes call for.
+///
+/// # Errors
+///
+/// Reading the first bytes failed, or the zstd decoder could not be set up.
+pub fn decode(read: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+    let mut buf = BufReader::with_capacity(64 * 1024, read);
+    // fill_buf may return fewer than 4 bytes from a pipe; read until it has
+    // them or the input ends.
+    let mut head = Vec::with_capacity(4);
+    let kind = loop {
+        let got = buf.fill_buf()?;
+        if got.len() >= 4 || got.is_empty() {
+            break Compression::sniff(got);
+        }
+        // Rare: a pipe delivering 1-3 bytes first. Take them and go on.
+        head.extend_from_slice(got);
+        let n = got.len();
+        buf.consume(n);
+        if head.len() >= 4 {
+            break Compression::sniff(&head);
+        }
+    };
+    let inner: Box<dyn Read + Send> = if head.is_empty() {
+        Box::new(buf)
+    } else {
+        Box::new(io::Cursor::new(head).chain(buf))
+    };
+    Ok(match kind {
+        Compression::None => inner,
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(inner)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(inner)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(inner)?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    const TEXT: &[u8] = b"[Event \"x\"]\n\n1. e4 *\n";
+
+    fn roundtrip(data: Vec<u8>) -> Vec<u8> {
+        let mut out = Vec::new();
+        decode(Box::new(io::Cursor::new(data)))
+            .expect("decoder")
+            .read_to_end(&mut out)
+            .expect("decodes");
+        out
+    }
+
+    #[test]
+    fn plain_gzip_bzip2_and_zstd_all_read_the_same() {
+        assert_eq!(roundtrip(TEXT.to_vec()), TEXT);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(TEXT).expect("gz");
+        let gz = gz.finish().expect("gz");
+        // Two members, as concatenated files have.
+        assert_eq!(roundtrip([gz.clone(), gz].concat()), [TEXT, TEXT].concat());
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+        bz.write_all(TEXT).expect("bz2");
+        assert_eq!(roundtrip(bz.finish().expect("bz2")), TEXT);
+        let zst = zstd::stream::encode_all(TEXT, 1).expect("zstd");
+        assert_eq!(roundtrip(zst), TEXT);
+    }
+
+    #[test]
+    fn short_and_empty_inputs_pass_through() {
+        assert_eq!(roundtrip(b"1.".to_vec()), b"1.");
+        assert_eq!(roundtrip(Vec::new()), b"");
+    }
+
+    #[test]
+    fn corrupt_compressed_data_is_a_read_error() {
+        let mut out = Vec::new();
+        let r = decode(Box::new(io::Cursor::new(vec![0x1f, 0x8b, 0, 0, 1, 2, 3])))
+            .expect("decoder")
+            .read_to_end(&mut out);
+        assert!(r.is_err());
+    }
+}

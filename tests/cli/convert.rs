@@ -1,0 +1,235 @@
+//! `xpgn convert` and `xpgn stats` over archives: formats, round trips,
+//! filters, order under threads, compressed inputs, output files and exit
+//! codes.
+
+use std::io::Write;
+
+use crate::util::TestEnv;
+
+const GAMES: &str = "[Event \"A\"]\n[White \"w1\"]\n[Result \"1-0\"]\n\n1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n\n\
+[Event \"B\"]\n[White \"w2\"]\n\n1.d4 {ok} d5 (1...Nf6 2.c4) 2.c4 $1 *\n\n\
+[Event \"C\"]\n[White \"w3\"]\n\n1.e4 e5 2.Ke3 *\n";
+
+#[test]
+fn pgn_to_json_and_back_gives_the_same_export() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    let pgn = env.run(&["convert", "g.pgn", "--to", "pgn", "-j", "1"]);
+    pgn.code(1).stderr_has("error[illegal-move]");
+    env.run(&["convert", "g.pgn", "--to", "json", "-o", "g.json"])
+        .code(1);
+    env.run(&["convert", "g.pgn", "--to", "jsonl", "-o", "g.jsonl"])
+        .code(1);
+    for back in ["g.json", "g.jsonl"] {
+        env.run(&["convert", back, "--to", "pgn"])
+            .code(0)
+            .stdout_is(&pgn.stdout());
+    }
+    let text = pgn.stdout();
+    assert!(text.starts_with("[Event \"A\"]\n[Site \"?\"]\n[Date \"????.??.??\"]"));
+    assert!(
+        text.contains("1. d4 {ok} 1... d5 (1... Nf6 2. c4) 2. c4 $1 *"),
+        "{text}"
+    );
+    assert!(text.contains("4. Qxf7# 1-0"));
+}
+
+#[test]
+fn output_files_are_never_overwritten_without_force() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    env.write("out.pgn", "old");
+    env.run(&["convert", "g.pgn", "--to", "pgn", "-o", "out.pgn"])
+        .code(2)
+        .stderr_has("out.pgn already exists");
+    assert_eq!(
+        std::fs::read(env.path().join("out.pgn")).expect("read"),
+        b"old"
+    );
+    env.run(&[
+        "convert", "g.pgn", "--to", "pgn", "-o", "out.pgn", "--force",
+    ])
+    .code(1);
+    let out = std::fs::read_to_string(env.path().join("out.pgn")).expect("read");
+    assert!(out.contains("[Event \"C\"]"));
+}
+
+#[test]
+fn filters_select_games_and_invalid_ones_are_set_aside() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    let events = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["convert", "g.pgn", "--to", "jsonl"];
+        all.extend_from_slice(args);
+        env.command(&all)
+            .output()
+            .expect("runs")
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_slice(l).expect("json line");
+                v["tags"][0][1].as_str().expect("event").to_string()
+            })
+            .collect()
+    };
+    assert_eq!(events(&["--tag", "White=w2"]), ["B"]);
+    assert_eq!(events(&["--tag-regex", "White=^w[13]$"]), ["A", "C"]);
+    assert_eq!(events(&["--result", "1-0"]), ["A"]);
+    assert_eq!(events(&["--min-plies", "5"]), ["A"]);
+    assert_eq!(events(&["--max-plies", "3"]), ["B", "C"]);
+    assert_eq!(events(&["--validity", "invalid"]), ["C"]);
+    assert_eq!(
+        events(&["--validity", "valid", "--variant", "chess"]),
+        ["A", "B"]
+    );
+    assert_eq!(events(&["--output-invalid", "bad.jsonl"]), ["A", "B"]);
+    let bad = std::fs::read_to_string(env.path().join("bad.jsonl")).expect("set aside");
+    assert!(bad.contains("\"Ke3\"") && bad.lines().count() == 1);
+    env.run(&["convert", "g.pgn", "--to", "pgn", "--tag", "White"])
+        .code(2)
+        .stderr_has("expected NAME=VALUE");
+}
+
+#[test]
+fn output_is_in_input_order_whatever_the_jobs() {
+    let env = TestEnv::new();
+    // Large enough for several chunks.
+    let mut big = String::new();
+    for i in 0..9000 {
+        big.push_str(&format!(
+            "[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{a comment to make the game longer}} *\n\n"
+        ));
+    }
+    env.write("big.pgn", &big);
+    env.write("small.pgn", GAMES);
+    let one = env.run(&["stats", "big.pgn", "small.pgn", "-j", "1"]);
+    let four = env.run(&["stats", "big.pgn", "small.pgn", "-j", "4"]);
+    assert_eq!(one.stdout(), four.stdout());
+    let rows: Vec<String> = one.stdout().lines().map(str::to_string).collect();
+    assert_eq!(rows.len(), 1 + 9000 + 3);
+    assert!(rows[1].starts_with("big.pgn,1,Chess,0,"));
+    assert!(rows[9000].starts_with("big.pgn,9000,Chess,8999,"));
+    assert!(rows[9003].starts_with("small.pgn,3,Chess,C,"));
+}
+
+#[test]
+fn compressed_inputs_read_like_plain_ones() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(GAMES.as_bytes()).expect("gz");
+    env.write("g.pgn.gz", gz.finish().expect("gz"));
+    env.write(
+        "g.pgn.zst",
+        zstd::stream::encode_all(GAMES.as_bytes(), 1).expect("zstd"),
+    );
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    bz.write_all(GAMES.as_bytes()).expect("bz2");
+    env.write("g.pgn.bz2", bz.finish().expect("bz2"));
+    let plain = env.run(&["convert", "g.pgn", "--to", "pgn"]).stdout();
+    for f in ["g.pgn.gz", "g.pgn.zst", "g.pgn.bz2"] {
+        env.run(&["convert", f, "--to", "pgn"])
+            .code(1)
+            .stdout_is(&plain);
+    }
+}
+
+#[test]
+fn stats_rows_and_summary() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    let run = env.run(&["stats", "g.pgn"]);
+    run.code(1);
+    let out = run.stdout();
+    let rows: Vec<&str> = out.lines().collect();
+    assert!(
+        rows[0].starts_with("file,game,variant,event,site,date,round,white,black,result,plies,")
+    );
+    assert_eq!(
+        rows[1],
+        "g.pgn,1,Chess,A,,,,w1,,1-0,7,1-0,checkmate,true,0,0,,,1,1,0,0,0,0,0,,"
+    );
+    assert!(rows[3].contains(",false,1,"), "{}", rows[3]);
+    env.run(&["stats", "--summary", "g.pgn"]).stdout_is(
+        "variant,games,white_wins,black_wins,draws,unfinished,average_plies,invalid_games,skipped_games,errors,warnings\n\
+         Chess,3,1,0,0,2,4.0,1,0,1,0\n",
+    );
+}
+
+/// The issue's test: a directory with an unreadable file, a binary file and
+/// a good file: both bad ones are reported, the good one processed, exit 2;
+/// without the unreadable file, exit 1.
+#[test]
+fn unreadable_binary_and_good_files_in_one_directory() {
+    let env = TestEnv::new();
+    env.write(
+        "dir/good.pgn",
+        GAMES.split("\n\n[Event \"C\"]").next().expect("A and B"),
+    );
+    let mut binary = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0];
+    binary.extend((0..4000u32).map(|i| (i * 7 % 251) as u8));
+    env.write("dir/binary.pgn", &binary);
+    // Unreadable: a compressed file whose data is corrupt (root could read a
+    // file without permissions, so that is not used).
+    env.write("dir/unreadable.pgn.gz", b"\x1f\x8b\x08\x00garbage");
+    let run = env.run(&["stats", "dir"]);
+    run.code(2)
+        .stderr_has("cannot read dir/unreadable.pgn.gz")
+        .stderr_has("error[binary-data]")
+        .stderr_has("dir/binary.pgn");
+    assert!(run.stdout().contains("dir/good.pgn,2,Chess,B,"));
+    std::fs::remove_file(env.path().join("dir/unreadable.pgn.gz")).expect("remove");
+    let run = env.run(&["stats", "dir"]);
+    run.code(1).stderr_has("error[binary-data]");
+    assert!(run.stdout().contains("dir/good.pgn,1,Chess,A,"));
+    let run = env.run(&["convert", "dir", "--to", "pgn"]);
+    run.code(1).stdout_has("[Event \"B\"]");
+}
+
+#[test]
+fn fen_prints_csv_and_json_rows() {
+    let env = TestEnv::new();
+    env.write("g.pgn", "1. f3 e5 2. g4 Qh4# 0-1\n");
+    env.run(&["fen", "--format", "csv", "g.pgn"]).code(0).stdout_is(
+        "game,ply,move,position\n1,4,Qh4#,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
+    );
+    let run = env.run(&["fen", "--format", "json", "--ply", "1", "g.pgn"]);
+    let v: serde_json::Value = serde_json::from_str(run.stdout().trim()).expect("json");
+    assert_eq!(v["game"], 1);
+    assert_eq!(v["ply"], 1);
+    assert_eq!(v["move"], "f3");
+    assert_eq!(
+        v["position"],
+        "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
+#[test]
+fn check_and_fen_read_compressed_inputs_too() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn.zst",
+        zstd::stream::encode_all(&b"1. f3 e5 2. g4 Qh4# 0-1\n"[..], 1).expect("zstd"),
+    );
+    env.run(&["check", "g.pgn.zst"]).code(0);
+    env.run(&["fen", "g.pgn.zst"])
+        .code(0)
+        .stdout_is("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n");
+}
+
+#[test]
+fn pasgl_records_convert_and_count_points() {
+    let env = TestEnv::new();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pasgl/campfire.pgn");
+    let fixture = fixture.to_string_lossy();
+    let pgn = env.run(&["convert", &fixture, "--to", "pgn"]);
+    pgn.code(0)
+        .stdout_has("1... Be8-f8\n_Td5 {Woodchuck e5 +3} 2. De4-c3");
+    let stats = env.run(&["stats", &fixture]);
+    let out = stats.stdout();
+    let row = out.lines().nth(1).expect("one row");
+    assert!(row.starts_with(&format!("{fixture},1,PASGL312,")), "{row}");
+    assert!(row.ends_with(",21,6"), "{row}");
+}
