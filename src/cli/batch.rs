@@ -187,6 +187,8 @@ pub struct ChunkOut {
     /// Findings between games (prose, binary data), in order with the games:
     /// each is paired with the number of games before it.
     pub stray: Vec<(usize, Diagnostic)>,
+    /// The verifier's totals over the chunk (moves include variations).
+    pub counts: crate::verify::Counts,
 }
 
 /// Reads and verifies one chunk; builds records when `records` is set.
@@ -249,6 +251,7 @@ pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool) -> ChunkOut {
             break;
         }
     }
+    out.counts = verifier.counts();
     out
 }
 

@@ -124,7 +124,8 @@ pub struct CheckConfig {
     pub inputs: Vec<PathBuf>,
     /// How to report.
     pub format: CheckFormat,
-    /// Worker threads (the run is sequential for now).
+    /// Worker threads: more than one runs the chunked pipeline of
+    /// [`check_in_parallel`](super::check::check_in_parallel).
     pub jobs: NonZeroUsize,
     /// Colour human diagnostics on stderr.
     pub color: bool,
@@ -159,10 +160,68 @@ impl CheckConfig {
 pub fn run(args: &CheckArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let mut config = CheckConfig::new(args, common);
     config.transcript = super::transcript_variant(args.transcript.as_deref())?;
-    let mut checker = new_checker(&config);
     let stdout = io::stdout().lock();
     let stderr = io::stderr().lock();
+    // Transcripts are rewritten line by line before reading, which the
+    // chunked pipeline does not do: they are checked on one thread.
+    if config.jobs.get() > 1 && config.transcript.is_none() {
+        // The bar shares stderr with human diagnostics: only with JSON.
+        let progress = common.progress && config.format == CheckFormat::Json;
+        return check_in_parallel(&config, progress, stdout, stderr);
+    }
+    let mut checker = new_checker(&config);
     check_inputs(&config, checker.as_mut(), stdout, stderr)
+}
+
+/// The run on `config.jobs` threads: inputs are cut into chunks of whole
+/// games, verified by workers, and reported in input order, so the output
+/// is the same as on one thread.
+///
+/// # Errors
+///
+/// A write failure on either stream.
+pub fn check_in_parallel(
+    config: &CheckConfig,
+    progress: bool,
+    stdout: impl Write,
+    stderr: impl Write,
+) -> Result<ExitStatus, Error> {
+    use super::batch::{self, BatchConfig, Step};
+    let mut report = Report {
+        format: config.format,
+        color: config.color,
+        out: BufWriter::new(stdout),
+        err: BufWriter::new(stderr),
+        failed: None,
+    };
+    let mut summary = Summary::default();
+    let batch_config = BatchConfig {
+        inputs: config.inputs.clone(),
+        jobs: config.jobs,
+        records: false,
+        progress,
+    };
+    batch::run(&batch_config, |step| {
+        let flow = match step {
+            Step::Begin(_) => {
+                summary.inputs += 1;
+                ControlFlow::Continue(())
+            }
+            Step::InputError(err) => {
+                // A read error comes after its input began; the others
+                // (cannot access, list or open) stand for a whole input.
+                if !matches!(err, InputError::Read { .. }) {
+                    summary.inputs += 1;
+                }
+                summary.unreadable_inputs += 1;
+                report.input_error(&err)
+            }
+            Step::Chunk(_, chunk) => report_chunk(&mut report, &mut summary, chunk),
+        };
+        flow.is_continue()
+    });
+    report.check_failed()?;
+    finish(config, &mut report, &summary)
 }
 
 /// Where diagnostics and messages go, and the first write failure.
@@ -298,6 +357,44 @@ pub fn check_inputs(
         report.check_failed()?;
     }
 
+    finish(config, &mut report, &summary)
+}
+
+/// Reports one chunk's findings in source order (those between games in
+/// their place) and adds its totals to `summary`.
+fn report_chunk<O: Write, E: Write>(
+    report: &mut Report<O, E>,
+    summary: &mut Summary,
+    chunk: super::batch::ChunkOut,
+) -> ControlFlow<()> {
+    summary.games += chunk.counts.games;
+    summary.skipped_games += chunk.counts.skipped_games;
+    summary.moves += chunk.counts.moves;
+    let mut stray = chunk.stray.into_iter().peekable();
+    for (i, game) in chunk.games.into_iter().enumerate() {
+        while let Some((_, d)) = stray.next_if(|(before, _)| *before <= i) {
+            summary.count(d.severity);
+            report.diagnostic(&d)?;
+        }
+        for d in &game.diagnostics {
+            summary.count(d.severity);
+            report.diagnostic(d)?;
+        }
+    }
+    for (_, d) in stray {
+        summary.count(d.severity);
+        report.diagnostic(&d)?;
+    }
+    report.flush()
+}
+
+/// Prints the summary (or the hint that nothing was found) and gives the
+/// exit status.
+fn finish<O: Write, E: Write>(
+    config: &CheckConfig,
+    report: &mut Report<O, E>,
+    summary: &Summary,
+) -> Result<ExitStatus, Error> {
     if summary.inputs == 0 {
         let _ = report.message(
             "no input files found (directories are searched for .pgn and .txt files; \
@@ -322,7 +419,7 @@ pub fn check_inputs(
     let _ = report.flush();
     report.check_failed()?;
 
-    Ok(status(&summary))
+    Ok(status(summary))
 }
 
 /// The exit status a run's totals call for.

@@ -1,4 +1,4 @@
-//! `xpgn check`: what works before the verifier is plugged in.
+//! `xpgn check`: inputs, exit codes, and the same findings on any number of threads.
 
 use crate::util::TestEnv;
 
@@ -63,4 +63,33 @@ fn no_color_means_no_escapes_even_with_errors() {
     assert!(!run.stderr().contains('\u{1b}'), "{}", run.stderr());
     let run = env.run(&["--color", "always", "check", "missing.pgn"]);
     run.code(2).stderr_has("\u{1b}[");
+}
+
+#[test]
+fn check_on_several_threads_reports_exactly_what_one_thread_does() {
+    let env = TestEnv::new();
+    // Over 2 MiB, so the pipeline cuts the file into several chunks.
+    let mut big = String::new();
+    let pad = "x".repeat(100);
+    for i in 0..16_000 {
+        // Every seventh game breaks at its third ply; the others are valid.
+        let third = if i % 7 == 0 { "Bc4" } else { "c4" };
+        big.push_str(&format!(
+            "[Event \"g{i}\"]\n[White \"A\"]\n[Black \"B\"]\n\n{{{pad}}} 1. d4 d5 2. {third} e6 *\n\n"
+        ));
+    }
+    assert!(big.len() > 2 << 20);
+    env.write("many/big.pgn", &big);
+    env.write("many/small.pgn", "1. e4 e5 2. Ke3 *\n");
+    for format in ["human", "json"] {
+        let one = env.run(&["check", "--jobs", "1", "--format", format, "many"]);
+        one.code(1);
+        let four = env.run(&["check", "--jobs", "4", "--format", format, "many"]);
+        four.code(1);
+        assert_eq!(one.stdout(), four.stdout(), "{format}");
+        assert_eq!(one.stderr(), four.stderr(), "{format}");
+    }
+    env.run(&["check", "--jobs", "4", "many"])
+        .stderr_has("checked 16001 games")
+        .stderr_has("2287 errors");
 }
