@@ -125,7 +125,7 @@ pub struct CheckConfig {
     /// How to report.
     pub format: CheckFormat,
     /// Worker threads: more than one runs the chunked pipeline of
-    /// [`check_in_parallel`](super::check::check_in_parallel).
+    /// [`check_in_parallel`].
     pub jobs: NonZeroUsize,
     /// Colour human diagnostics on stderr.
     pub color: bool,
