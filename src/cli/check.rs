@@ -187,13 +187,7 @@ pub fn check_in_parallel(
     stderr: impl Write,
 ) -> Result<ExitStatus, Error> {
     use super::batch::{self, BatchConfig, Step};
-    let mut report = Report {
-        format: config.format,
-        color: config.color,
-        out: BufWriter::new(stdout),
-        err: BufWriter::new(stderr),
-        failed: None,
-    };
+    let mut report = Report::new(config, stdout, stderr);
     let mut summary = Summary::default();
     let batch_config = BatchConfig {
         inputs: config.inputs.clone(),
@@ -234,6 +228,16 @@ struct Report<O: Write, E: Write> {
 }
 
 impl<O: Write, E: Write> Report<O, E> {
+    fn new(config: &CheckConfig, stdout: O, stderr: E) -> Report<O, E> {
+        Report {
+            format: config.format,
+            color: config.color,
+            out: BufWriter::new(stdout),
+            err: BufWriter::new(stderr),
+            failed: None,
+        }
+    }
+
     fn diagnostic(&mut self, diag: &Diagnostic) -> ControlFlow<()> {
         let result = match self.format {
             // A blank line after each, as compilers do, keeps them apart.
@@ -298,13 +302,7 @@ pub fn check_inputs(
     stdout: impl Write,
     stderr: impl Write,
 ) -> Result<ExitStatus, Error> {
-    let mut report = Report {
-        format: config.format,
-        color: config.color,
-        out: BufWriter::new(stdout),
-        err: BufWriter::new(stderr),
-        failed: None,
-    };
+    let mut report = Report::new(config, stdout, stderr);
     let mut summary = Summary::default();
 
     for item in expand(&config.inputs) {

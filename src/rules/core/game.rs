@@ -7,7 +7,7 @@
 use super::color::{ByColor, Color};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
-use super::square::SquareSet;
+use super::square::{Square, SquareSet};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -272,6 +272,37 @@ impl GameRules {
         }
     }
 
+    /// A game played with the [`FIDE_ARMY`] on 8x8 and FIDE's promotion,
+    /// double step, en passant and castling: FIDE chess, Chess960
+    /// (`chess960`: castling rooks anywhere on the back rank) and the piece
+    /// table of the squares family.
+    pub fn fide_army(name: &'static str, start_fen: &str, chess960: bool) -> GameRules {
+        let rank = |r: u8| -> SquareSet { (0..8).filter_map(|f| Square::new(f, r)).collect() };
+        GameRules::build(
+            name,
+            Geometry::rectangle(8, 8),
+            FIDE_ARMY,
+            start_fen,
+            ByColor {
+                white: rank(7),
+                black: rank(0),
+            },
+            b"QRBN",
+            ByColor {
+                white: rank(1),
+                black: rank(6),
+            },
+            1 << 2,
+            CastlingRule::Standard(CastlingFiles {
+                short_king: 6,
+                short_rook: 5,
+                long_king: 2,
+                long_rook: 3,
+            }),
+            chess960,
+        )
+    }
+
     /// The role with this letter (either case), if the game has it.
     pub fn role_of_letter(&self, letter: u8) -> Option<Role> {
         let up = letter.to_ascii_uppercase();
@@ -396,3 +427,57 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
     }
     rays
 }
+
+/// The FIDE army, in this order (pawn 0 ... king 5): pawn `fmWfcFifmnD`
+/// (RULINGS C2), knight N, bishop B, rook R, queen Q, king K. FIDE chess,
+/// Chess960 and the squares family all play with it.
+pub const FIDE_ARMY: &[PieceDecl] = &[
+    PieceDecl {
+        letter: b'P',
+        name: "pawn",
+        betza: "fmWfcFifmnD",
+        royal: false,
+        pawn: true,
+        value: 100,
+    },
+    PieceDecl {
+        letter: b'N',
+        name: "knight",
+        betza: "N",
+        royal: false,
+        pawn: false,
+        value: 300,
+    },
+    PieceDecl {
+        letter: b'B',
+        name: "bishop",
+        betza: "B",
+        royal: false,
+        pawn: false,
+        value: 300,
+    },
+    PieceDecl {
+        letter: b'R',
+        name: "rook",
+        betza: "R",
+        royal: false,
+        pawn: false,
+        value: 500,
+    },
+    PieceDecl {
+        letter: b'Q',
+        name: "queen",
+        betza: "Q",
+        royal: false,
+        pawn: false,
+        value: 900,
+    },
+    PieceDecl {
+        letter: b'K',
+        name: "king",
+        betza: "K",
+        royal: true,
+        pawn: false,
+        value: 0,
+    },
+];

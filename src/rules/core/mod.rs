@@ -19,7 +19,8 @@ pub use color::{ByColor, Color};
 pub use explain::{Obstacle, ZoneStop};
 pub use fen::FenError;
 pub use game::{
-    CastlingFiles, CastlingRule, GameRules, GastCastling, GuardRule, PieceDecl, PieceType,
+    CastlingFiles, CastlingRule, FIDE_ARMY, GameRules, GastCastling, GuardRule, PieceDecl,
+    PieceType,
 };
 pub use geometry::Geometry;
 pub use moves::{CastleForm, CastleSide, Move, MoveList};

@@ -495,9 +495,18 @@ impl Position {
     /// piece that attacks along that line from afar, so that moving it may
     /// expose the king.
     fn may_be_pinned(&self, king: Square, from: Square) -> bool {
-        let them = !self.turn;
+        self.rider_behind(king, from, !self.turn)
+    }
+
+    /// Whether a piece of `attacker` that attacks from afar stands on a line
+    /// from `king` through `from`, with nothing between them but what is on
+    /// `from`: the piece there is pinned, or, if `from` was just left, the
+    /// king is in check by discovery.
+    fn rider_behind(&self, king: Square, from: Square, attacker: Color) -> bool {
         let geo = &self.rules.geometry;
-        for ray in &self.rules.rays[them] {
+        let dx = from.file() as i16 - king.file() as i16;
+        let dy = from.rank() as i16 - king.rank() as i16;
+        for ray in &self.rules.rays[attacker] {
             if ray.lame || (ray.riders.is_empty() && ray.limited.is_empty()) {
                 continue;
             }
@@ -505,8 +514,6 @@ impl Position {
             // that way from the king (parallel, same sense; the walk below
             // settles whether the steps land on it).
             let (sf, sr) = (-ray.df, -ray.dr);
-            let dx = from.file() as i16 - king.file() as i16;
-            let dy = from.rank() as i16 - king.rank() as i16;
             let (sf16, sr16) = (sf as i16, sr as i16);
             if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
                 continue;
@@ -527,7 +534,7 @@ impl Position {
                 }
                 if passed {
                     if let Some(p) = Piece::from_code(code) {
-                        if p.color == them
+                        if p.color == attacker
                             && (ray.riders.contains(p.role)
                                 || ray
                                     .limited
@@ -1061,47 +1068,7 @@ impl Position {
 
     /// Whether emptying `from` opened a line from an enemy rider to `king`.
     fn discovers(&self, from: Square, king: Square) -> bool {
-        let them = !self.turn;
-        let geo = &self.rules.geometry;
-        let dx = from.file() as i16 - king.file() as i16;
-        let dy = from.rank() as i16 - king.rank() as i16;
-        for ray in &self.rules.rays[them] {
-            if ray.riders.is_empty() && ray.limited.is_empty() {
-                continue;
-            }
-            let (sf, sr) = (-ray.df, -ray.dr);
-            let (sf16, sr16) = (sf as i16, sr as i16);
-            if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
-                continue;
-            }
-            let mut cur = king;
-            let mut k: u8 = 0;
-            let mut passed = false;
-            while let Some(next) = geo.offset(cur, sf, sr) {
-                cur = next;
-                k = k.saturating_add(1);
-                passed |= cur == from;
-                let code = self.board[cur.index()];
-                if code == 0 {
-                    continue;
-                }
-                if passed {
-                    if let Some(p) = Piece::from_code(code) {
-                        if p.color == them
-                            && (ray.riders.contains(p.role)
-                                || ray
-                                    .limited
-                                    .iter()
-                                    .any(|&(set, n)| k <= n && set.contains(p.role)))
-                        {
-                            return true;
-                        }
-                    }
-                }
-                break;
-            }
-        }
-        false
+        self.rider_behind(king, from, !self.turn)
     }
 
     /// Plays `m` without working out whether the next side is in check

@@ -13,9 +13,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::Variant;
-use crate::rules::core::{
-    ByColor, CastlingFiles, CastlingRule, GameRules, Geometry, PieceDecl, Square, SquareSet,
-};
+use crate::rules::core::{GameRules, PieceDecl};
 
 mod fen;
 mod position;
@@ -27,56 +25,7 @@ pub use position::{Action, SquaresPosition, Turn};
 
 /// The FIDE army (rule 1; rule 10 skipped as RULINGS 4.1 recommends). The
 /// order fixes the roles the move generator names: pawn 0 ... king 5.
-pub const PIECES: &[PieceDecl] = &[
-    PieceDecl {
-        letter: b'P',
-        name: "pawn",
-        betza: "fmWfcFifmnD",
-        royal: false,
-        pawn: true,
-        value: 100,
-    },
-    PieceDecl {
-        letter: b'N',
-        name: "knight",
-        betza: "N",
-        royal: false,
-        pawn: false,
-        value: 300,
-    },
-    PieceDecl {
-        letter: b'B',
-        name: "bishop",
-        betza: "B",
-        royal: false,
-        pawn: false,
-        value: 300,
-    },
-    PieceDecl {
-        letter: b'R',
-        name: "rook",
-        betza: "R",
-        royal: false,
-        pawn: false,
-        value: 500,
-    },
-    PieceDecl {
-        letter: b'Q',
-        name: "queen",
-        betza: "Q",
-        royal: false,
-        pawn: false,
-        value: 900,
-    },
-    PieceDecl {
-        letter: b'K',
-        name: "king",
-        betza: "K",
-        royal: true,
-        pawn: false,
-        value: 0,
-    },
-];
+pub const PIECES: &[PieceDecl] = crate::rules::core::FIDE_ARMY;
 
 /// The start board of every game of the family: the FIDE array on the 32
 /// squares under the armies, holes between (rule 2).
@@ -87,28 +36,9 @@ pub const START_BOARD: &str =
 pub fn rules() -> &'static GameRules {
     static RULES: OnceLock<GameRules> = OnceLock::new();
     RULES.get_or_init(|| {
-        let rank = |r: u8| -> SquareSet { (0..8).filter_map(|f| Square::new(f, r)).collect() };
-        GameRules::build(
+        GameRules::fide_army(
             "Limited Supply of Squares",
-            Geometry::rectangle(8, 8),
-            PIECES,
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            ByColor {
-                white: rank(7),
-                black: rank(0),
-            },
-            b"QRBN",
-            ByColor {
-                white: rank(1),
-                black: rank(6),
-            },
-            1 << 2,
-            CastlingRule::Standard(CastlingFiles {
-                short_king: 6,
-                short_rook: 5,
-                long_king: 2,
-                long_rook: 3,
-            }),
             false,
         )
     })
