@@ -555,7 +555,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__moves)
-            opts="-q -h -V --variant --fen --postal --color --quiet --help --version"
+            opts="-q -h -V --variant --fen --postal --readings --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -571,6 +571,10 @@ _xpgn() {
                     ;;
                 --postal)
                     COMPREPLY=($(compgen -W "yes plus no" -- "${cur}"))
+                    return 0
+                    ;;
+                --readings)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -585,7 +589,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__perft)
-            opts="-q -h -V --variant --fen --divide --postal --color --quiet --help --version"
+            opts="-q -h -V --variant --fen --divide --postal --readings --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -601,6 +605,10 @@ _xpgn() {
                     ;;
                 --postal)
                     COMPREPLY=($(compgen -W "yes plus no" -- "${cur}"))
+                    return 0
+                    ;;
+                --readings)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -67,6 +67,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l fen -d 'Start from t
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
 no\t''"
+complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l readings -d 'Alternative readings RULINGS keeps as switches, as a record\'s `[Readings]` tag gives them: `G8b` (Gast promotes to Q, R, B, N only), `G10a` (Gast\'s archer to g1 when castling with both), `P4b` (PASGL scores before the Train moves)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
@@ -79,6 +80,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l fen -d 'The position
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
 no\t''"
+complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l readings -d 'Alternative readings RULINGS keeps as switches, as a record\'s `[Readings]` tag gives them: `G8b` (Gast promotes to Q, R, B, N only), `G10a` (Gast\'s archer to g1 when castling with both), `P4b` (PASGL scores before the Train moves)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"

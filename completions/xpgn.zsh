@@ -77,6 +77,7 @@ _arguments "${_arguments_options[@]}" : \
 '--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:_default' \
 '--fen=[Start from this position instead of the variant'\''s start position]:FEN:_default' \
 '--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
+'--readings=[Alternative readings RULINGS keeps as switches, as a record'\''s \`\[Readings\]\` tag gives them\: \`G8b\` (Gast promotes to Q, R, B, N only), \`G10a\` (Gast'\''s archer to g1 when castling with both), \`P4b\` (PASGL scores before the Train moves)]:READINGS:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
@@ -95,6 +96,7 @@ _arguments "${_arguments_options[@]}" : \
 '--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:_default' \
 '--fen=[The position instead of the variant'\''s start position]:FEN:_default' \
 '--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
+'--readings=[Alternative readings RULINGS keeps as switches, as a record'\''s \`\[Readings\]\` tag gives them\: \`G8b\` (Gast promotes to Q, R, B, N only), \`G10a\` (Gast'\''s archer to g1 when castling with both), \`P4b\` (PASGL scores before the Train moves)]:READINGS:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \

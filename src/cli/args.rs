@@ -369,6 +369,13 @@ pub struct PerftArgs {
     /// (`plus`), as a record's `[Postal]` tag does.
     #[arg(long, value_name = "POSTAL", value_parser = ["yes", "plus", "no"])]
     pub postal: Option<String>,
+
+    /// Alternative readings RULINGS keeps as switches, as a record's
+    /// `[Readings]` tag gives them: `G8b` (Gast promotes to Q, R, B, N
+    /// only), `G10a` (Gast's archer to g1 when castling with both),
+    /// `P4b` (PASGL scores before the Train moves).
+    #[arg(long, value_name = "READINGS")]
+    pub readings: Option<String>,
 }
 
 /// Arguments of `xpgn scores`.
@@ -407,6 +414,13 @@ pub struct MovesArgs {
     /// (`plus`), as a record's `[Postal]` tag does.
     #[arg(long, value_name = "POSTAL", value_parser = ["yes", "plus", "no"])]
     pub postal: Option<String>,
+
+    /// Alternative readings RULINGS keeps as switches, as a record's
+    /// `[Readings]` tag gives them: `G8b` (Gast promotes to Q, R, B, N
+    /// only), `G10a` (Gast's archer to g1 when castling with both),
+    /// `P4b` (PASGL scores before the Train moves).
+    #[arg(long, value_name = "READINGS")]
+    pub readings: Option<String>,
 }
 
 /// Arguments of `xpgn variants` (none yet besides the common ones).

@@ -19,6 +19,13 @@ pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     if let Some(postal) = args.postal.as_deref().and_then(Postal::from_tag) {
         pos = pos.with_postal(postal);
     }
+    if let Some(readings) = args.readings.as_deref() {
+        pos = pos.with_readings(readings).map_err(|why| Error::BadValue {
+            flag: "--readings",
+            value: readings.to_string(),
+            why,
+        })?;
+    }
     let mut lines: Vec<(String, String)> = match pos.as_core() {
         // The core games write check and mate marks on SAN.
         Some(core) => {

@@ -20,6 +20,13 @@ pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     if let Some(postal) = args.postal.as_deref().and_then(Postal::from_tag) {
         pos = pos.with_postal(postal);
     }
+    if let Some(readings) = args.readings.as_deref() {
+        pos = pos.with_readings(readings).map_err(|why| Error::BadValue {
+            flag: "--readings",
+            value: readings.to_string(),
+            why,
+        })?;
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let total = if args.divide && args.depth > 0 {
         let mut lines: Vec<(String, u64)> = match pos.as_core() {

@@ -286,6 +286,63 @@ impl AnyPosition {
         }
     }
 
+    /// The same position under the alternative readings that RULINGS keeps
+    /// as switches, named by ruling and option and separated by commas or
+    /// spaces (a record's `[Readings]` tag, `--readings`): `G8b` (Gast
+    /// 12x12 promotes to Q, R, B or N only), `G10a` (Gast 12x12: castling
+    /// with both at once puts the archer on g1/g12), `P4b` (PASGL 312:
+    /// campfire points counted before the Train moves).
+    ///
+    /// # Errors
+    /// A reading xpgn does not know, or one for another game.
+    pub fn with_readings(self, readings: &str) -> Result<AnyPosition, String> {
+        let mut gast = super::gast::GastOptions::default();
+        let mut before_train = false;
+        for word in readings
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            let game = match word.to_ascii_uppercase().as_str() {
+                "G8B" => {
+                    gast.fide_promotion = true;
+                    Variant::Gast
+                }
+                "G10A" => {
+                    gast.both_archer_two_toward_centre = true;
+                    Variant::Gast
+                }
+                "P4B" => {
+                    before_train = true;
+                    Variant::Pasgl312
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown reading '{word}' (known: G8b and G10a for Gast, P4b for PASGL 312)"
+                    ));
+                }
+            };
+            if game != self.variant() {
+                return Err(format!(
+                    "the reading '{word}' belongs to {game}, not {}",
+                    self.variant()
+                ));
+            }
+        }
+        match self {
+            AnyPosition::Core(p) if gast != super::gast::GastOptions::default() => {
+                let rules = super::gast::gast_with(gast);
+                core::Position::from_fen(rules, &p.fen())
+                    .map(AnyPosition::Core)
+                    .map_err(|e| e.to_string())
+            }
+            AnyPosition::Pasgl(p) if before_train => Ok(AnyPosition::Pasgl(Box::new(
+                p.with_score_timing(super::pasgl::ScoreTiming::BeforeTrain),
+            ))),
+            other => Ok(other),
+        }
+    }
+
     /// The same position under a `[Postal]` tag's option (squares family
     /// only; other games are returned unchanged).
     pub fn with_postal(self, postal: super::squares::Postal) -> AnyPosition {
@@ -493,5 +550,29 @@ impl AnyPosition {
     /// Perft split by first move (long notation, count).
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         each_family!(self, p => divide(p, depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readings_switch_the_options_rulings_keep_and_refuse_the_rest() {
+        let gast = AnyPosition::setup(Variant::Gast, None).expect("start position");
+        let Ok(AnyPosition::Core(p)) = gast.clone().with_readings("g8b, G10A") else {
+            panic!("Gast takes G8b and G10a");
+        };
+        assert_eq!(p.rules().promotion_roles.len(), 4, "G8b: Q, R, B, N");
+        assert!(gast.clone().with_readings("P4b").is_err(), "P4b is PASGL's");
+        assert!(gast.with_readings("G11c").is_err());
+        let pasgl = AnyPosition::setup(Variant::Pasgl312, None).expect("start position");
+        let Ok(AnyPosition::Pasgl(p)) = pasgl.with_readings("P4b") else {
+            panic!("PASGL takes P4b");
+        };
+        assert_eq!(
+            p.score_timing(),
+            crate::rules::pasgl::ScoreTiming::BeforeTrain
+        );
     }
 }

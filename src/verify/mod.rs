@@ -154,6 +154,9 @@ pub struct Tags {
     pub fen: String,
     /// Postal (squares family: `yes`, `plus` or `no`; RULINGS N1).
     pub postal: String,
+    /// Readings: the alternative readings RULINGS keeps as switches
+    /// (`G8b`, `G10a`, `P4b`; see `AnyPosition::with_readings`).
+    pub readings: String,
     has_fen: bool,
     has_variant: bool,
 }
@@ -171,6 +174,7 @@ impl Tags {
             &mut self.variant,
             &mut self.fen,
             &mut self.postal,
+            &mut self.readings,
         ] {
             s.clear();
         }
@@ -417,6 +421,7 @@ impl<O: Observer> Verifier<O> {
                 &mut tags.fen
             }
             b"Postal" => &mut tags.postal,
+            b"Readings" => &mut tags.readings,
             _ => return,
         };
         slot.clear();
@@ -461,23 +466,31 @@ impl<O: Observer> Verifier<O> {
             .has_fen
             .then(|| self.report.tags.fen.trim().to_string());
         let postal = self.report.tags.postal.trim().to_string();
+        let readings = self.report.tags.readings.trim().to_string();
         let setup = AnyPosition::setup(variant, fen.as_deref()).map_err(|e| match &fen {
             Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
             None => format!("{variant}: {e}"),
         });
-        let start = match setup.and_then(|p| {
-            if postal.is_empty() {
-                return Ok(p);
-            }
-            match (p.as_squares(), Postal::from_tag(&postal)) {
-                (Some(_), Some(option)) => Ok(p.with_postal(option)),
-                (Some(_), None) => Err(format!(
-                    "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
-                )),
-                // The Postal rule belongs to the squares family (N1).
-                (None, _) => Ok(p),
-            }
-        }) {
+        let start = match setup
+            .and_then(|p| {
+                if postal.is_empty() {
+                    return Ok(p);
+                }
+                match (p.as_squares(), Postal::from_tag(&postal)) {
+                    (Some(_), Some(option)) => Ok(p.with_postal(option)),
+                    (Some(_), None) => Err(format!(
+                        "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
+                    )),
+                    // The Postal rule belongs to the squares family (N1).
+                    (None, _) => Ok(p),
+                }
+            })
+            .and_then(|p| match readings.as_str() {
+                "" => Ok(p),
+                r => p
+                    .with_readings(r)
+                    .map_err(|e| format!("the Readings tag: {e}")),
+            }) {
             Ok(p) => p,
             Err(msg) => {
                 self.skip(msg.clone());

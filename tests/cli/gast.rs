@@ -88,3 +88,41 @@ fn gast_fen_perft_and_moves() {
         .code(0)
         .stdout_has("/RNG1BQ1A1RK1 b - - 1 12\n");
 }
+
+/// RULINGS G8 keeps option (b), promotion to Q, R, B or N only, as a
+/// switch: the `[Readings]` tag and `--readings` turn it on.
+#[test]
+fn g8_option_b_is_a_switch_by_tag_and_flag() {
+    let env = TestEnv::new();
+    let fen = "k11/4P7/12/12/12/12/12/12/12/12/12/K11 w - - 0 1";
+    let game =
+        |readings: &str| format!("[Variant \"Gast\"]\n[FEN \"{fen}\"]\n{readings}\n1. e12=A *\n");
+    env.write("any.pgn", game(""));
+    env.run(&["check", "any.pgn"]).code(0);
+    env.write("fide.pgn", game("[Readings \"G8b\"]\n"));
+    env.run(&["check", "fide.pgn"])
+        .code(1)
+        .stderr_has("error[illegal-move]: e12=A");
+    env.write("bad.pgn", game("[Readings \"G9z\"]\n"));
+    env.run(&["check", "bad.pgn"])
+        .code(1)
+        .stderr_has("the Readings tag: unknown reading 'G9z'");
+    env.run(&["perft", "--variant", "Gast", "--fen", fen, "1"])
+        .code(0)
+        .stdout_is("9\n");
+    env.run(&[
+        "perft",
+        "--variant",
+        "Gast",
+        "--readings",
+        "G8b",
+        "--fen",
+        fen,
+        "1",
+    ])
+    .code(0)
+    .stdout_is("7\n");
+    env.run(&["perft", "--variant", "Chess", "--readings", "G8b", "1"])
+        .code(2)
+        .stderr_has("belongs to Gast, not Chess");
+}

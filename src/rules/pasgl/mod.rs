@@ -445,6 +445,11 @@ impl Position {
         let _ = self.cells[cell(sq)].try_push(c);
     }
 
+    /// When campfire points are counted (P4).
+    pub fn score_timing(&self) -> ScoreTiming {
+        self.timing
+    }
+
     /// The same position with Black's campfire points counted before or
     /// after the Train's advance (P4; after is the ruling and the default).
     pub fn with_score_timing(mut self, timing: ScoreTiming) -> Position {
