@@ -257,9 +257,16 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         }
     }
     let _ = err.flush();
+    let written = main.games + invalid.as_ref().map_or(0, |w| w.games);
     main.finish()?;
     if let Some(w) = invalid {
         w.finish()?;
+    }
+    if written == 0 && !common.quiet {
+        eprintln!(
+            "xpgn: no games written: the inputs held none, or the filters kept none \
+             (directories are searched for .pgn and .txt files, compressed or not)"
+        );
     }
     Ok(status)
 }

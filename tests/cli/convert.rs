@@ -233,3 +233,25 @@ fn pasgl_records_convert_and_count_points() {
     assert!(row.starts_with(&format!("{fixture},1,PASGL312,")), "{row}");
     assert!(row.ends_with(",21,6"), "{row}");
 }
+
+#[test]
+fn convert_says_when_nothing_was_written() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    env.run(&["convert", "g.pgn", "--to", "pgn", "--tag", "Event=Z"])
+        .stdout_is("")
+        .stderr_has("xpgn: no games written");
+    let kept = env.run(&["convert", "g.pgn", "--to", "pgn", "--tag", "Event=A"]);
+    kept.stdout_has("[Event \"A\"]");
+    assert!(
+        !kept.stderr().contains("no games written"),
+        "{}",
+        kept.stderr()
+    );
+    let quiet = env.run(&["-q", "convert", "g.pgn", "--to", "pgn", "--tag", "Event=Z"]);
+    assert!(
+        !quiet.stderr().contains("no games written"),
+        "{}",
+        quiet.stderr()
+    );
+}
