@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 
 use xpgn::rules::Variant;
 use xpgn::rules::core::{ByColor, CastlingRule, GameRules, Geometry, Position, SquareSet};
-use xpgn::rules::family::{self, GamePosition};
+use xpgn::rules::family::AnyPosition;
 use xpgn::rules::perft::perft;
-use xpgn::rules::squares::{Postal, SquaresPosition};
-use xpgn::rules::{fide, gast, pasgl, squirrel};
+use xpgn::rules::squares::Postal;
+use xpgn::rules::{fide, gast, squirrel};
 
 /// Counts above this are left to the ignored deep test.
 const NODE_LIMIT: u64 = 300_000;
@@ -42,54 +42,17 @@ fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
     checked
 }
 
-/// The same runner for families with a position of their own, through
-/// [`GamePosition`] and the generic [`family::perft`]. `variant NAME` lines
-/// switch the game for the positions that follow.
-fn run_family<P: GamePosition>(name: &str, mut variant: Variant, limit: u64) -> usize {
+/// The same runner for families with a position of their own (PASGL, the
+/// squares family), through [`AnyPosition`] and the generic perft.
+/// `variant NAME` lines switch the game, and `postal yes|plus` lines the
+/// `[Postal]` option, for the positions that follow.
+fn run_family(name: &str, mut variant: Variant, limit: u64) -> usize {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/perft")
         .join(name);
     let text = std::fs::read_to_string(&path).expect("perft data is committed");
-    let mut pos: Option<(String, P)> = None;
-    let mut checked = 0;
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(v) = line.strip_prefix("variant ") {
-            variant =
-                Variant::from_name(v).unwrap_or_else(|| panic!("{name}: unknown variant {v}"));
-        } else if let Some(fen) = line.strip_prefix("epd ") {
-            let p = P::setup(variant, Some(fen)).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
-            assert_eq!(p.fen(), fen, "{name}: the position string round-trips");
-            pos = Some((fen.to_string(), p));
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut it = rest.split_whitespace();
-            let depth: u32 = it.next().and_then(|d| d.parse().ok()).expect("depth");
-            let nodes: u64 = it.next().and_then(|n| n.parse().ok()).expect("nodes");
-            if nodes > limit {
-                continue;
-            }
-            let (fen, p) = pos.as_ref().expect("perft line after an epd line");
-            assert_eq!(
-                family::perft(p, depth),
-                nodes,
-                "{name}: {fen} depth {depth}"
-            );
-            checked += 1;
-        }
-    }
-    checked
-}
-
-/// The squares family under its options: like [`run_family`], plus
-/// `postal yes|plus` lines (the `[Postal]` tag) for the positions that follow.
-fn run_squares(name: &str, limit: u64) -> usize {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/perft")
-        .join(name);
-    let text = std::fs::read_to_string(&path).expect("perft data is committed");
-    let mut variant = Variant::Hans38;
     let mut postal = Postal::Off;
-    let mut pos: Option<(String, SquaresPosition)> = None;
+    let mut pos: Option<(String, AnyPosition)> = None;
     let mut checked = 0;
     for line in text.lines() {
         let line = line.trim();
@@ -99,7 +62,7 @@ fn run_squares(name: &str, limit: u64) -> usize {
         } else if let Some(v) = line.strip_prefix("postal ") {
             postal = Postal::from_tag(v).unwrap_or_else(|| panic!("{name}: postal {v}"));
         } else if let Some(fen) = line.strip_prefix("epd ") {
-            let p = SquaresPosition::setup(variant, Some(fen))
+            let p = AnyPosition::setup(variant, Some(fen))
                 .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"))
                 .with_postal(postal);
             assert_eq!(p.fen(), fen, "{name}: the position string round-trips");
@@ -112,11 +75,7 @@ fn run_squares(name: &str, limit: u64) -> usize {
                 continue;
             }
             let (fen, p) = pos.as_ref().expect("perft line after an epd line");
-            assert_eq!(
-                family::perft(p, depth),
-                nodes,
-                "{name}: {fen} depth {depth}"
-            );
+            assert_eq!(p.perft(depth), nodes, "{name}: {fen} depth {depth}");
             checked += 1;
         }
     }
@@ -125,18 +84,18 @@ fn run_squares(name: &str, limit: u64) -> usize {
 
 #[test]
 fn squares_postal_infinite_and_moving_agree_with_the_python_model() {
-    assert!(run_squares("squares.perft", NODE_LIMIT) >= 11);
+    assert!(run_family("squares.perft", Variant::Hans38, NODE_LIMIT) >= 11);
 }
 
 #[test]
 fn pasgl_start_and_crowded_positions() {
     // Depth 3 is left to the deep test: its clones are slow in debug builds.
-    assert!(run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
+    assert!(run_family("pasgl.perft", Variant::Pasgl312, 2_000) >= 4);
 }
 
 #[test]
 fn hans38_start_and_middle_games_agree_with_the_python_model() {
-    assert!(run_family::<SquaresPosition>("hans38.perft", Variant::Hans38, NODE_LIMIT) >= 18);
+    assert!(run_family("hans38.perft", Variant::Hans38, NODE_LIMIT) >= 18);
 }
 
 #[test]
@@ -220,7 +179,7 @@ fn all_positions_deep() {
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);
-    run_family::<pasgl::Position>("pasgl.perft", Variant::Pasgl312, u64::MAX);
-    run_family::<SquaresPosition>("hans38.perft", Variant::Hans38, u64::MAX);
-    run_squares("squares.perft", u64::MAX);
+    run_family("pasgl.perft", Variant::Pasgl312, u64::MAX);
+    run_family("hans38.perft", Variant::Hans38, u64::MAX);
+    run_family("squares.perft", Variant::Hans38, u64::MAX);
 }
