@@ -797,91 +797,63 @@ impl<O: Observer> Verifier<O> {
         self.after_mainline_move(text, span, line, mate);
     }
 
-    /// Draw rules and game ends along the mainline (RULINGS C1).
+    /// Draw rules and game ends along the mainline (RULINGS C1; L9 for the
+    /// squares family, over its whole state).
     fn after_mainline_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>, mate: bool) {
         let Some(l) = &self.line else { return };
         let was_ended = self.ended;
-        if let Some(sq) = l.pos.as_squares() {
-            // The squares family: its own ends (stalemate loses, 75 moves),
-            // and FIDE's repetition and fifty-move rules over the whole
-            // state (RULINGS L9).
-            if sq.halfmoves() == 0 {
+        // Each family's own end, and for the families with FIDE's
+        // repetition and fifty-move rules: the state's key, the half-move
+        // clock, whether a reset of that clock makes earlier positions
+        // unrepeatable, and the ruling that applies them.
+        let (ending, draws) = if let Some(sq) = l.pos.as_squares() {
+            let draws = (sq.repetition_key(), sq.halfmoves(), true, "RULINGS L9");
+            (sq.ending().map(Termination::Rules), Some(draws))
+        } else if let Some(pos) = l.pos.as_core() {
+            // Stalemate is not looked for here: the next move, if legal,
+            // proves there was one; the game's end and an illegal next move
+            // look (see `note_stalemate`). Only when a draw rule ends the
+            // game anyway does stalemate, which comes first, need asking.
+            let ending = if mate {
+                Some(Ending::Checkmate {
+                    winner: !pos.turn(),
+                })
+            } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
+                pos.ending_with(&mut self.buf)
+            } else {
+                None
+            };
+            // Pawn moves are irreversible only where pawns never step back (S9).
+            let irreversible = !pos.rules().pawns_step_back;
+            let draws = (
+                pos.repetition_key(),
+                pos.halfmoves(),
+                irreversible,
+                "RULINGS C1",
+            );
+            (ending.map(Termination::Ending), Some(draws))
+        } else {
+            // Games outside these families end by their own rules only.
+            (l.pos.outcome().map(Termination::Rules), None)
+        };
+        let repeats_and_clock = draws.map(|(key, halfmoves, irreversible, ruling)| {
+            if halfmoves == 0 && irreversible {
                 self.history.clear();
             }
-            let key = sq.repetition_key();
             self.history.push(key);
             let repeats = self.history.iter().filter(|&&k| k == key).count();
-            let halfmoves = sq.halfmoves();
-            if was_ended.is_some() {
-                self.report_move_after_end(text, span, line);
-                return;
-            }
-            self.ended = match sq.ending() {
-                Some(o) => Some(Termination::Rules(o)),
-                None if repeats >= 5 => Some(Termination::FivefoldRepetition),
-                None => None,
-            };
-            self.report.termination = self.ended;
-            if repeats == 3 && !self.noted_threefold {
-                self.noted_threefold = true;
-                let d = Diagnostic::note(
-                    Code::ClaimableDraw,
-                    "threefold repetition of squares, owners, reserves and pieces: a draw may be claimed",
-                )
-                .with_rule("RULINGS L9 (FIDE Laws 9.2)");
-                self.emit(d, span, "third repetition", line);
-            }
-            if halfmoves >= 100 && !self.noted_fifty {
-                self.noted_fifty = true;
-                let d = Diagnostic::note(
-                    Code::ClaimableDraw,
-                    "fifty moves without a piece capture or pawn move: a draw may be claimed",
-                )
-                .with_rule("RULINGS L9 (FIDE Laws 9.3)");
-                self.emit(d, span, "fiftieth move", line);
-            }
-            return;
-        }
-        let Some(pos) = l.pos.as_core() else {
-            // Games outside the chess core end by their own rules only.
-            if was_ended.is_none() {
-                self.ended = l.pos.outcome().map(Termination::Rules);
-                self.report.termination = self.ended;
-            } else {
-                self.report_move_after_end(text, span, line);
-            }
-            return;
-        };
-        // Pawn moves are irreversible only where pawns never step back (S9).
-        if pos.halfmoves() == 0 && !pos.rules().pawns_step_back {
-            self.history.clear();
-        }
-        let key = pos.repetition_key();
-        self.history.push(key);
-        let repeats = self.history.iter().filter(|&&k| k == key).count();
-        // Stalemate is not looked for here: the next move, if legal, proves
-        // there was one; the game's end and an illegal next move look
-        // (see `note_stalemate`). Only when a draw rule ends the game
-        // anyway does stalemate, which comes first, need asking.
-        let ending = if mate {
-            Some(Ending::Checkmate {
-                winner: !pos.turn(),
-            })
-        } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
-            pos.ending_with(&mut self.buf)
-        } else {
-            None
-        };
-        let halfmoves = pos.halfmoves();
+            (repeats, halfmoves, ruling)
+        });
         if was_ended.is_some() {
             self.report_move_after_end(text, span, line);
             return;
         }
-        if let Some(e) = ending {
-            self.ended = Some(Termination::Ending(e));
-        } else if repeats >= 5 {
-            self.ended = Some(Termination::FivefoldRepetition);
-        }
+        let Some((repeats, halfmoves, ruling)) = repeats_and_clock else {
+            self.ended = ending;
+            self.report.termination = self.ended;
+            return;
+        };
+        self.ended = ending.or((repeats >= 5).then_some(Termination::FivefoldRepetition));
         self.report.termination = self.ended;
         if repeats == 3 && !self.noted_threefold {
             self.noted_threefold = true;
@@ -889,7 +861,7 @@ impl<O: Observer> Verifier<O> {
                 Code::ClaimableDraw,
                 "threefold repetition: a draw may be claimed",
             )
-            .with_rule("RULINGS C1 (FIDE Laws 9.2)");
+            .with_rule(format!("{ruling} (FIDE Laws 9.2)"));
             self.emit(d, span, "third repetition", line);
         }
         if halfmoves >= 100 && !self.noted_fifty {
@@ -898,7 +870,7 @@ impl<O: Observer> Verifier<O> {
                 Code::ClaimableDraw,
                 "fifty moves without capture or pawn move: a draw may be claimed",
             )
-            .with_rule("RULINGS C1 (FIDE Laws 9.3)");
+            .with_rule(format!("{ruling} (FIDE Laws 9.3)"));
             self.emit(d, span, "fiftieth move", line);
         }
     }
