@@ -73,6 +73,33 @@ pub enum Move {
 }
 
 impl Move {
+    /// Appends the piece move `from`-`to` to `out`: once, or once per
+    /// piece in `promotions` when the move promotes.
+    #[inline]
+    pub fn push_normal(
+        out: &mut Vec<Move>,
+        (role, from, to): (Role, Square, Square),
+        capture: Option<Role>,
+        promotions: Option<&[Role]>,
+    ) {
+        match promotions {
+            Some(choices) => out.extend(choices.iter().map(|&promo| Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion: Some(promo),
+            })),
+            None => out.push(Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion: None,
+            }),
+        }
+    }
+
     /// Where the moving piece (the king, when castling) starts.
     pub const fn from(&self) -> Square {
         match *self {

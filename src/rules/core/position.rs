@@ -783,25 +783,9 @@ impl Position {
         pawn: bool,
         out: &mut MoveList,
     ) {
-        if pawn && self.rules.promotion_zone[self.turn].contains(to) {
-            for &promo in self.promotion_choices() {
-                out.push(Move::Normal {
-                    role,
-                    from,
-                    to,
-                    capture,
-                    promotion: Some(promo),
-                });
-            }
-        } else {
-            out.push(Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion: None,
-            });
-        }
+        let promotes = pawn && self.rules.promotion_zone[self.turn].contains(to);
+        let choices = promotes.then(|| self.promotion_choices());
+        Move::push_normal(out, (role, from, to), capture, choices);
     }
 
     fn gen_castling(&self, side: Option<CastleSide>, out: &mut MoveList) {

@@ -444,25 +444,9 @@ impl SquaresPosition {
         out: &mut Vec<Move>,
     ) {
         let rules = self.rules();
-        if role == PAWN && rules.promotion_zone[self.turn].contains(to) {
-            for &promo in &rules.promotion_roles {
-                out.push(Move::Normal {
-                    role,
-                    from,
-                    to,
-                    capture,
-                    promotion: Some(promo),
-                });
-            }
-        } else {
-            out.push(Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion: None,
-            });
-        }
+        let promotes = role == PAWN && rules.promotion_zone[self.turn].contains(to);
+        let choices = promotes.then_some(&rules.promotion_roles[..]);
+        Move::push_normal(out, (role, from, to), capture, choices);
     }
 
     /// FIDE castling where every location between king and rook holds an
