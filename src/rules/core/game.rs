@@ -141,12 +141,8 @@ pub struct GameRules {
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
     pub(crate) rays: ByColor<Vec<AttackRay>>,
-    /// Whether the only way a move can expose its own king is by leaving a
-    /// line between it and an enemy rider (no lame leapers; the position
-    /// also checks that there is no guard, whose zones change attacks from
-    /// afar). When false,
-    /// every move is tried on a copy of the board.
-    pub(crate) simple_pins: bool,
+    /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
+    pub(crate) no_lame_attacks: bool,
 }
 
 /// All capture vectors of one side that share a direction, for attack tests.
@@ -244,7 +240,7 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
-        let simple_pins = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
+        let no_lame_attacks = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
         let pawns_step_back = pieces
             .iter()
             .any(|p| p.pawn && p.vectors.white.iter().any(|v| v.dr < 0));
@@ -268,7 +264,7 @@ impl GameRules {
             royal_roles,
             pawn_roles,
             rays,
-            simple_pins,
+            no_lame_attacks,
         }
     }
 
@@ -301,6 +297,15 @@ impl GameRules {
             }),
             chess960,
         )
+    }
+
+    /// Whether the only way a move can expose its own king is by leaving a
+    /// line between it and an enemy rider: no lame leapers, and no guard,
+    /// whose zones change attacks from afar. When false, every move is
+    /// tried on a copy of the board, and check is worked out in full.
+    #[inline]
+    pub(crate) fn simple_pins(&self) -> bool {
+        self.no_lame_attacks && self.guard.is_none()
     }
 
     /// The role with this letter (either case), if the game has it.

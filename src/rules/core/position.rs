@@ -472,7 +472,7 @@ impl Position {
     /// simple (see [`GameRules`]): then a move of another piece that does
     /// not leave a line through the king is safe without trying it.
     fn unpinnable_king(&self) -> Option<Square> {
-        if !self.rules.simple_pins || self.rules.guard.is_some() {
+        if !self.rules.simple_pins() {
             return None;
         }
         let king = self.kings[self.turn]?;
@@ -1004,9 +1004,7 @@ impl Position {
         self.checked = match *m {
             // Only the piece that moved, or a line it opened, can give
             // check; castling and en passant move more than one piece.
-            Move::Normal { from, to, .. }
-                if self.rules.simple_pins && self.rules.guard.is_none() =>
-            {
+            Move::Normal { from, to, .. } if self.rules.simple_pins() => {
                 match self.kings[self.turn] {
                     Some(k) => self.attacks_from(to, k) || self.discovers(from, k),
                     None => false,
