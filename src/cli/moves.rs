@@ -26,7 +26,7 @@ pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             why,
         })?;
     }
-    let mut lines: Vec<(String, String)> = match pos.as_core() {
+    let mut lines: Vec<(String, String)> = match pos.to_core() {
         // The core games write check and mate marks on SAN.
         Some(core) => {
             let mut moves = MoveList::new();

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use super::args::PerftArgs;
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, position_from_args};
-use crate::rules::perft::{divide, perft};
+use crate::rules::perft::divide;
 use crate::rules::squares::Postal;
 
 /// Runs `xpgn perft`: with `--divide` one `move: count` line per legal move
@@ -29,8 +29,8 @@ pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let total = if args.divide && args.depth > 0 {
-        let mut lines: Vec<(String, u64)> = match pos.as_core() {
-            Some(core) => divide(core, args.depth)
+        let mut lines: Vec<(String, u64)> = match pos.to_core() {
+            Some(core) => divide(&core, args.depth)
                 .iter()
                 .map(|(m, n)| (core.uci(m), *n))
                 .collect(),
@@ -43,10 +43,7 @@ pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
         writeln!(out).map_err(Error::write(Stream::Stdout))?;
         lines.iter().map(|(_, n)| n).sum()
     } else {
-        match pos.as_core() {
-            Some(core) => perft(core, args.depth),
-            None => pos.perft(args.depth),
-        }
+        pos.perft(args.depth)
     };
     writeln!(out, "{total}").map_err(Error::write(Stream::Stdout))?;
     out.flush().map_err(Error::write(Stream::Stdout))?;

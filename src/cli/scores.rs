@@ -79,7 +79,7 @@ fn side(c: Color) -> &'static str {
 /// Material of each side on the scale of the game's piece table (its
 /// values are hundredths of a pawn).
 fn material(pos: &AnyPosition) -> Option<ByColor<i32>> {
-    let core = pos.as_core()?;
+    let core = pos.to_core()?;
     let rules = core.rules();
     let mut total = ByColor::default();
     for sq in rules.geometry.cells() {

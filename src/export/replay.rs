@@ -66,9 +66,9 @@ pub fn annotate(game: &mut Game) -> usize {
                 (san, lan)
             }
             // Null moves as other tools write them, in the chess-like games.
-            None => match (pos.as_core_mut(), text) {
-                (Some(core), b"--" | b"Z0" | b"0000" | b"@@@@") => {
-                    core.play_null();
+            None => match (pos.is_chess_like(), text) {
+                (true, b"--" | b"Z0" | b"0000" | b"@@@@") => {
+                    pos.play_null();
                     ("--".to_string(), "--".to_string())
                 }
                 _ => continue,

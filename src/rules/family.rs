@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::Variant;
-use super::core::{self, ByColor, Color};
+use super::core::{self, ByColor, Color, Ending};
 use super::suggest;
 use crate::notation::token::{Grammar, MoveToken};
 
@@ -212,6 +212,19 @@ pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> Vec<(String, u64)> {
         .collect()
 }
 
+/// The state the repetition and fifty-move rules look at after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawState {
+    /// Equal for positions that count as the same for repetition.
+    pub key: u64,
+    /// Half-moves since the last capture or irreversible move.
+    pub halfmoves: u32,
+    /// Whether a reset of the clock makes earlier positions unrepeatable.
+    pub irreversible: bool,
+    /// The ruling that applies the rules to this game.
+    pub ruling: &'static str,
+}
+
 /// A position of any family, for code that learns the game only at run
 /// time (a record's `[Variant]` tag). Each family adds one variant here.
 #[derive(Clone, Debug)]
@@ -374,6 +387,16 @@ impl AnyPosition {
         }
     }
 
+    /// The position on the general chess core, for the chess-like games
+    /// (a copy; cold paths such as `moves`, `perft --divide` and material
+    /// counts use the core's full API).
+    pub fn to_core(&self) -> Option<core::Position> {
+        match self {
+            AnyPosition::Core(p) => Some(p.clone()),
+            _ => None,
+        }
+    }
+
     /// The PASGL position, for PASGL 312.
     pub fn as_pasgl(&self) -> Option<&super::pasgl::Position> {
         match self {
@@ -530,6 +553,86 @@ impl AnyPosition {
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.turn_long(m),
             _ => String::new(),
         }
+    }
+
+    /// Whether the game is played on the chess core's rules of check,
+    /// mate, repetition and the move clocks (FIDE, Chess960, Gast,
+    /// Squirrel).
+    pub fn is_chess_like(&self) -> bool {
+        matches!(self, AnyPosition::Core(_))
+    }
+
+    /// What the repetition and fifty-move rules need after a move, for
+    /// the games that have them (RULINGS C1; L9 for the squares family,
+    /// over its whole state).
+    pub fn draw_state(&self) -> Option<DrawState> {
+        match self {
+            AnyPosition::Core(p) => Some(DrawState {
+                key: p.repetition_key(),
+                halfmoves: p.halfmoves(),
+                // Pawn moves are irreversible only where pawns never step back (S9).
+                irreversible: !p.rules().pawns_step_back,
+                ruling: "RULINGS C1",
+            }),
+            AnyPosition::Squares(p) => Some(DrawState {
+                key: p.repetition_key(),
+                halfmoves: p.halfmoves(),
+                irreversible: true,
+                ruling: "RULINGS L9",
+            }),
+            AnyPosition::Pasgl(_) => None,
+        }
+    }
+
+    /// How a chess-like game has ended after a mainline move: checkmate
+    /// when `mate` (the caller knows it already), a dead position or the
+    /// 75-move rule. Stalemate is not looked for here unless a draw rule
+    /// ends the game anyway (see [`is_stalemate`](Self::is_stalemate)).
+    /// Other families: `None`.
+    pub fn chess_ending_after_move(&self, mate: bool, scratch: &mut Scratch) -> Option<Ending> {
+        let AnyPosition::Core(pos) = self else {
+            return None;
+        };
+        if mate {
+            Some(Ending::Checkmate {
+                winner: !pos.turn(),
+            })
+        } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
+            pos.ending_with(&mut scratch.core)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a chess-like game's side to move is stalemated (other
+    /// families: `false`).
+    pub fn is_stalemate(&self, scratch: &mut Scratch) -> bool {
+        match self {
+            AnyPosition::Core(p) => !p.is_check() && !p.has_legal_move_with(&mut scratch.core),
+            _ => false,
+        }
+    }
+
+    /// The number of the move about to be played, as a record numbers it.
+    pub fn fullmoves(&self, plies_played: u32) -> u32 {
+        match self {
+            AnyPosition::Core(p) => p.fullmoves(),
+            _ => 1 + plies_played / 2,
+        }
+    }
+
+    /// Passes the turn, as python-chess does for a null move `--`, in the
+    /// chess-like games; the others are left unchanged.
+    pub fn play_null(&mut self) {
+        if let AnyPosition::Core(p) = self {
+            p.play_null();
+        }
+    }
+
+    /// The repetition key of the start position, for the games with a
+    /// repetition rule.
+    pub fn repetition_key(&self) -> Option<u64> {
+        self.draw_state().map(|d| d.key)
     }
 
     /// "did you mean ...?" help for `written`.

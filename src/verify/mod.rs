@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
 use crate::notation::token::{self, Action, Grammar};
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
-use crate::rules::core::{Color, Ending, MoveList};
+use crate::rules::core::{Color, Ending};
 use crate::rules::family::{AnyMove, AnyPosition, Outcome, RejectionKind, Scratch};
 use crate::rules::squares::Postal;
 use crate::rules::{Variant, variant::Status};
@@ -247,7 +247,6 @@ pub struct Verifier<O: Observer = ()> {
     /// Whether the game has a tag, a move or a result: text made only of
     /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
     has_content: bool,
-    buf: MoveList,
     scratch: Scratch,
     san: String,
 }
@@ -279,7 +278,6 @@ impl<O: Observer> Verifier<O> {
             reported_after_end: false,
             reported_number: false,
             has_content: false,
-            buf: MoveList::with_capacity(256),
             scratch: Scratch::default(),
             san: String::new(),
         }
@@ -509,11 +507,8 @@ impl<O: Observer> Verifier<O> {
         };
         // A chess FEN with Chess960 castling rights is played as Chess960.
         self.report.variant = Some(start.variant());
-        if let Some(core) = start.as_core() {
-            self.history.push(core.repetition_key());
-        }
-        if let Some(sq) = start.as_squares() {
-            self.history.push(sq.repetition_key());
+        if let Some(key) = start.repetition_key() {
+            self.history.push(key);
         }
         self.observer.start_position(&start);
         self.line = Some(Line {
@@ -613,7 +608,7 @@ impl<O: Observer> Verifier<O> {
         }
         // In the chess core a pass is a null move (a warning); in the
         // families that know passing it is an ordinary move.
-        let is_core = self.current_pos().is_some_and(|p| p.as_core().is_some());
+        let is_core = self.current_pos().is_some_and(AnyPosition::is_chess_like);
         if is_core && parsed.is_single() && matches!(parsed.first(), Some(Action::Pass)) {
             self.null_move(text, span, line);
             return Flow::Continue;
@@ -719,9 +714,7 @@ impl<O: Observer> Verifier<O> {
         );
         if let Some(l) = &mut self.line {
             l.prev = Some(l.pos.clone());
-            if let Some(core) = l.pos.as_core_mut() {
-                core.play_null();
-            }
+            l.pos.play_null();
             l.ply += 1;
         }
         if self.stack.is_empty() {
@@ -744,9 +737,12 @@ impl<O: Observer> Verifier<O> {
             self.san.clear();
             l.pos.write_notation(&m, &mut self.san);
         }
-        let before = l.pos.clone();
+        // One copy into the slot kept for variations, not a clone and a move.
+        match &mut l.prev {
+            Some(prev) => prev.clone_from(&l.pos),
+            None => l.prev = Some(l.pos.clone()),
+        }
         l.pos.play(&m);
-        l.prev = Some(before);
         l.ply += 1;
         let ply = l.ply;
         self.counts.moves += 1;
@@ -806,43 +802,27 @@ impl<O: Observer> Verifier<O> {
         // repetition and fifty-move rules: the state's key, the half-move
         // clock, whether a reset of that clock makes earlier positions
         // unrepeatable, and the ruling that applies them.
-        let (ending, draws) = if let Some(sq) = l.pos.as_squares() {
-            let draws = (sq.repetition_key(), sq.halfmoves(), true, "RULINGS L9");
-            (sq.ending().map(Termination::Rules), Some(draws))
-        } else if let Some(pos) = l.pos.as_core() {
+        let ending = if let Some(sq) = l.pos.as_squares() {
+            sq.ending().map(Termination::Rules)
+        } else if l.pos.is_chess_like() {
             // Stalemate is not looked for here: the next move, if legal,
             // proves there was one; the game's end and an illegal next move
             // look (see `note_stalemate`). Only when a draw rule ends the
             // game anyway does stalemate, which comes first, need asking.
-            let ending = if mate {
-                Some(Ending::Checkmate {
-                    winner: !pos.turn(),
-                })
-            } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
-                pos.ending_with(&mut self.buf)
-            } else {
-                None
-            };
-            // Pawn moves are irreversible only where pawns never step back (S9).
-            let irreversible = !pos.rules().pawns_step_back;
-            let draws = (
-                pos.repetition_key(),
-                pos.halfmoves(),
-                irreversible,
-                "RULINGS C1",
-            );
-            (ending.map(Termination::Ending), Some(draws))
+            l.pos
+                .chess_ending_after_move(mate, &mut self.scratch)
+                .map(Termination::Ending)
         } else {
             // Games outside these families end by their own rules only.
-            (l.pos.outcome().map(Termination::Rules), None)
+            l.pos.outcome().map(Termination::Rules)
         };
-        let repeats_and_clock = draws.map(|(key, halfmoves, irreversible, ruling)| {
-            if halfmoves == 0 && irreversible {
+        let repeats_and_clock = l.pos.draw_state().map(|d| {
+            if d.halfmoves == 0 && d.irreversible {
                 self.history.clear();
             }
-            self.history.push(key);
-            let repeats = self.history.iter().filter(|&&k| k == key).count();
-            (repeats, halfmoves, ruling)
+            self.history.push(d.key);
+            let repeats = self.history.iter().filter(|&&k| k == d.key).count();
+            (repeats, d.halfmoves, d.ruling)
         });
         if was_ended.is_some() {
             self.report_move_after_end(text, span, line);
@@ -911,10 +891,7 @@ impl<O: Observer> Verifier<O> {
             return;
         };
         let turn = l.pos.turn();
-        let expected = match l.pos.as_core() {
-            Some(core) => core.fullmoves(),
-            None => 1 + l.ply / 2,
-        };
+        let expected = l.pos.fullmoves(l.ply);
         // `12...` announces Black's move; `12.` may stand before either.
         let black_dots = dots >= 3;
         let problem = if number != expected {
@@ -1014,15 +991,10 @@ impl<O: Observer> Verifier<O> {
         if self.ended.is_some() {
             return;
         }
-        let Some(core) = self
-            .line
-            .as_ref()
-            .filter(|l| !l.broken)
-            .and_then(|l| l.pos.as_core())
-        else {
+        let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return;
         };
-        if !core.is_check() && !core.has_legal_move_with(&mut self.buf) {
+        if l.pos.is_stalemate(&mut self.scratch) {
             self.ended = Some(Termination::Ending(Ending::Stalemate));
             self.report.termination = self.ended;
         }
