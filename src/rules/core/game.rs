@@ -143,6 +143,9 @@ pub struct GameRules {
     pub(crate) rays: ByColor<Vec<AttackRay>>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
+    /// The start position, parsed from `start_fen` once on first use:
+    /// every game of an archive starts from it.
+    pub(crate) start: std::sync::OnceLock<super::Position>,
 }
 
 /// All capture vectors of one side that share a direction, for attack tests.
@@ -265,6 +268,7 @@ impl GameRules {
             pawn_roles,
             rays,
             no_lame_attacks,
+            start: std::sync::OnceLock::new(),
         }
     }
 

@@ -66,8 +66,13 @@ impl Position {
     /// If the game's built-in start FEN is invalid: a bug caught by the unit
     /// test that builds every game.
     pub fn start(rules: &'static GameRules) -> Position {
-        Position::from_fen(rules, &rules.start_fen)
-            .expect("invariant: built-in start FENs are valid")
+        rules
+            .start
+            .get_or_init(|| {
+                Position::from_fen(rules, &rules.start_fen)
+                    .expect("invariant: built-in start FENs are valid")
+            })
+            .clone()
     }
 
     /// An empty board, White to move, for building positions.
