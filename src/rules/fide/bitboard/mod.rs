@@ -296,9 +296,7 @@ impl BitPosition {
                     );
                 }
             }
-            p.castling[c] = squares(self.castling & back_rank(c))
-                .map(sq16)
-                .collect();
+            p.castling[c] = squares(self.castling & back_rank(c)).map(sq16).collect();
             p.promotions[c] = self.promotions[c.index()];
         }
         p.turn = self.turn;
@@ -521,7 +519,13 @@ impl BitPosition {
     /// The legal targets of our non-king piece of `role` on `from`,
     /// en passant excluded, given the check and pin masks.
     #[inline]
-    fn piece_targets(&self, role: usize, from: usize, check_mask: Bitboard, pinned: Bitboard) -> Bitboard {
+    fn piece_targets(
+        &self,
+        role: usize,
+        from: usize,
+        check_mask: Bitboard,
+        pinned: Bitboard,
+    ) -> Bitboard {
         let us = self.turn;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
@@ -934,7 +938,11 @@ impl BitPosition {
         let start = out.len();
         for color in Color::ALL {
             let king = self.king_sq(color) % 8;
-            let back = if color == Color::White { RANK_1 } else { RANK_8 };
+            let back = if color == Color::White {
+                RANK_1
+            } else {
+                RANK_8
+            };
             let rooks = self.pieces(color, ROOK) & back;
             let rights = self.castling & back;
             let mut list = [0usize; 8];
@@ -1002,9 +1010,8 @@ impl BitPosition {
                     let (f, t) = (idx(from), idx(to));
                     let us = self.turn;
                     let victim = (self.by_color[(!us).index()] & bit(t) != 0).then_some(t);
-                    let rivals = self.attacks_of(r, us, t, self.occupied())
-                        & self.pieces(us, r)
-                        & !bit(f);
+                    let rivals =
+                        self.attacks_of(r, us, t, self.occupied()) & self.pieces(us, r) & !bit(f);
                     let (mut any, mut file_clash, mut rank_clash) = (false, false, false);
                     if self.by_color[us.index()] & bit(t) == 0 {
                         for o in squares(rivals) {
@@ -1104,7 +1111,11 @@ impl BitPosition {
     /// as [`core::Position::resolve_token`]. Piece moves and castling that
     /// name exactly one legal move are found here; everything else (no
     /// match, ambiguity, other actions) is left to the core.
-    pub fn resolve_token(&self, token: &MoveToken, scratch: &mut MoveList) -> Result<Move, Rejection> {
+    pub fn resolve_token(
+        &self,
+        token: &MoveToken,
+        scratch: &mut MoveList,
+    ) -> Result<Move, Rejection> {
         let fast = match token.first() {
             Some(_) if !token.is_single() || token.is_roadkill() => None,
             Some(Action::Piece(pm)) => self.resolve_piece(pm),
@@ -1210,7 +1221,11 @@ impl BitPosition {
             } else if occ & bit(to) == 0 {
                 let (one, two, start) = match us {
                     Color::White => (to.checked_sub(8), to.checked_sub(16), 1),
-                    Color::Black => (Some(to + 8).filter(|&s| s < 64), Some(to + 16).filter(|&s| s < 64), 6),
+                    Color::Black => (
+                        Some(to + 8).filter(|&s| s < 64),
+                        Some(to + 16).filter(|&s| s < 64),
+                        6,
+                    ),
                 };
                 if let Some(o) = one {
                     sources |= pawns & bit(o);
@@ -1330,12 +1345,26 @@ impl Default for CastleBuf {
 
 /// Pushing one generated move, with promotions and en passant.
 trait PushMove {
-    fn push_move(&mut self, pos: &BitPosition, role: usize, from: usize, to: usize, promo_rank: Bitboard);
+    fn push_move(
+        &mut self,
+        pos: &BitPosition,
+        role: usize,
+        from: usize,
+        to: usize,
+        promo_rank: Bitboard,
+    );
 }
 
 impl PushMove for MoveList {
     #[inline]
-    fn push_move(&mut self, pos: &BitPosition, role: usize, from: usize, to: usize, promo_rank: Bitboard) {
+    fn push_move(
+        &mut self,
+        pos: &BitPosition,
+        role: usize,
+        from: usize,
+        to: usize,
+        promo_rank: Bitboard,
+    ) {
         let us = pos.turn;
         // A pawn's diagonal step onto an empty square can only be en passant.
         if role == PAWN && from % 8 != to % 8 && pos.occupied() & bit(to) == 0 {
@@ -1347,7 +1376,8 @@ impl PushMove for MoveList {
             return;
         }
         let capture = pos.role_on(to).map(|r| ROLES[r]);
-        let choices = (role == PAWN && promo_rank & bit(to) != 0).then(|| pos.rules.promotion_roles.as_slice());
+        let choices = (role == PAWN && promo_rank & bit(to) != 0)
+            .then(|| pos.rules.promotion_roles.as_slice());
         Move::push_normal(self, (ROLES[role], sq16(from), sq16(to)), capture, choices);
     }
 }
