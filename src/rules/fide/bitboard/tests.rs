@@ -228,8 +228,8 @@ fn random_games(start: &core::Position, games: usize, plies: usize, rng: &mut Rn
 fn random_games_from_the_start_agree_with_the_core() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let start = core::Position::start(chess());
-    let plies = random_games(&start, 60, 150, &mut rng);
-    assert!(plies > 5_000, "{plies}");
+    let plies = random_games(&start, 120, 150, &mut rng);
+    assert!(plies > 10_000, "{plies}");
 }
 
 #[test]
@@ -237,9 +237,9 @@ fn random_games_from_every_perft_position_agree_with_the_core() {
     let mut rng = Rng(20_240_601);
     let mut plies = 0;
     for p in perft_positions() {
-        plies += random_games(&p, 2, 40, &mut rng);
+        plies += random_games(&p, 3, 60, &mut rng);
     }
-    assert!(plies > 8_000, "{plies}");
+    assert!(plies > 15_000, "{plies}");
 }
 
 #[test]
