@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 
 use xpgn::rules::Variant;
 use xpgn::rules::core::{ByColor, CastlingRule, GameRules, Geometry, Position, SquareSet};
-use xpgn::rules::family::AnyPosition;
+use xpgn::rules::family::{self, AnyPosition};
+use xpgn::rules::fide::BitPosition;
 use xpgn::rules::perft::perft;
 use xpgn::rules::squares::Postal;
 use xpgn::rules::{fide, gast, squirrel};
@@ -15,7 +16,19 @@ use xpgn::rules::{fide, gast, squirrel};
 /// Counts above this are left to the ignored deep test.
 const NODE_LIMIT: u64 = 300_000;
 
+/// Which engine a perft file runs on: the general core, or for FIDE chess
+/// and Chess960 also the 8x8 bitboard position.
+#[derive(Clone, Copy, PartialEq)]
+enum Engine {
+    Core,
+    Bitboard,
+}
+
 fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
+    run_file_on(name, rules, limit, Engine::Core)
+}
+
+fn run_file_on(name: &str, rules: &'static GameRules, limit: u64, engine: Engine) -> usize {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/perft")
         .join(name);
@@ -35,7 +48,15 @@ fn run_file(name: &str, rules: &'static GameRules, limit: u64) -> usize {
                 continue;
             }
             let (fen, p) = pos.as_ref().expect("perft line after an epd line");
-            assert_eq!(perft(p, depth), nodes, "{name}: {fen} depth {depth}");
+            let counted = match engine {
+                Engine::Core => perft(p, depth),
+                Engine::Bitboard => {
+                    let b = BitPosition::from_core(p).expect("FIDE positions fit the bitboard");
+                    assert_eq!(b.fen(), p.fen(), "{name}: {fen}");
+                    family::perft(&b, depth)
+                }
+            };
+            assert_eq!(counted, nodes, "{name}: {fen} depth {depth}");
             checked += 1;
         }
     }
@@ -114,6 +135,37 @@ fn chess960_positions_agree_with_python_chess() {
 }
 
 #[test]
+fn fide_published_positions_on_the_bitboard() {
+    // Deeper here than on the core: the bitboard is fast enough in debug
+    // builds for the start position at depth 5 (4,865,609) and Kiwipete at 4.
+    assert!(run_file_on("fide.perft", fide::chess(), 5_000_000, Engine::Bitboard) >= 22);
+}
+
+#[test]
+fn fide_random_corpus_positions_on_the_bitboard() {
+    assert!(
+        run_file_on(
+            "fide-random.perft",
+            fide::chess(),
+            NODE_LIMIT,
+            Engine::Bitboard
+        ) >= 400
+    );
+}
+
+#[test]
+fn chess960_positions_on_the_bitboard() {
+    assert!(
+        run_file_on(
+            "chess960.perft",
+            fide::chess960(),
+            NODE_LIMIT,
+            Engine::Bitboard
+        ) >= 40
+    );
+}
+
+#[test]
 fn gast_positions() {
     assert!(run_file("gast.perft", gast::gast(), NODE_LIMIT) >= 15);
 }
@@ -179,6 +231,19 @@ fn all_positions_deep() {
     run_file("fide.perft", fide::chess(), 200_000_000);
     run_file("fide-random.perft", fide::chess(), u64::MAX);
     run_file("chess960.perft", fide::chess960(), 200_000_000);
+    run_file_on("fide.perft", fide::chess(), u64::MAX, Engine::Bitboard);
+    run_file_on(
+        "fide-random.perft",
+        fide::chess(),
+        u64::MAX,
+        Engine::Bitboard,
+    );
+    run_file_on(
+        "chess960.perft",
+        fide::chess960(),
+        u64::MAX,
+        Engine::Bitboard,
+    );
     run_family("pasgl.perft", Variant::Pasgl312, u64::MAX);
     run_family("hans38.perft", Variant::Hans38, u64::MAX);
     run_family("squares.perft", Variant::Hans38, u64::MAX);

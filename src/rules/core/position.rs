@@ -1430,13 +1430,13 @@ fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
 
 /// The hash of one piece on one square, for [`Position::repetition_key`].
 #[inline]
-fn piece_key(code: u8, sq: Square) -> u64 {
+pub(crate) const fn piece_key(code: u8, sq: Square) -> u64 {
     mix(((code as u64) << 8) | sq.index() as u64)
 }
 
 /// splitmix64: a fixed, well-spread hash for repetition keys.
 #[inline]
-fn mix(x: u64) -> u64 {
+pub(crate) const fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

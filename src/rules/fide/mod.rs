@@ -5,6 +5,10 @@ use std::sync::OnceLock;
 
 use crate::rules::core::{Color, FIDE_ARMY, GameRules, PieceDecl};
 
+pub mod bitboard;
+
+pub use bitboard::BitPosition;
+
 /// The FIDE army: pawn `fmWfcFifmnD` (C2), knight N, bishop B, rook R, queen
 /// Q, king K (castling is a special rule, not Betza). Shared through the
 /// core with the squares family, which plays with the same pieces.

@@ -1,0 +1,1444 @@
+//! FIDE chess and Chess960 on an 8x8 bitboard position.
+//!
+//! The general [`core::Position`] plays every chess-like game on a 16x16
+//! mailbox from Betza vectors; for FIDE chess, by far the most common game
+//! in the archives, that generality is the slowest part of `xpgn check`
+//! (issue 2's speed target). [`BitPosition`] plays exactly the same game —
+//! same legal moves, same move values (core [`Move`]s on the core's 16x16
+//! squares), same FEN, SAN, repetition keys and endings — on bitboards in a
+//! small `Copy` struct.
+//!
+//! It is cross-checked against the core, not trusted on its own: perft over
+//! every FIDE and Chess960 position in `tests/data/perft` (tests/perft.rs)
+//! and a differential test that plays seeded random games through both and
+//! compares every observable at every ply (`tests.rs`).
+//!
+//! Whatever is rare or complicated goes to the core: move tokens that name
+//! no legal move or several, and every action but piece moves and castling,
+//! are resolved by [`core::Position::resolve_token`] on
+//! [`to_core`](BitPosition::to_core), so rejections and their words stay in
+//! one place.
+
+mod attacks;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use attacks::Bitboard;
+
+use crate::notation::token::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
+use crate::rules::Variant;
+use crate::rules::core::position::{mix, piece_key};
+use crate::rules::core::{
+    self, ByColor, CastleForm, CastleSide, Color, Ending, GameRules, Move, MoveList, Piece, Role,
+    Square, SquareSet,
+};
+use crate::rules::family::{self, GamePosition, Outcome, Rejection};
+
+// Roles in the order of the FIDE army (`core::FIDE_ARMY`).
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const BISHOP: usize = 2;
+const ROOK: usize = 3;
+const QUEEN: usize = 4;
+const KING: usize = 5;
+
+const LETTERS: [u8; 6] = *b"PNBRQK";
+
+const fn role_const(i: u8) -> Role {
+    match Role::new(i) {
+        Some(r) => r,
+        None => panic!("FIDE roles are below MAX_ROLES"),
+    }
+}
+
+/// The core's roles, by index.
+const ROLES: [Role; 6] = [
+    role_const(0),
+    role_const(1),
+    role_const(2),
+    role_const(3),
+    role_const(4),
+    role_const(5),
+];
+
+const RANK_1: Bitboard = 0xFF;
+const RANK_8: Bitboard = 0xFF << 56;
+
+/// The core's 16x16 square of an 8x8 square.
+#[inline]
+const fn sq16(s: usize) -> Square {
+    Square::from_index((((s >> 3) << 4) | (s & 7)) as u8)
+}
+
+/// The 8x8 square of a core square, if it is on the 8x8 board.
+#[inline]
+const fn sq64(s: Square) -> Option<usize> {
+    if s.file() < 8 && s.rank() < 8 {
+        Some(s.rank() as usize * 8 + s.file() as usize)
+    } else {
+        None
+    }
+}
+
+/// Like [`sq64`], for squares known to be on the board (the core's moves
+/// of an 8x8 game); off-board squares fold onto it instead of panicking.
+#[inline]
+const fn idx(s: Square) -> usize {
+    (s.rank() as usize & 7) * 8 + (s.file() as usize & 7)
+}
+
+#[inline]
+const fn bit(s: usize) -> Bitboard {
+    1 << s
+}
+
+#[inline]
+fn lsb(b: Bitboard) -> usize {
+    b.trailing_zeros() as usize
+}
+
+/// Iterates the squares of a bitboard, lowest first.
+#[inline]
+fn squares(mut b: Bitboard) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let s = lsb(b);
+            b &= b - 1;
+            Some(s)
+        }
+    })
+}
+
+/// The core's hash of each (colour, role) on each square, for the
+/// incremental board hash: the same numbers as
+/// [`core::Position::repetition_key`] uses, computed at compile time.
+static ZOBRIST: [[[u64; 64]; 6]; 2] = zobrist();
+
+const fn zobrist() -> [[[u64; 64]; 6]; 2] {
+    let mut t = [[[0; 64]; 6]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 6 {
+            let mut s = 0;
+            while s < 64 {
+                let code = (((r + 1) << 1) | c) as u8;
+                t[c][r][s] = piece_key(code, sq16(s));
+                s += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The order the core generates each piece's moves in: for each colour,
+/// role and origin, the targets its Betza vectors reach on an empty board,
+/// vector by vector, near to far. The core's legal moves are a subsequence
+/// of these, so [`BitPosition::legal_moves`] emits its targets in this order.
+struct MoveOrder {
+    targets: Vec<u8>,
+    /// Start and end in `targets` of each (colour, role, origin).
+    spans: Vec<(u16, u16)>,
+}
+
+fn move_order() -> &'static MoveOrder {
+    static ORDER: std::sync::OnceLock<MoveOrder> = std::sync::OnceLock::new();
+    ORDER.get_or_init(|| {
+        let rules = super::chess();
+        let mut targets = Vec::new();
+        let mut spans = Vec::with_capacity(2 * 6 * 64);
+        for color in Color::ALL {
+            for role in ROLES {
+                for from in 0..64 {
+                    let start = targets.len();
+                    let mut seen: Bitboard = 0;
+                    for v in &rules.piece(role).vectors[color] {
+                        let max = if v.range == 0 { 8 } else { v.range };
+                        let mut cur = sq16(from);
+                        for _ in 0..max {
+                            let Some(next) = cur.offset(v.df, v.dr) else {
+                                break;
+                            };
+                            let Some(t) = sq64(next) else { break };
+                            cur = next;
+                            if seen & bit(t) == 0 {
+                                seen |= bit(t);
+                                targets.push(t as u8);
+                            }
+                        }
+                    }
+                    spans.push((start as u16, targets.len() as u16));
+                }
+            }
+        }
+        MoveOrder { targets, spans }
+    })
+}
+
+impl MoveOrder {
+    #[inline]
+    fn of(&self, color: Color, role: usize, from: usize) -> &[u8] {
+        let (a, b) = self.spans[(color.index() * 6 + role) * 64 + from];
+        &self.targets[a as usize..b as usize]
+    }
+}
+
+/// A FIDE chess or Chess960 position on bitboards, equivalent to the
+/// [`core::Position`] it came from (see the module documentation).
+#[derive(Clone, Copy)]
+pub struct BitPosition {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    /// The rooks that keep a castling right (White's on rank 1, Black's
+    /// on rank 8): the core's `castling`.
+    castling: Bitboard,
+    /// The enemy pieces that give check to the side to move.
+    checkers: Bitboard,
+    /// The pieces' part of the repetition key, as the core keeps it.
+    board_hash: u64,
+    rules: &'static GameRules,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// The core's en-passant square: set after every double step.
+    ep: Option<u8>,
+    turn: Color,
+    /// Promotions made by each side (the core counts them in every game).
+    promotions: [u8; 2],
+}
+
+impl fmt::Debug for BitPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BitPosition({} {})", self.rules.name, self.fen())
+    }
+}
+
+/// Whether `rules` are FIDE chess or Chess960, the games this position plays.
+fn is_fide(rules: &'static GameRules) -> bool {
+    std::ptr::eq(rules, super::chess()) || std::ptr::eq(rules, super::chess960())
+}
+
+impl BitPosition {
+    // ------------------------------------------------------------ conversion
+
+    /// The bitboard position equal to `p`, or `None` when `p` is not a FIDE
+    /// chess or Chess960 position, or holds an en-passant square that no
+    /// double step can leave and a pawn could capture on (only a hand-made
+    /// FEN can).
+    pub fn from_core(p: &core::Position) -> Option<BitPosition> {
+        let rules = p.rules();
+        if !is_fide(rules) {
+            return None;
+        }
+        let mut pos = BitPosition {
+            by_color: [0; 2],
+            by_role: [0; 6],
+            castling: 0,
+            checkers: 0,
+            board_hash: 0,
+            rules,
+            halfmoves: p.halfmoves(),
+            fullmoves: p.fullmoves(),
+            ep: None,
+            turn: p.turn(),
+            promotions: [p.promotions(Color::White), p.promotions(Color::Black)],
+        };
+        for sq in p.occupied() {
+            let piece = p.piece_at(sq)?;
+            let role = piece.role.index();
+            if role > KING {
+                return None;
+            }
+            pos.put(sq64(sq)?, piece.color, role);
+        }
+        for c in Color::ALL {
+            if (pos.by_role[KING] & pos.by_color[c.index()]).count_ones() != 1 {
+                return None;
+            }
+            for sq in p.castling_rooks(c) {
+                pos.castling |= bit(sq64(sq)?);
+            }
+        }
+        if let Some(ep) = p.ep_square() {
+            let e = sq64(ep)?;
+            pos.ep = Some(e as u8);
+            let us = pos.turn;
+            let active = pos.occupied() & bit(e) == 0
+                && attacks::PAWN[(!us).index()][e] & pos.pieces(us, PAWN) != 0;
+            let rank = if us == Color::White { 5 } else { 2 };
+            let sane = e / 8 == rank && pos.pieces(!us, PAWN) & bit(ep_victim(e, us)) != 0;
+            if active && !sane {
+                return None;
+            }
+        }
+        pos.checkers = pos.compute_checkers();
+        debug_assert_eq!(pos.board_hash, p.board_hash);
+        Some(pos)
+    }
+
+    /// The same position on the general core.
+    pub fn to_core(&self) -> core::Position {
+        let mut p = core::Position::empty(self.rules);
+        for c in Color::ALL {
+            for role in 0..6 {
+                for s in squares(self.pieces(c, role)) {
+                    p.put(
+                        sq16(s),
+                        Piece {
+                            color: c,
+                            role: ROLES[role],
+                        },
+                    );
+                }
+            }
+            p.castling[c] = squares(self.castling & back_rank(c)).map(sq16).collect();
+            p.promotions[c] = self.promotions[c.index()];
+        }
+        p.turn = self.turn;
+        p.ep = self.ep.map(|e| sq16(e as usize));
+        p.halfmoves = self.halfmoves;
+        p.fullmoves = self.fullmoves;
+        p.checked = self.is_check();
+        p
+    }
+
+    // ------------------------------------------------------------- queries
+
+    /// The game: FIDE chess or Chess960.
+    #[inline]
+    pub fn rules(&self) -> &'static GameRules {
+        self.rules
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The en-passant square the last double step left, whether or not a
+    /// capture there is legal (the core's `ep_square`).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep.map(|e| sq16(e as usize))
+    }
+
+    /// The rooks of `color` that keep their castling right.
+    pub fn castling_rooks(&self, color: Color) -> SquareSet {
+        squares(self.castling & back_rank(color))
+            .map(sq16)
+            .collect()
+    }
+
+    /// The king of `color` (a FIDE position always has one).
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        let k = self.pieces(color, KING);
+        (k != 0).then(|| sq16(lsb(k)))
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let s = sq64(sq)?;
+        let (color, role) = self.piece_on(s)?;
+        Some(Piece {
+            color,
+            role: ROLES[role],
+        })
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    fn pieces(&self, c: Color, role: usize) -> Bitboard {
+        self.by_color[c.index()] & self.by_role[role]
+    }
+
+    #[inline]
+    fn king_sq(&self, c: Color) -> usize {
+        lsb(self.pieces(c, KING))
+    }
+
+    #[inline]
+    fn piece_on(&self, s: usize) -> Option<(Color, usize)> {
+        let b = bit(s);
+        let color = if self.by_color[0] & b != 0 {
+            Color::White
+        } else if self.by_color[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = self.by_role.iter().position(|&r| r & b != 0)?;
+        Some((color, role))
+    }
+
+    #[inline]
+    fn role_on(&self, s: usize) -> Option<usize> {
+        let b = bit(s);
+        self.by_role.iter().position(|&r| r & b != 0)
+    }
+
+    #[inline]
+    fn put(&mut self, s: usize, c: Color, role: usize) {
+        self.by_color[c.index()] |= bit(s);
+        self.by_role[role] |= bit(s);
+        self.board_hash ^= ZOBRIST[c.index()][role][s];
+    }
+
+    /// Empties `s`, returning what stood there.
+    #[inline]
+    fn remove(&mut self, s: usize) -> Option<(Color, usize)> {
+        let (c, role) = self.piece_on(s)?;
+        self.by_color[c.index()] &= !bit(s);
+        self.by_role[role] &= !bit(s);
+        self.board_hash ^= ZOBRIST[c.index()][role][s];
+        Some((c, role))
+    }
+
+    // ------------------------------------------------------------- attacks
+
+    /// Pieces of both sides that attack `s` when `occ` is occupied.
+    #[inline]
+    fn attackers_to(&self, s: usize, occ: Bitboard) -> Bitboard {
+        let r = &self.by_role;
+        let white_pawns = r[PAWN] & self.by_color[0];
+        let black_pawns = r[PAWN] & self.by_color[1];
+        (attacks::PAWN[1][s] & white_pawns)
+            | (attacks::PAWN[0][s] & black_pawns)
+            | (attacks::KNIGHT[s] & r[KNIGHT])
+            | (attacks::KING[s] & r[KING])
+            | (attacks::bishop(s, occ) & (r[BISHOP] | r[QUEEN]))
+            | (attacks::rook(s, occ) & (r[ROOK] | r[QUEEN]))
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        let us = self.turn;
+        self.attackers_to(self.king_sq(us), self.occupied()) & self.by_color[(!us).index()]
+    }
+
+    /// Where a piece of `role` on `s` moves or captures (pawns: captures).
+    #[inline]
+    fn attacks_of(&self, role: usize, c: Color, s: usize, occ: Bitboard) -> Bitboard {
+        match role {
+            PAWN => attacks::PAWN[c.index()][s],
+            KNIGHT => attacks::KNIGHT[s],
+            BISHOP => attacks::bishop(s, occ),
+            ROOK => attacks::rook(s, occ),
+            QUEEN => attacks::bishop(s, occ) | attacks::rook(s, occ),
+            _ => attacks::KING[s],
+        }
+    }
+
+    /// Our pieces pinned against our king.
+    fn pinned(&self) -> Bitboard {
+        let us = self.turn;
+        let them = self.by_color[(!us).index()];
+        let k = self.king_sq(us);
+        let r = &self.by_role;
+        let snipers = ((attacks::rook(k, 0) & (r[ROOK] | r[QUEEN]))
+            | (attacks::bishop(k, 0) & (r[BISHOP] | r[QUEEN])))
+            & them;
+        let occ = self.occupied();
+        let mut pinned = 0;
+        for s in squares(snipers) {
+            let b = attacks::between(k, s) & occ;
+            if b.count_ones() == 1 {
+                pinned |= b & self.by_color[us.index()];
+            }
+        }
+        pinned
+    }
+
+    /// Whether the non-castling move `from`-`to` of our piece of `role`,
+    /// removing `victim` (the captured piece's square), leaves our king safe:
+    /// tried on the occupancy, as the core tries every move.
+    #[inline]
+    fn leaves_king_safe(&self, role: usize, from: usize, to: usize, victim: Option<usize>) -> bool {
+        let us = self.turn;
+        let gone = victim.map_or(0, bit);
+        let occ = (self.occupied() & !bit(from) & !gone) | bit(to);
+        let k = if role == KING { to } else { self.king_sq(us) };
+        self.attackers_to(k, occ) & self.by_color[(!us).index()] & !gone & !bit(to) == 0
+    }
+
+    // ------------------------------------------------------------- movegen
+
+    /// The pawn pushes (single and double) of a pawn on `from`.
+    #[inline]
+    fn pawn_pushes(&self, from: usize) -> Bitboard {
+        let occ = self.occupied();
+        match self.turn {
+            Color::White => {
+                let one = bit(from) << 8 & !occ;
+                let two = if from / 8 == 1 { one << 8 & !occ } else { 0 };
+                one | two
+            }
+            Color::Black => {
+                let one = bit(from) >> 8 & !occ;
+                let two = if from / 8 == 6 { one >> 8 & !occ } else { 0 };
+                one | two
+            }
+        }
+    }
+
+    /// The en-passant square when a capture there may be possible (the
+    /// square is empty): the core's `ep` as its generator uses it.
+    #[inline]
+    fn ep_target(&self) -> Option<usize> {
+        let e = self.ep? as usize;
+        (self.occupied() & bit(e) == 0).then_some(e)
+    }
+
+    /// The legal targets of our non-king piece of `role` on `from`,
+    /// en passant excluded, given the check and pin masks.
+    #[inline]
+    fn piece_targets(
+        &self,
+        role: usize,
+        from: usize,
+        check_mask: Bitboard,
+        pinned: Bitboard,
+    ) -> Bitboard {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let mut t = if role == PAWN {
+            self.pawn_pushes(from) | (attacks::PAWN[us.index()][from] & theirs)
+        } else {
+            self.attacks_of(role, us, from, occ) & !ours
+        };
+        t &= check_mask;
+        if pinned & bit(from) != 0 {
+            t &= attacks::line(self.king_sq(us), from);
+        }
+        t
+    }
+
+    /// The squares our king may step to.
+    #[inline]
+    fn king_targets(&self) -> Bitboard {
+        let us = self.turn;
+        let k = self.king_sq(us);
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = (ours | theirs) & !bit(k);
+        let mut t = attacks::KING[k] & !ours;
+        let mut safe = 0;
+        while t != 0 {
+            let s = lsb(t);
+            t &= t - 1;
+            if self.attackers_to(s, occ) & theirs == 0 {
+                safe |= bit(s);
+            }
+        }
+        safe
+    }
+
+    /// The squares a non-king move must land on: anywhere, or on the
+    /// checker or between it and the king; nowhere in double check.
+    #[inline]
+    fn check_mask(&self) -> Bitboard {
+        match self.checkers.count_ones() {
+            0 => !0,
+            1 => {
+                let c = lsb(self.checkers);
+                self.checkers | attacks::between(self.king_sq(self.turn), c)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Our pawns that can take en passant legally now, with the target.
+    fn ep_captures(&self) -> (Bitboard, usize) {
+        let Some(e) = self.ep_target() else {
+            return (0, 0);
+        };
+        let us = self.turn;
+        let mut from = attacks::PAWN[(!us).index()][e] & self.pieces(us, PAWN);
+        let v = ep_victim(e, us);
+        let mut ok = 0;
+        while from != 0 {
+            let f = lsb(from);
+            from &= from - 1;
+            if self.leaves_king_safe(PAWN, f, e, Some(v)) {
+                ok |= bit(f);
+            }
+        }
+        (ok, e)
+    }
+
+    /// Every legal move, appended to `out` after clearing it, in the core's
+    /// order: by origin square (a1, b1, ... h8), each piece's moves in the
+    /// order of its Betza vectors, near to far, promotions in the game's
+    /// order (Q, R, B, N); castling last, long before short.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        let us = self.turn;
+        let order = move_order();
+        let check_mask = self.check_mask();
+        let pinned = self.pinned();
+        let (ep_from, ep) = self.ep_captures();
+        let promo_rank = if us == Color::White { RANK_8 } else { RANK_1 };
+        for from in squares(self.by_color[us.index()]) {
+            let Some(role) = self.role_on(from) else {
+                continue;
+            };
+            let targets = if role == KING {
+                self.king_targets()
+            } else {
+                let mut t = self.piece_targets(role, from, check_mask, pinned);
+                if ep_from & bit(from) != 0 {
+                    t |= bit(ep);
+                }
+                t
+            };
+            if targets == 0 {
+                continue;
+            }
+            for &t in order.of(us, role, from) {
+                let t = t as usize;
+                if targets & bit(t) == 0 {
+                    continue;
+                }
+                out.push_move(self, role, from, t, promo_rank);
+            }
+        }
+        self.castling_moves(None, out);
+    }
+
+    /// Whether the side to move has a legal move (no allocation).
+    pub fn has_legal_move(&self) -> bool {
+        if self.king_targets() != 0 {
+            return true;
+        }
+        let us = self.turn;
+        let check_mask = self.check_mask();
+        let pinned = self.pinned();
+        let others = self.by_color[us.index()] & !self.by_role[KING];
+        for from in squares(others) {
+            let Some(role) = self.role_on(from) else {
+                continue;
+            };
+            if self.piece_targets(role, from, check_mask, pinned) != 0 {
+                return true;
+            }
+        }
+        if self.ep_captures().0 != 0 {
+            return true;
+        }
+        let mut buf = CastleBuf::default();
+        self.gen_castling(None, &mut buf);
+        buf.len > 0
+    }
+
+    /// Legal castlings to `side` (both when `None`), appended to `out`.
+    fn castling_moves(&self, side: Option<CastleSide>, out: &mut MoveList) {
+        let mut buf = CastleBuf::default();
+        self.gen_castling(side, &mut buf);
+        out.extend_from_slice(&buf.moves[..buf.len]);
+    }
+
+    /// The core's castling: the rook with the right, king and rook paths
+    /// empty but for themselves, no square the king stands on or passes
+    /// attacked (king lifted off), and the king safe where it lands.
+    fn gen_castling(&self, side: Option<CastleSide>, out: &mut CastleBuf) {
+        let us = self.turn;
+        let rights = self.castling & back_rank(us);
+        if rights == 0 || self.checkers != 0 {
+            return;
+        }
+        let k = self.king_sq(us);
+        let back = if us == Color::White { 0 } else { 7 };
+        if k / 8 != back {
+            return;
+        }
+        let theirs = self.by_color[(!us).index()];
+        let occ = self.occupied();
+        for r in squares(rights) {
+            let s = if r % 8 > k % 8 {
+                CastleSide::Short
+            } else {
+                CastleSide::Long
+            };
+            if side.is_some_and(|x| x != s) {
+                continue;
+            }
+            let (kf, rf) = match s {
+                CastleSide::Short => (6, 5),
+                CastleSide::Long => (2, 3),
+            };
+            let king_to = back * 8 + kf;
+            let rook_to = back * 8 + rf;
+            let others = occ & !bit(k) & !bit(r);
+            let span = |a: usize, b: usize| attacks::between(a, b) | bit(a) | bit(b);
+            if others & (span(k, king_to) | span(r, rook_to)) != 0 {
+                continue;
+            }
+            let lifted = occ & !bit(k);
+            let path = span(k, king_to) & !bit(king_to);
+            if squares(path).any(|s| self.attackers_to(s, lifted) & theirs != 0) {
+                continue;
+            }
+            let after = (occ & !bit(k) & !bit(r)) | bit(king_to) | bit(rook_to);
+            if self.attackers_to(king_to, after) & theirs != 0 {
+                continue;
+            }
+            out.moves[out.len] = Move::Castle {
+                side: s,
+                form: CastleForm::Rook,
+                king: sq16(k),
+                rook: sq16(r),
+                king_to: sq16(king_to),
+                rook_to: sq16(rook_to),
+            };
+            out.len += 1;
+        }
+    }
+
+    // ---------------------------------------------------------------- play
+
+    /// Plays `m`, a legal move of this position (from
+    /// [`legal_moves`](Self::legal_moves) or [`resolve`](GamePosition::resolve),
+    /// or the core's for the same position).
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        self.ep = None;
+        self.halfmoves += 1;
+        match *m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                let (from, to) = (idx(from), idx(to));
+                let role = role.index().min(KING);
+                self.remove(from);
+                if promotion.is_some() {
+                    let n = &mut self.promotions[us.index()];
+                    *n = n.saturating_add(1);
+                }
+                if capture.is_some() {
+                    self.remove(to);
+                    self.halfmoves = 0;
+                    self.castling &= !bit(to);
+                }
+                let placed = promotion.map_or(role, |p| p.index().min(KING));
+                self.put(to, us, placed);
+                if role == KING {
+                    self.castling &= !back_rank(us);
+                }
+                self.castling &= !bit(from);
+                if role == PAWN {
+                    self.halfmoves = 0;
+                    if from.abs_diff(to) == 16 {
+                        self.ep = Some(((from + to) / 2) as u8);
+                    }
+                }
+            }
+            Move::EnPassant { from, to, victim } => {
+                if let Some((c, role)) = self.remove(idx(from)) {
+                    self.remove(idx(victim));
+                    self.put(idx(to), c, role);
+                }
+                self.halfmoves = 0;
+            }
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                rook_to,
+                ..
+            } => {
+                let k = self.remove(idx(king));
+                let r = self.remove(idx(rook));
+                if let Some((c, role)) = k {
+                    self.put(idx(king_to), c, role);
+                }
+                if let Some((c, role)) = r {
+                    self.put(idx(rook_to), c, role);
+                }
+                self.castling &= !back_rank(us);
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+        self.checkers = self.compute_checkers();
+    }
+
+    /// Passes the turn (a null move `--`), as the core does.
+    pub fn play_null(&mut self) {
+        self.ep = None;
+        self.halfmoves += 1;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.checkers = self.compute_checkers();
+    }
+
+    // ------------------------------------------------------------- endings
+
+    /// Whether an en-passant capture is legal now.
+    pub fn has_legal_ep(&self) -> bool {
+        self.ep_captures().0 != 0
+    }
+
+    /// How the game ends in this position, if it does by the position alone.
+    pub fn ending(&self) -> Option<Ending> {
+        if !self.has_legal_move() {
+            return Some(if self.is_check() {
+                Ending::Checkmate { winner: !self.turn }
+            } else {
+                Ending::Stalemate
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(Ending::InsufficientMaterial);
+        }
+        if self.halfmoves >= 150 {
+            return Some(Ending::SeventyFiveMoves);
+        }
+        None
+    }
+
+    /// Whether neither side can ever mate (python-chess's rules).
+    #[inline]
+    pub fn is_insufficient_material(&self) -> bool {
+        // Fast exit: a pawn, rook or queen on the board.
+        if self.by_role[PAWN] | self.by_role[ROOK] | self.by_role[QUEEN] != 0 {
+            return false;
+        }
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+    }
+
+    /// Whether `color` alone can never mate (python-chess's definition,
+    /// as the core has it).
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.by_color[color.index()];
+        let theirs = self.by_color[(!color).index()];
+        let r = &self.by_role;
+        if ours & (r[PAWN] | r[ROOK] | r[QUEEN]) != 0 {
+            return false;
+        }
+        if ours & r[KNIGHT] != 0 {
+            return ours.count_ones() <= 2 && theirs & !(r[KING] | r[QUEEN]) == 0;
+        }
+        if ours & r[BISHOP] != 0 {
+            const DARK: Bitboard = 0xAA55_AA55_AA55_AA55;
+            let b = r[BISHOP];
+            let same_color = b & DARK == 0 || b & !DARK == 0;
+            return same_color && r[PAWN] | r[KNIGHT] == 0;
+        }
+        true
+    }
+
+    /// The core's repetition key: pieces, side to move, castling rights and
+    /// a legal en-passant capture.
+    pub fn repetition_key(&self) -> u64 {
+        let mut h = self.board_hash;
+        for s in squares(self.castling) {
+            let c = u64::from(self.castling & RANK_8 & bit(s) != 0);
+            h ^= mix(0x1_0000 | (c << 8) | sq16(s).index() as u64);
+        }
+        if self.turn == Color::Black {
+            h ^= mix(0x2_0000);
+        }
+        if let Some(e) = self.ep {
+            if self.has_legal_ep() {
+                h ^= mix(0x3_0000 | sq16(e as usize).index() as u64);
+            }
+        }
+        h
+    }
+
+    // ------------------------------------------------------------ notation
+
+    /// The position's FEN, byte for byte the core's.
+    pub fn fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        self.write_fen(&mut s);
+        s
+    }
+
+    /// Appends the FEN to `out`.
+    pub fn write_fen(&self, out: &mut String) {
+        for r in (0..8).rev() {
+            let mut empty = 0u8;
+            for f in 0..8 {
+                match self.piece_on(r * 8 + f) {
+                    None => empty += 1,
+                    Some((c, role)) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        let l = LETTERS[role];
+                        out.push(if c == Color::White {
+                            l as char
+                        } else {
+                            l.to_ascii_lowercase() as char
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if r > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        self.write_castling(out);
+        out.push(' ');
+        match self.ep.filter(|_| self.has_legal_ep()) {
+            Some(e) => push_square(e as usize, out),
+            None => out.push('-'),
+        }
+        use std::fmt::Write as _;
+        let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+    }
+
+    /// X-FEN castling as python-chess writes it (the core's `write_castling`).
+    fn write_castling(&self, out: &mut String) {
+        let start = out.len();
+        for color in Color::ALL {
+            let king = self.king_sq(color) % 8;
+            let back = if color == Color::White {
+                RANK_1
+            } else {
+                RANK_8
+            };
+            let rooks = self.pieces(color, ROOK) & back;
+            let rights = self.castling & back;
+            let mut list = [0usize; 8];
+            let mut n = 0;
+            for r in squares(rights) {
+                list[n] = r;
+                n += 1;
+            }
+            for &rook in list[..n].iter().rev() {
+                let file = rook % 8;
+                let a_side = file < king;
+                let outer = squares(rooks & !bit(rook)).any(|o| (o % 8 < file) == a_side);
+                let mut ch = if outer {
+                    (b'a' + file as u8) as char
+                } else if a_side {
+                    'q'
+                } else {
+                    'k'
+                };
+                if color == Color::White {
+                    ch = ch.to_ascii_uppercase();
+                }
+                out.push(ch);
+            }
+        }
+        if out.len() == start {
+            out.push('-');
+        }
+    }
+
+    /// The move in SAN, without a check mark (the core's `san`).
+    pub fn san(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_san(m, &mut out);
+        out
+    }
+
+    /// Appends the move in SAN (no check mark) to `out`.
+    pub fn write_san(&self, m: &Move, out: &mut String) {
+        match *m {
+            Move::Castle { side, .. } => out.push_str(match side {
+                CastleSide::Short => "O-O",
+                CastleSide::Long => "O-O-O",
+            }),
+            Move::EnPassant { from, to, .. } => {
+                out.push((b'a' + from.file()) as char);
+                out.push('x');
+                push_square(idx(to), out);
+            }
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                let r = role.index().min(KING);
+                if r == PAWN {
+                    if capture.is_some() {
+                        out.push((b'a' + from.file()) as char);
+                        out.push('x');
+                    }
+                } else {
+                    out.push(LETTERS[r] as char);
+                    let (f, t) = (idx(from), idx(to));
+                    let us = self.turn;
+                    let victim = (self.by_color[(!us).index()] & bit(t) != 0).then_some(t);
+                    let rivals =
+                        self.attacks_of(r, us, t, self.occupied()) & self.pieces(us, r) & !bit(f);
+                    let (mut any, mut file_clash, mut rank_clash) = (false, false, false);
+                    if self.by_color[us.index()] & bit(t) == 0 {
+                        for o in squares(rivals) {
+                            if self.leaves_king_safe(r, o, t, victim) {
+                                any = true;
+                                file_clash |= o % 8 == f % 8;
+                                rank_clash |= o / 8 == f / 8;
+                            }
+                        }
+                    }
+                    if any {
+                        if !file_clash {
+                            out.push((b'a' + (f % 8) as u8) as char);
+                        } else if !rank_clash {
+                            out.push((b'1' + (f / 8) as u8) as char);
+                        } else {
+                            push_square(f, out);
+                        }
+                    }
+                    if capture.is_some() {
+                        out.push('x');
+                    }
+                }
+                push_square(idx(to), out);
+                if let Some(p) = promotion {
+                    out.push('=');
+                    out.push(LETTERS[p.index().min(KING)] as char);
+                }
+            }
+        }
+    }
+
+    /// The move in long algebraic notation (the core's `lan`).
+    pub fn lan(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(10);
+        match *m {
+            Move::Castle { side, .. } => out.push_str(match side {
+                CastleSide::Short => "O-O",
+                CastleSide::Long => "O-O-O",
+            }),
+            Move::EnPassant { from, to, .. } => {
+                push_square(idx(from), &mut out);
+                out.push('x');
+                push_square(idx(to), &mut out);
+            }
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                let r = role.index().min(KING);
+                if r != PAWN {
+                    out.push(LETTERS[r] as char);
+                }
+                push_square(idx(from), &mut out);
+                out.push(if capture.is_some() { 'x' } else { '-' });
+                push_square(idx(to), &mut out);
+                if let Some(p) = promotion {
+                    out.push('=');
+                    out.push(LETTERS[p.index().min(KING)] as char);
+                }
+            }
+        }
+        out
+    }
+
+    /// The move in UCI form (the core's `uci`).
+    pub fn uci(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(6);
+        match *m {
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                ..
+            } => {
+                push_square(idx(king), &mut out);
+                let to = if self.rules.chess960 { rook } else { king_to };
+                push_square(idx(to), &mut out);
+            }
+            _ => {
+                push_square(idx(m.from()), &mut out);
+                push_square(idx(m.to()), &mut out);
+                if let Some(p) = m.promotion() {
+                    out.push(LETTERS[p.index().min(KING)].to_ascii_lowercase() as char);
+                }
+            }
+        }
+        out
+    }
+
+    // ------------------------------------------------------------- resolve
+
+    /// The legal move `token` names, or why there is none: the same answer
+    /// as [`core::Position::resolve_token`]. Piece moves and castling that
+    /// name exactly one legal move are found here; everything else (no
+    /// match, ambiguity, other actions) is left to the core.
+    pub fn resolve_token(
+        &self,
+        token: &MoveToken,
+        scratch: &mut MoveList,
+    ) -> Result<Move, Rejection> {
+        let fast = match token.first() {
+            Some(_) if !token.is_single() || token.is_roadkill() => None,
+            Some(Action::Piece(pm)) => self.resolve_piece(pm),
+            Some(Action::Castle(side)) => {
+                let side = match side {
+                    WrittenSide::King => CastleSide::Short,
+                    WrittenSide::Queen => CastleSide::Long,
+                };
+                let mut buf = CastleBuf::default();
+                self.gen_castling(Some(side), &mut buf);
+                (buf.len == 1).then_some(buf.moves[0])
+            }
+            _ => None,
+        };
+        match fast {
+            Some(m) => Ok(m),
+            None => self.to_core().resolve_token(token, scratch),
+        }
+    }
+
+    /// The one legal move a piece move names, as the core reads it; `None`
+    /// when there is none or several (the core explains).
+    fn resolve_piece(&self, pm: &PieceMove) -> Option<Move> {
+        if pm.to.file >= 8 || pm.to.rank >= 8 {
+            return None;
+        }
+        let to = pm.to.rank as usize * 8 + pm.to.file as usize;
+        if pm.from_file.is_some_and(|f| f >= 8) || pm.from_rank.is_some_and(|r| r >= 8) {
+            return None;
+        }
+        let us = self.turn;
+        let from_sq = match (pm.from_file, pm.from_rank) {
+            (Some(f), Some(r)) => Some(r as usize * 8 + f as usize),
+            _ => None,
+        };
+        // A move with its full origin and no letter may be UCI or LAN for any piece.
+        let role = match (pm.piece, from_sq.and_then(|s| self.piece_on(s))) {
+            (None, Some((c, role))) if c == us => role,
+            _ => role_of_letter(pm.piece.unwrap_or(b'P'))?,
+        };
+        let ours = self.by_color[us.index()];
+        // UCI castling: the king "moves" two files, or onto its own rook.
+        if role == KING && pm.piece.is_none() {
+            if let Some(from) = from_sq {
+                let df = (to % 8) as i16 - (from % 8) as i16;
+                let onto_rook = ours & !self.by_role[KING] & bit(to) != 0;
+                if from / 8 == to / 8 && (df.abs() == 2 || onto_rook) {
+                    let mut buf = CastleBuf::default();
+                    self.gen_castling(None, &mut buf);
+                    let (f16, t16) = (sq16(from), sq16(to));
+                    let found = buf.moves[..buf.len].iter().copied().find(|m| match *m {
+                        Move::Castle {
+                            king,
+                            rook,
+                            king_to,
+                            ..
+                        } => king == f16 && (king_to == t16 || rook == t16),
+                        _ => false,
+                    });
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+            }
+        }
+        let promotion = match pm.promotion {
+            Some(l) => Some(role_of_letter(l)?),
+            None => None,
+        };
+        if ours & bit(to) != 0 {
+            return None;
+        }
+        let mut origins: Bitboard = !0;
+        if let Some(f) = pm.from_file {
+            origins &= 0x0101_0101_0101_0101 << f;
+        }
+        if let Some(r) = pm.from_rank {
+            origins &= 0xFF << (8 * r);
+        }
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let victim = (theirs & bit(to) != 0).then_some(to);
+        let capture = victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]);
+        let mut found: Option<Move> = None;
+        let mut add = |m: Move| -> bool {
+            if found.is_some() {
+                return false;
+            }
+            found = Some(m);
+            true
+        };
+        if role == PAWN {
+            let last = if us == Color::White { RANK_8 } else { RANK_1 };
+            let promotes = last & bit(to) != 0;
+            let promo_ok = match promotion {
+                None => !promotes,
+                Some(p) => promotes && self.rules.promotion_roles.contains(&ROLES[p]),
+            };
+            let pawns = self.pieces(us, PAWN) & origins;
+            let mut sources: Bitboard = 0;
+            if victim.is_some() {
+                sources = attacks::PAWN[(!us).index()][to] & pawns;
+            } else if occ & bit(to) == 0 {
+                let (one, two, start) = match us {
+                    Color::White => (to.checked_sub(8), to.checked_sub(16), 1),
+                    Color::Black => (
+                        Some(to + 8).filter(|&s| s < 64),
+                        Some(to + 16).filter(|&s| s < 64),
+                        6,
+                    ),
+                };
+                if let Some(o) = one {
+                    sources |= pawns & bit(o);
+                    if let Some(t) = two {
+                        if t / 8 == start && occ & bit(o) == 0 {
+                            sources |= pawns & bit(t);
+                        }
+                    }
+                }
+                if self.ep == Some(to as u8) && promotion.is_none() {
+                    let v = ep_victim(to, us);
+                    for f in squares(attacks::PAWN[(!us).index()][to] & pawns) {
+                        if self.leaves_king_safe(PAWN, f, to, Some(v)) {
+                            let m = Move::EnPassant {
+                                from: sq16(f),
+                                to: sq16(to),
+                                victim: sq16(v),
+                            };
+                            if !add(m) {
+                                return None;
+                            }
+                        }
+                    }
+                }
+            }
+            if !promo_ok {
+                sources = 0;
+            }
+            for f in squares(sources) {
+                if self.leaves_king_safe(PAWN, f, to, victim) {
+                    let m = Move::Normal {
+                        role: ROLES[PAWN],
+                        from: sq16(f),
+                        to: sq16(to),
+                        capture,
+                        promotion: promotion.map(|p| ROLES[p]),
+                    };
+                    if !add(m) {
+                        return None;
+                    }
+                }
+            }
+        } else {
+            if promotion.is_some() {
+                return None;
+            }
+            let sources = self.attacks_of(role, !us, to, occ) & self.pieces(us, role) & origins;
+            for f in squares(sources) {
+                if self.leaves_king_safe(role, f, to, victim) {
+                    let m = Move::Normal {
+                        role: ROLES[role],
+                        from: sq16(f),
+                        to: sq16(to),
+                        capture,
+                        promotion: None,
+                    };
+                    if !add(m) {
+                        return None;
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The square of the pawn an en-passant capture onto `e` by `us` takes.
+#[inline]
+const fn ep_victim(e: usize, us: Color) -> usize {
+    match us {
+        Color::White => e.wrapping_sub(8) & 63,
+        Color::Black => (e + 8) & 63,
+    }
+}
+
+/// The back rank of `c`, where its castling rooks stand.
+#[inline]
+const fn back_rank(c: Color) -> Bitboard {
+    match c {
+        Color::White => RANK_1,
+        Color::Black => RANK_8,
+    }
+}
+
+/// The FIDE role of a piece letter (either case).
+#[inline]
+fn role_of_letter(l: u8) -> Option<usize> {
+    let up = l.to_ascii_uppercase();
+    LETTERS.iter().position(|&x| x == up)
+}
+
+fn push_square(s: usize, out: &mut String) {
+    out.push((b'a' + (s % 8) as u8) as char);
+    out.push((b'1' + (s / 8) as u8) as char);
+}
+
+/// At most two castlings, without allocating.
+struct CastleBuf {
+    moves: [Move; 2],
+    len: usize,
+}
+
+impl Default for CastleBuf {
+    fn default() -> CastleBuf {
+        // A placeholder the length hides.
+        let none = Move::EnPassant {
+            from: Square::from_index(0),
+            to: Square::from_index(0),
+            victim: Square::from_index(0),
+        };
+        CastleBuf {
+            moves: [none; 2],
+            len: 0,
+        }
+    }
+}
+
+/// Pushing one generated move, with promotions and en passant.
+trait PushMove {
+    fn push_move(
+        &mut self,
+        pos: &BitPosition,
+        role: usize,
+        from: usize,
+        to: usize,
+        promo_rank: Bitboard,
+    );
+}
+
+impl PushMove for MoveList {
+    #[inline]
+    fn push_move(
+        &mut self,
+        pos: &BitPosition,
+        role: usize,
+        from: usize,
+        to: usize,
+        promo_rank: Bitboard,
+    ) {
+        let us = pos.turn;
+        // A pawn's diagonal step onto an empty square can only be en passant.
+        if role == PAWN && from % 8 != to % 8 && pos.occupied() & bit(to) == 0 {
+            self.push(Move::EnPassant {
+                from: sq16(from),
+                to: sq16(to),
+                victim: sq16(ep_victim(to, us)),
+            });
+            return;
+        }
+        let capture = pos.role_on(to).map(|r| ROLES[r]);
+        let choices = (role == PAWN && promo_rank & bit(to) != 0)
+            .then(|| pos.rules.promotion_roles.as_slice());
+        Move::push_normal(self, (ROLES[role], sq16(from), sq16(to)), capture, choices);
+    }
+}
+
+impl GamePosition for BitPosition {
+    type Move = Move;
+
+    fn setup(variant: Variant, fen: Option<&str>) -> Result<BitPosition, String> {
+        let p = core::Position::setup(variant, fen)?;
+        BitPosition::from_core(&p).ok_or_else(|| {
+            format!(
+                "{variant}: this position is not played on the bitboard (only FIDE chess and Chess960 positions that play can reach)"
+            )
+        })
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::from_name(self.rules.name).unwrap_or(Variant::Chess)
+    }
+
+    fn fen(&self) -> String {
+        BitPosition::fen(self)
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        BitPosition::legal_moves(self, out);
+    }
+
+    fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {
+        self.resolve_token(token, scratch)
+    }
+
+    fn play(&mut self, m: &Move) {
+        self.play_unchecked(m);
+    }
+
+    fn notation(&self, m: &Move) -> String {
+        self.san(m)
+    }
+
+    fn long_notation(&self, m: &Move) -> String {
+        self.lan(m)
+    }
+
+    fn grammar(&self) -> Grammar {
+        family::grammar(self.variant())
+    }
+
+    fn is_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(family::ending_outcome)
+    }
+
+    fn points(&self) -> Option<ByColor<i32>> {
+        None
+    }
+}
