@@ -232,7 +232,11 @@ pub struct DrawState {
 // the far larger PASGL one is boxed.
 #[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
-    /// FIDE chess, Chess960, Gast, Squirrel: the shared chess core.
+    /// FIDE chess and Chess960 on 8x8 bitboards: the same rules as the
+    /// core, cross-checked against it, and several times faster.
+    Fide(super::fide::BitPosition),
+    /// Gast, Squirrel (and FIDE positions the bitboards do not take): the
+    /// shared chess core.
     Core(core::Position),
     /// PASGL 312 (boxed: its stacks make it far larger than the others).
     Pasgl(Box<super::pasgl::Position>),
@@ -243,7 +247,7 @@ pub enum AnyPosition {
 /// A move of some family, matching the [`AnyPosition`] it was made in.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyMove {
-    /// A move of a core game.
+    /// A move of a core game (the bitboard position uses the same moves).
     Core(core::Move),
     /// A PASGL 312 turn.
     Pasgl(super::pasgl::Move),
@@ -264,6 +268,7 @@ pub struct Scratch {
 macro_rules! each_family {
     ($pos:expr, $p:ident => $body:expr) => {
         match $pos {
+            AnyPosition::Fide($p) => $body,
             AnyPosition::Core($p) => $body,
             AnyPosition::Pasgl(boxed) => {
                 let $p = boxed.as_ref();
@@ -279,7 +284,13 @@ impl AnyPosition {
     pub fn setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
         use super::variant::Family;
         match variant.family() {
-            Family::Fide | Family::Gast | Family::Squirrel => {
+            Family::Fide => core::Position::setup(variant, fen).map(|p| {
+                match super::fide::BitPosition::from_core(&p) {
+                    Some(b) => AnyPosition::Fide(b),
+                    None => AnyPosition::Core(p),
+                }
+            }),
+            Family::Gast | Family::Squirrel => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }
             Family::Pasgl => {
@@ -392,6 +403,7 @@ impl AnyPosition {
     /// counts use the core's full API).
     pub fn to_core(&self) -> Option<core::Position> {
         match self {
+            AnyPosition::Fide(p) => Some(p.to_core()),
             AnyPosition::Core(p) => Some(p.clone()),
             _ => None,
         }
@@ -445,6 +457,7 @@ impl AnyPosition {
     /// Appends the position's FEN-like notation to `out`.
     pub fn write_fen(&self, out: &mut String) {
         match self {
+            AnyPosition::Fide(p) => p.write_fen(out),
             AnyPosition::Core(p) => p.write_fen(out),
             AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
             AnyPosition::Squares(p) => out.push_str(&p.to_fen()),
@@ -479,6 +492,11 @@ impl AnyPosition {
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         match self {
+            AnyPosition::Fide(p) => {
+                let mut v = Vec::new();
+                GamePosition::legal_moves(p, &mut v);
+                v.into_iter().map(AnyMove::Core).collect()
+            }
             AnyPosition::Core(p) => {
                 let mut v = Vec::new();
                 GamePosition::legal_moves(p, &mut v);
@@ -500,6 +518,7 @@ impl AnyPosition {
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self, scratch: &mut Scratch) -> bool {
         match self {
+            AnyPosition::Fide(p) => p.has_legal_move(),
             AnyPosition::Core(p) => p.has_legal_move_with(&mut scratch.core),
             // A player without a move passes, so there is always one.
             AnyPosition::Pasgl(p) => p.outcome().is_none(),
@@ -510,6 +529,7 @@ impl AnyPosition {
     /// The legal move a token names, or why there is none.
     pub fn resolve(&self, token: &MoveToken, scratch: &mut Scratch) -> Result<AnyMove, Rejection> {
         match self {
+            AnyPosition::Fide(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
             AnyPosition::Core(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
             AnyPosition::Pasgl(p) => p.resolve(token, &mut scratch.pasgl).map(AnyMove::Pasgl),
             AnyPosition::Squares(p) => p.resolve(token, &mut scratch.squares).map(AnyMove::Squares),
@@ -520,6 +540,7 @@ impl AnyPosition {
     /// caller bug and is ignored.
     pub fn play(&mut self, m: &AnyMove) {
         match (self, m) {
+            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.play_unchecked(m),
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.play_unchecked(m),
@@ -531,6 +552,7 @@ impl AnyPosition {
     /// core games, without allocating).
     pub fn write_notation(&self, m: &AnyMove, out: &mut String) {
         match (self, m) {
+            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.write_san(m, out),
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.write_san(m, out),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => out.push_str(&p.notation(m)),
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => out.push_str(&p.turn_short(m)),
@@ -548,6 +570,7 @@ impl AnyPosition {
     /// The move's long notation.
     pub fn long_notation(&self, m: &AnyMove) -> String {
         match (self, m) {
+            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.lan(m),
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.lan(m),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => p.long_notation(m),
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.turn_long(m),
@@ -559,7 +582,7 @@ impl AnyPosition {
     /// mate, repetition and the move clocks (FIDE, Chess960, Gast,
     /// Squirrel).
     pub fn is_chess_like(&self) -> bool {
-        matches!(self, AnyPosition::Core(_))
+        matches!(self, AnyPosition::Fide(_) | AnyPosition::Core(_))
     }
 
     /// What the repetition and fifty-move rules need after a move, for
@@ -567,6 +590,12 @@ impl AnyPosition {
     /// over its whole state).
     pub fn draw_state(&self) -> Option<DrawState> {
         match self {
+            AnyPosition::Fide(p) => Some(DrawState {
+                key: p.repetition_key(),
+                halfmoves: p.halfmoves(),
+                irreversible: true,
+                ruling: "RULINGS C1",
+            }),
             AnyPosition::Core(p) => Some(DrawState {
                 key: p.repetition_key(),
                 halfmoves: p.halfmoves(),
@@ -590,6 +619,17 @@ impl AnyPosition {
     /// ends the game anyway (see [`is_stalemate`](Self::is_stalemate)).
     /// Other families: `None`.
     pub fn chess_ending_after_move(&self, mate: bool, scratch: &mut Scratch) -> Option<Ending> {
+        if let AnyPosition::Fide(pos) = self {
+            return if mate {
+                Some(Ending::Checkmate {
+                    winner: !pos.turn(),
+                })
+            } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
+                pos.ending()
+            } else {
+                None
+            };
+        }
         let AnyPosition::Core(pos) = self else {
             return None;
         };
@@ -608,6 +648,7 @@ impl AnyPosition {
     /// families: `false`).
     pub fn is_stalemate(&self, scratch: &mut Scratch) -> bool {
         match self {
+            AnyPosition::Fide(p) => !p.is_check() && !p.has_legal_move(),
             AnyPosition::Core(p) => !p.is_check() && !p.has_legal_move_with(&mut scratch.core),
             _ => false,
         }
@@ -616,6 +657,7 @@ impl AnyPosition {
     /// The number of the move about to be played, as a record numbers it.
     pub fn fullmoves(&self, plies_played: u32) -> u32 {
         match self {
+            AnyPosition::Fide(p) => p.fullmoves(),
             AnyPosition::Core(p) => p.fullmoves(),
             _ => 1 + plies_played / 2,
         }
@@ -624,8 +666,10 @@ impl AnyPosition {
     /// Passes the turn, as python-chess does for a null move `--`, in the
     /// chess-like games; the others are left unchanged.
     pub fn play_null(&mut self) {
-        if let AnyPosition::Core(p) = self {
-            p.play_null();
+        match self {
+            AnyPosition::Fide(p) => p.play_null(),
+            AnyPosition::Core(p) => p.play_null(),
+            _ => {}
         }
     }
 
@@ -644,6 +688,7 @@ impl AnyPosition {
     /// Perft to `depth`, by the family's own generator.
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
+            AnyPosition::Fide(p) => perft(p, depth),
             AnyPosition::Core(p) => super::perft::perft(p, depth),
             AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
             AnyPosition::Squares(p) => perft(p, depth),
