@@ -227,7 +227,7 @@ pub struct DrawState {
 
 /// A position of any family, for code that learns the game only at run
 /// time (a record's `[Variant]` tag). Each family adds one variant here.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 // The core position stays inline (the chess hot path clones it every move);
 // the far larger PASGL one is boxed.
 #[allow(clippy::large_enum_variant)]
@@ -242,6 +242,30 @@ pub enum AnyPosition {
     Pasgl(Box<super::pasgl::Position>),
     /// The Limited Supply of Squares games (Hans38 and its relatives).
     Squares(super::squares::SquaresPosition),
+}
+
+impl Clone for AnyPosition {
+    fn clone(&self) -> AnyPosition {
+        match self {
+            AnyPosition::Fide(p) => AnyPosition::Fide(*p),
+            AnyPosition::Core(p) => AnyPosition::Core(p.clone()),
+            AnyPosition::Pasgl(p) => AnyPosition::Pasgl(p.clone()),
+            AnyPosition::Squares(p) => AnyPosition::Squares(p.clone()),
+        }
+    }
+
+    /// Copies only the family's own position when both are of one family:
+    /// the verifier keeps the position before each move this way, and the
+    /// enum is as large as its largest member.
+    fn clone_from(&mut self, source: &AnyPosition) {
+        match (self, source) {
+            (AnyPosition::Fide(a), AnyPosition::Fide(b)) => *a = *b,
+            (AnyPosition::Core(a), AnyPosition::Core(b)) => a.clone_from(b),
+            (AnyPosition::Pasgl(a), AnyPosition::Pasgl(b)) => a.as_mut().clone_from(b),
+            (AnyPosition::Squares(a), AnyPosition::Squares(b)) => a.clone_from(b),
+            (this, source) => *this = source.clone(),
+        }
+    }
 }
 
 /// A move of some family, matching the [`AnyPosition`] it was made in.
