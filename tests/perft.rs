@@ -248,3 +248,20 @@ fn all_positions_deep() {
     run_family("hans38.perft", Variant::Hans38, u64::MAX);
     run_family("squares.perft", Variant::Hans38, u64::MAX);
 }
+
+#[test]
+#[ignore = "timing: cargo test --release --test perft -- --ignored --nocapture speed"]
+fn perft_speed_of_the_core_and_the_bitboard() {
+    use std::time::Instant;
+    let core = Position::start(fide::chess());
+    let bits = BitPosition::from_core(&core).expect("FIDE fits the bitboard");
+    let t = Instant::now();
+    let on_core = perft(&core, 5);
+    let core_time = t.elapsed();
+    let t = Instant::now();
+    let on_bits = family::perft(&bits, 5);
+    let bits_time = t.elapsed();
+    assert_eq!(on_core, 4_865_609);
+    assert_eq!(on_bits, on_core);
+    println!("perft 5 from the start: core {core_time:?}, bitboard {bits_time:?}");
+}

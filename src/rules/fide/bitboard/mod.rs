@@ -285,15 +285,9 @@ impl BitPosition {
     pub fn to_core(&self) -> core::Position {
         let mut p = core::Position::empty(self.rules);
         for c in Color::ALL {
-            for role in 0..6 {
-                for s in squares(self.pieces(c, role)) {
-                    p.put(
-                        sq16(s),
-                        Piece {
-                            color: c,
-                            role: ROLES[role],
-                        },
-                    );
+            for (i, &role) in ROLES.iter().enumerate() {
+                for s in squares(self.pieces(c, i)) {
+                    p.put(sq16(s), Piece { color: c, role });
                 }
             }
             p.castling[c] = squares(self.castling & back_rank(c)).map(sq16).collect();
@@ -1377,7 +1371,7 @@ impl PushMove for MoveList {
         }
         let capture = pos.role_on(to).map(|r| ROLES[r]);
         let choices = (role == PAWN && promo_rank & bit(to) != 0)
-            .then(|| pos.rules.promotion_roles.as_slice());
+            .then_some(pos.rules.promotion_roles.as_slice());
         Move::push_normal(self, (ROLES[role], sq16(from), sq16(to)), capture, choices);
     }
 }
