@@ -717,6 +717,33 @@ impl BitPosition {
         }
     }
 
+    /// Counts the positions reached after exactly `depth` legal moves, with
+    /// one reused move buffer per depth (as [`crate::rules::perft::perft`]
+    /// does for the core).
+    pub fn perft(&self, depth: u32) -> u64 {
+        fn count(pos: &BitPosition, depth: u32, stack: &mut [MoveList]) -> u64 {
+            let Some((moves, rest)) = stack.split_first_mut() else {
+                return 1;
+            };
+            pos.legal_moves(moves);
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            let mut total = 0;
+            for m in moves.iter() {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                total += count(&next, depth - 1, rest);
+            }
+            total
+        }
+        if depth == 0 {
+            return 1;
+        }
+        let mut stack: Vec<MoveList> = (0..depth).map(|_| MoveList::with_capacity(64)).collect();
+        count(self, depth, &mut stack)
+    }
+
     // ---------------------------------------------------------------- play
 
     /// Plays `m`, a legal move of this position (from
