@@ -137,6 +137,37 @@ const fn zobrist() -> [[[u64; 64]; 6]; 2] {
     t
 }
 
+/// The core's hash of a castling right of the rook on each square (White's
+/// on rank 1, Black's on rank 8; other squares hold no right).
+static CASTLING_KEY: [u64; 64] = castling_keys();
+
+/// The core's hash of a legal en-passant capture onto each square.
+static EP_KEY: [u64; 64] = ep_keys();
+
+/// The core's hash of Black to move.
+const BLACK_KEY: u64 = mix(0x2_0000);
+
+const fn castling_keys() -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        let c: u64 = if s >= 56 { 1 } else { 0 };
+        t[s] = mix(0x1_0000 | (c << 8) | sq16(s).index() as u64);
+        s += 1;
+    }
+    t
+}
+
+const fn ep_keys() -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        t[s] = mix(0x3_0000 | sq16(s).index() as u64);
+        s += 1;
+    }
+    t
+}
+
 /// The order the core generates each piece's moves in: for each colour,
 /// role and origin, the targets its Betza vectors reach on an empty board,
 /// vector by vector, near to far. The core's legal moves are a subsequence
@@ -653,6 +684,13 @@ impl BitPosition {
         buf.len > 0
     }
 
+    /// [`has_legal_move`](Self::has_legal_move); the buffer is not needed
+    /// (the core's signature, for callers that hold one).
+    #[inline]
+    pub fn has_legal_move_with(&self, _buf: &mut MoveList) -> bool {
+        self.has_legal_move()
+    }
+
     /// Legal castlings to `side` (both when `None`), appended to `out`.
     fn castling_moves(&self, side: Option<CastleSide>, out: &mut MoveList) {
         let mut buf = CastleBuf::default();
@@ -836,6 +874,12 @@ impl BitPosition {
         self.ep_captures().0 != 0
     }
 
+    /// [`ending`](Self::ending); the buffer is not needed (the core's signature).
+    #[inline]
+    pub fn ending_with(&self, _buf: &mut MoveList) -> Option<Ending> {
+        self.ending()
+    }
+
     /// How the game ends in this position, if it does by the position alone.
     pub fn ending(&self) -> Option<Ending> {
         if !self.has_legal_move() {
@@ -890,15 +934,14 @@ impl BitPosition {
     pub fn repetition_key(&self) -> u64 {
         let mut h = self.board_hash;
         for s in squares(self.castling) {
-            let c = u64::from(self.castling & RANK_8 & bit(s) != 0);
-            h ^= mix(0x1_0000 | (c << 8) | sq16(s).index() as u64);
+            h ^= CASTLING_KEY[s];
         }
         if self.turn == Color::Black {
-            h ^= mix(0x2_0000);
+            h ^= BLACK_KEY;
         }
         if let Some(e) = self.ep {
             if self.has_legal_ep() {
-                h ^= mix(0x3_0000 | sq16(e as usize).index() as u64);
+                h ^= EP_KEY[e as usize];
             }
         }
         h
@@ -992,6 +1035,17 @@ impl BitPosition {
         if out.len() == start {
             out.push('-');
         }
+    }
+
+    /// The move in SAN, with `+` or `#` when it gives check or mate.
+    pub fn san_plus(&self, m: &Move) -> String {
+        let mut s = self.san(m);
+        let mut after = *self;
+        after.play_unchecked(m);
+        if after.is_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
     }
 
     /// The move in SAN, without a check mark (the core's `san`).

@@ -216,6 +216,7 @@ fn random_games(start: &core::Position, games: usize, plies: usize, rng: &mut Rn
                 break;
             }
             let m = moves[rng.below(moves.len())];
+            assert_eq!(b.san_plus(&m), c.san_plus(&m), "{what}: san_plus");
             b.play(&m);
             c.play_unchecked(&m);
             played += 1;
