@@ -275,3 +275,80 @@ fn perft_speed_of_the_core_and_the_bitboard() {
         "perft 5 from the start: core {core_time:?}, bitboard {bits_time:?} (through the generic perft {generic_time:?})"
     );
 }
+
+/// What the verifier does per move, on both engines: resolve the written
+/// SAN, clone, play, ask for check, mate when in check, the repetition key,
+/// the clock and dead positions.
+#[test]
+#[ignore = "timing: cargo test --release --test perft -- --ignored --nocapture speed"]
+fn replay_speed_of_the_core_and_the_bitboard() {
+    use std::time::Instant;
+    use xpgn::notation::token::{Grammar, MoveToken, parse_move};
+    use xpgn::rules::core::MoveList;
+    use xpgn::rules::family::GamePosition;
+
+    // Seeded random games, written as SAN tokens.
+    let start = Position::start(fide::chess());
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut games: Vec<Vec<MoveToken>> = Vec::new();
+    let mut moves = MoveList::new();
+    for _ in 0..2_000 {
+        let mut p = start.clone();
+        let mut game = Vec::new();
+        for _ in 0..120 {
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = moves[(seed % moves.len() as u64) as usize];
+            let san = p.san(&m);
+            game.push(parse_move(&Grammar::chess(), san.as_bytes()).expect("SAN parses"));
+            p.play_unchecked(&m);
+        }
+        games.push(game);
+    }
+    fn replay<P: GamePosition<Move = xpgn::rules::core::Move>>(
+        start: &P,
+        games: &[Vec<MoveToken>],
+        extra: impl Fn(&P) -> u64,
+    ) -> u64 {
+        let mut scratch = Vec::new();
+        let mut sum = 0u64;
+        for game in games {
+            let mut pos = start.clone();
+            for token in game {
+                let m = pos.resolve(token, &mut scratch).expect("legal");
+                let mut next = pos.clone();
+                next.play(&m);
+                sum = sum.wrapping_add(extra(&next));
+                pos = next;
+            }
+        }
+        sum
+    }
+    let bits = BitPosition::from_core(&start).expect("fits");
+    let plies: usize = games.iter().map(Vec::len).sum();
+    let t = Instant::now();
+    let a = replay(&start, &games, |p| {
+        let mate = p.is_check() && !p.has_legal_move();
+        p.repetition_key()
+            ^ u64::from(p.halfmoves())
+            ^ u64::from(mate)
+            ^ u64::from(p.is_insufficient_material())
+    });
+    let core_time = t.elapsed();
+    let t = Instant::now();
+    let b = replay(&bits, &games, |p| {
+        let mate = p.is_check() && !p.has_legal_move();
+        p.repetition_key()
+            ^ u64::from(p.halfmoves())
+            ^ u64::from(mate)
+            ^ u64::from(p.is_insufficient_material())
+    });
+    let bits_time = t.elapsed();
+    assert_eq!(a, b);
+    println!("replaying {plies} random plies: core {core_time:?}, bitboard {bits_time:?}");
+}
