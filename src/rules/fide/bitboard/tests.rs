@@ -184,6 +184,8 @@ fn compare_moves(b: &BitPosition, c: &core::Position, rng: &mut Rng, corrupt: bo
         assert_eq!(GamePosition::notation(b, m), san);
         assert_eq!(same_resolution(b, c, &san), Some(*m), "{san}");
         same_resolution(b, c, &c.lan(m));
+        // UCI, king-takes-rook castling in Chess960 among it.
+        assert_eq!(same_resolution(b, c, &c.uci(m)), Some(*m), "{}", c.uci(m));
     }
     if corrupt && !cm.is_empty() {
         let m = cm[rng.below(cm.len())];
@@ -229,7 +231,7 @@ fn random_games(start: &core::Position, games: usize, plies: usize, rng: &mut Rn
 fn random_games_from_the_start_agree_with_the_core() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let start = core::Position::start(chess());
-    let plies = random_games(&start, 120, 150, &mut rng);
+    let plies = random_games(&start, 100, 150, &mut rng);
     assert!(plies > 10_000, "{plies}");
 }
 
@@ -238,7 +240,7 @@ fn random_games_from_every_perft_position_agree_with_the_core() {
     let mut rng = Rng(20_240_601);
     let mut plies = 0;
     for p in perft_positions() {
-        plies += random_games(&p, 3, 60, &mut rng);
+        plies += random_games(&p, 3, 50, &mut rng);
     }
     assert!(plies > 15_000, "{plies}");
 }
