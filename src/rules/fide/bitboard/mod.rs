@@ -405,9 +405,12 @@ impl BitPosition {
         self.by_color[c.index()] & self.by_role[role]
     }
 
+    /// The king's square. Every position has both kings; should a caller
+    /// play an illegal move that takes one, this answers a1 rather than
+    /// indexing past the tables.
     #[inline]
     fn king_sq(&self, c: Color) -> usize {
-        lsb(self.pieces(c, KING))
+        lsb(self.pieces(c, KING)) & 63
     }
 
     #[inline]
