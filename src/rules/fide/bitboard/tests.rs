@@ -299,5 +299,7 @@ fn setup_goes_through_the_core_including_the_chess960_reading() {
 
 #[test]
 fn position_is_small() {
-    assert!(std::mem::size_of::<BitPosition>() <= 128);
+    let size = std::mem::size_of::<BitPosition>();
+    println!("BitPosition: {size} bytes");
+    assert!(size <= 128, "{size}");
 }
