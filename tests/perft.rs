@@ -53,7 +53,11 @@ fn run_file_on(name: &str, rules: &'static GameRules, limit: u64, engine: Engine
                 Engine::Bitboard => {
                     let b = BitPosition::from_core(p).expect("FIDE positions fit the bitboard");
                     assert_eq!(b.fen(), p.fen(), "{name}: {fen}");
-                    family::perft(&b, depth)
+                    let n = b.perft(depth);
+                    if depth <= 3 {
+                        assert_eq!(family::perft(&b, depth), n, "{name}: {fen}");
+                    }
+                    n
                 }
             };
             assert_eq!(counted, nodes, "{name}: {fen} depth {depth}");
@@ -247,4 +251,104 @@ fn all_positions_deep() {
     run_family("pasgl.perft", Variant::Pasgl312, u64::MAX);
     run_family("hans38.perft", Variant::Hans38, u64::MAX);
     run_family("squares.perft", Variant::Hans38, u64::MAX);
+}
+
+#[test]
+#[ignore = "timing: cargo test --release --test perft -- --ignored --nocapture speed"]
+fn perft_speed_of_the_core_and_the_bitboard() {
+    use std::time::Instant;
+    let core = Position::start(fide::chess());
+    let bits = BitPosition::from_core(&core).expect("FIDE fits the bitboard");
+    let t = Instant::now();
+    let on_core = perft(&core, 5);
+    let core_time = t.elapsed();
+    let t = Instant::now();
+    let on_bits = bits.perft(5);
+    let bits_time = t.elapsed();
+    let t = Instant::now();
+    let generic = family::perft(&bits, 5);
+    let generic_time = t.elapsed();
+    assert_eq!(on_core, 4_865_609);
+    assert_eq!(on_bits, on_core);
+    assert_eq!(generic, on_core);
+    println!(
+        "perft 5 from the start: core {core_time:?}, bitboard {bits_time:?} (through the generic perft {generic_time:?})"
+    );
+}
+
+/// What the verifier does per move, on both engines: resolve the written
+/// SAN, clone, play, ask for check, mate when in check, the repetition key,
+/// the clock and dead positions.
+#[test]
+#[ignore = "timing: cargo test --release --test perft -- --ignored --nocapture speed"]
+fn replay_speed_of_the_core_and_the_bitboard() {
+    use std::time::Instant;
+    use xpgn::notation::token::{Grammar, MoveToken, parse_move};
+    use xpgn::rules::core::MoveList;
+    use xpgn::rules::family::GamePosition;
+
+    // Seeded random games, written as SAN tokens.
+    let start = Position::start(fide::chess());
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut games: Vec<Vec<MoveToken>> = Vec::new();
+    let mut moves = MoveList::new();
+    for _ in 0..2_000 {
+        let mut p = start.clone();
+        let mut game = Vec::new();
+        for _ in 0..120 {
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = moves[(seed % moves.len() as u64) as usize];
+            let san = p.san(&m);
+            game.push(parse_move(&Grammar::chess(), san.as_bytes()).expect("SAN parses"));
+            p.play_unchecked(&m);
+        }
+        games.push(game);
+    }
+    fn replay<P: GamePosition<Move = xpgn::rules::core::Move>>(
+        start: &P,
+        games: &[Vec<MoveToken>],
+        extra: impl Fn(&P) -> u64,
+    ) -> u64 {
+        let mut scratch = Vec::new();
+        let mut sum = 0u64;
+        for game in games {
+            let mut pos = start.clone();
+            for token in game {
+                let m = pos.resolve(token, &mut scratch).expect("legal");
+                let mut next = pos.clone();
+                next.play(&m);
+                sum = sum.wrapping_add(extra(&next));
+                pos = next;
+            }
+        }
+        sum
+    }
+    let bits = BitPosition::from_core(&start).expect("fits");
+    let plies: usize = games.iter().map(Vec::len).sum();
+    let t = Instant::now();
+    let a = replay(&start, &games, |p| {
+        let mate = p.is_check() && !p.has_legal_move();
+        p.repetition_key()
+            ^ u64::from(p.halfmoves())
+            ^ u64::from(mate)
+            ^ u64::from(p.is_insufficient_material())
+    });
+    let core_time = t.elapsed();
+    let t = Instant::now();
+    let b = replay(&bits, &games, |p| {
+        let mate = p.is_check() && !p.has_legal_move();
+        p.repetition_key()
+            ^ u64::from(p.halfmoves())
+            ^ u64::from(mate)
+            ^ u64::from(p.is_insufficient_material())
+    });
+    let bits_time = t.elapsed();
+    assert_eq!(a, b);
+    println!("replaying {plies} random plies: core {core_time:?}, bitboard {bits_time:?}");
 }

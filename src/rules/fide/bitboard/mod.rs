@@ -137,6 +137,37 @@ const fn zobrist() -> [[[u64; 64]; 6]; 2] {
     t
 }
 
+/// The core's hash of a castling right of the rook on each square (White's
+/// on rank 1, Black's on rank 8; other squares hold no right).
+static CASTLING_KEY: [u64; 64] = castling_keys();
+
+/// The core's hash of a legal en-passant capture onto each square.
+static EP_KEY: [u64; 64] = ep_keys();
+
+/// The core's hash of Black to move.
+const BLACK_KEY: u64 = mix(0x2_0000);
+
+const fn castling_keys() -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        let c: u64 = if s >= 56 { 1 } else { 0 };
+        t[s] = mix(0x1_0000 | (c << 8) | sq16(s).index() as u64);
+        s += 1;
+    }
+    t
+}
+
+const fn ep_keys() -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        t[s] = mix(0x3_0000 | sq16(s).index() as u64);
+        s += 1;
+    }
+    t
+}
+
 /// The order the core generates each piece's moves in: for each colour,
 /// role and origin, the targets its Betza vectors reach on an empty board,
 /// vector by vector, near to far. The core's legal moves are a subsequence
@@ -285,15 +316,9 @@ impl BitPosition {
     pub fn to_core(&self) -> core::Position {
         let mut p = core::Position::empty(self.rules);
         for c in Color::ALL {
-            for role in 0..6 {
-                for s in squares(self.pieces(c, role)) {
-                    p.put(
-                        sq16(s),
-                        Piece {
-                            color: c,
-                            role: ROLES[role],
-                        },
-                    );
+            for (i, &role) in ROLES.iter().enumerate() {
+                for s in squares(self.pieces(c, i)) {
+                    p.put(sq16(s), Piece { color: c, role });
                 }
             }
             p.castling[c] = squares(self.castling & back_rank(c)).map(sq16).collect();
@@ -380,9 +405,12 @@ impl BitPosition {
         self.by_color[c.index()] & self.by_role[role]
     }
 
+    /// The king's square. Every position has both kings; should a caller
+    /// play an illegal move that takes one, this answers a1 rather than
+    /// indexing past the tables.
     #[inline]
     fn king_sq(&self, c: Color) -> usize {
-        lsb(self.pieces(c, KING))
+        lsb(self.pieces(c, KING)) & 63
     }
 
     #[inline]
@@ -659,6 +687,13 @@ impl BitPosition {
         buf.len > 0
     }
 
+    /// [`has_legal_move`](Self::has_legal_move); the buffer is not needed
+    /// (the core's signature, for callers that hold one).
+    #[inline]
+    pub fn has_legal_move_with(&self, _buf: &mut MoveList) -> bool {
+        self.has_legal_move()
+    }
+
     /// Legal castlings to `side` (both when `None`), appended to `out`.
     fn castling_moves(&self, side: Option<CastleSide>, out: &mut MoveList) {
         let mut buf = CastleBuf::default();
@@ -721,6 +756,33 @@ impl BitPosition {
             };
             out.len += 1;
         }
+    }
+
+    /// Counts the positions reached after exactly `depth` legal moves, with
+    /// one reused move buffer per depth (as [`crate::rules::perft::perft`]
+    /// does for the core).
+    pub fn perft(&self, depth: u32) -> u64 {
+        fn count(pos: &BitPosition, depth: u32, stack: &mut [MoveList]) -> u64 {
+            let Some((moves, rest)) = stack.split_first_mut() else {
+                return 1;
+            };
+            pos.legal_moves(moves);
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            let mut total = 0;
+            for m in moves.iter() {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                total += count(&next, depth - 1, rest);
+            }
+            total
+        }
+        if depth == 0 {
+            return 1;
+        }
+        let mut stack: Vec<MoveList> = (0..depth).map(|_| MoveList::with_capacity(64)).collect();
+        count(self, depth, &mut stack)
     }
 
     // ---------------------------------------------------------------- play
@@ -815,6 +877,12 @@ impl BitPosition {
         self.ep_captures().0 != 0
     }
 
+    /// [`ending`](Self::ending); the buffer is not needed (the core's signature).
+    #[inline]
+    pub fn ending_with(&self, _buf: &mut MoveList) -> Option<Ending> {
+        self.ending()
+    }
+
     /// How the game ends in this position, if it does by the position alone.
     pub fn ending(&self) -> Option<Ending> {
         if !self.has_legal_move() {
@@ -869,15 +937,14 @@ impl BitPosition {
     pub fn repetition_key(&self) -> u64 {
         let mut h = self.board_hash;
         for s in squares(self.castling) {
-            let c = u64::from(self.castling & RANK_8 & bit(s) != 0);
-            h ^= mix(0x1_0000 | (c << 8) | sq16(s).index() as u64);
+            h ^= CASTLING_KEY[s];
         }
         if self.turn == Color::Black {
-            h ^= mix(0x2_0000);
+            h ^= BLACK_KEY;
         }
         if let Some(e) = self.ep {
             if self.has_legal_ep() {
-                h ^= mix(0x3_0000 | sq16(e as usize).index() as u64);
+                h ^= EP_KEY[e as usize];
             }
         }
         h
@@ -971,6 +1038,17 @@ impl BitPosition {
         if out.len() == start {
             out.push('-');
         }
+    }
+
+    /// The move in SAN, with `+` or `#` when it gives check or mate.
+    pub fn san_plus(&self, m: &Move) -> String {
+        let mut s = self.san(m);
+        let mut after = *self;
+        after.play_unchecked(m);
+        if after.is_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
     }
 
     /// The move in SAN, without a check mark (the core's `san`).
@@ -1377,7 +1455,7 @@ impl PushMove for MoveList {
         }
         let capture = pos.role_on(to).map(|r| ROLES[r]);
         let choices = (role == PAWN && promo_rank & bit(to) != 0)
-            .then(|| pos.rules.promotion_roles.as_slice());
+            .then_some(pos.rules.promotion_roles.as_slice());
         Move::push_normal(self, (ROLES[role], sq16(from), sq16(to)), capture, choices);
     }
 }
