@@ -712,7 +712,7 @@ impl AnyPosition {
     /// Perft to `depth`, by the family's own generator.
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
-            AnyPosition::Fide(p) => perft(p, depth),
+            AnyPosition::Fide(p) => p.perft(depth),
             AnyPosition::Core(p) => super::perft::perft(p, depth),
             AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
             AnyPosition::Squares(p) => perft(p, depth),

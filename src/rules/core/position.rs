@@ -352,29 +352,6 @@ impl Position {
         }
     }
 
-    /// The squares of the pieces that give check to the side to move.
-    pub fn checkers(&self) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
-        let Some(k) = self.kings[self.turn] else {
-            return set;
-        };
-        let by = !self.turn;
-        // A piece checks if removing every other attacker leaves the attack: test each one alone.
-        for sq in self.occupied[by] {
-            let mut board = [0u8; 256];
-            board.copy_from_slice(&self.board);
-            for other in self.occupied[by] {
-                if other != sq {
-                    board[other.index()] = 0;
-                }
-            }
-            if self.attacked_with(k, by, &board) {
-                set.insert(sq);
-            }
-        }
-        set
-    }
-
     // -------------------------------------------------------------- movegen
 
     /// Every legal move, appended to `out` (which is cleared first).
