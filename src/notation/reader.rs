@@ -456,6 +456,14 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// Moves past `n` bytes that hold no newline (a token, a tag pair, a
+    /// parenthesis): nothing to count.
+    fn advance(&mut self, n: usize) {
+        let n = n.min(self.end - self.start);
+        debug_assert!(!self.buf[self.start..self.start + n].contains(&b'\n'));
+        self.start += n;
+    }
+
     /// Moves past `n` bytes, counting lines.
     fn consume(&mut self, n: usize) {
         let n = n.min(self.end - self.start);
@@ -525,6 +533,8 @@ impl<R: Read> Reader<R> {
                 Ev::Comment { text, .. } => self.buf.get(text.clone()),
                 _ => None,
             };
+            // Most values are ASCII, and `is_ascii` is cheaper than a UTF-8 check.
+            let text = text.filter(|t| !t.is_ascii());
             if let Some(bad) = text.and_then(|t| std::str::from_utf8(t).err()) {
                 self.game.utf8_reported = true;
                 let what = if matches!(ev, Ev::Tag { .. }) {
@@ -687,8 +697,27 @@ impl<R: Read> Reader<R> {
 
     fn skip_space(&mut self) -> io::Result<()> {
         loop {
-            let n = self.avail().iter().take_while(|&&b| is_space(b)).count();
-            self.consume(n);
+            // Counts the newlines on the way, rather than scanning the run
+            // again in `consume`: runs of whitespace are short and many.
+            let avail = self.avail();
+            let mut n = 0;
+            let mut newlines = 0u32;
+            let mut last_newline = 0;
+            while let Some(&b) = avail.get(n) {
+                if !is_space(b) {
+                    break;
+                }
+                if b == b'\n' {
+                    newlines = newlines.saturating_add(1);
+                    last_newline = n;
+                }
+                n += 1;
+            }
+            if newlines > 0 {
+                self.line = self.line.saturating_add(newlines);
+                self.line_start_abs = self.buf_abs + (self.start + last_newline + 1) as u64;
+            }
+            self.start += n;
             if self.start < self.end || !self.fill()? {
                 return Ok(());
             }

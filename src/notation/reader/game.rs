@@ -122,7 +122,7 @@ impl<R: Read> Reader<R> {
                     self.start + t.value.start..self.start + t.value.end,
                 );
                 self.emit(v, Ev::Tag { name, value }, span);
-                self.consume(t.len);
+                self.advance(t.len);
             }
             Err(ParseTagError::Unterminated) if cut_short => {
                 let span = self.span(0, line_len);
@@ -210,7 +210,7 @@ impl<R: Read> Reader<R> {
             b'\n'
         };
         let chunk = self.limits.comment_chunk;
-        self.consume(1);
+        self.advance(1);
         let mut first = true;
         loop {
             if self.stopped {
@@ -315,7 +315,7 @@ impl<R: Read> Reader<R> {
                 self.game.skip_var_reported = true;
             }
         }
-        self.consume(1);
+        self.advance(1);
     }
 
     fn close_variation<V: Visitor>(&mut self, v: &mut V) {
@@ -337,7 +337,7 @@ impl<R: Read> Reader<R> {
             self.game.depth -= 1;
             self.emit(v, Ev::EndVariation, span);
         }
-        self.consume(1);
+        self.advance(1);
     }
 
     /// A control byte in a game: binary data (skip to the next tag line and
@@ -412,7 +412,7 @@ impl<R: Read> Reader<R> {
             return Ok(false);
         }
         let ended = self.token(v, 0, i);
-        self.consume(i);
+        self.advance(i);
         Ok(ended)
     }
 
@@ -483,7 +483,10 @@ impl<R: Read> Reader<R> {
                 return false;
             }
         }
-        if let Ok((_, nag)) = movetext::suffix_annotation(tok) {
+        // Only a token starting with `!` or `?` can be one: ask no other.
+        if matches!(first, b'!' | b'?')
+            && let Ok((_, nag)) = movetext::suffix_annotation(tok)
+        {
             let span = self.span(off, len);
             self.emit(
                 v,
