@@ -16,6 +16,7 @@ use super::visitor::CheckMark;
 ///
 /// Written by hand rather than with nom's combinators: the reader calls it
 /// for every move number. The tests compare it with the combinator form.
+#[inline]
 pub fn move_number(i: &[u8]) -> PResult<'_, (u32, u8)> {
     let digits = i.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
@@ -135,7 +136,21 @@ fn is_check_byte(b: u8) -> bool {
 
 /// Splits `+`, `#`, `++` and `! ? !! ?? !? ?!` off the end of a move token,
 /// in either order (`e4+!?` and `e4!?+`).
+#[inline]
 pub fn move_tail(token: &[u8]) -> MoveTail {
+    // Most moves have no tail.
+    if token.last().is_some_and(|&b| !is_tail_byte(b)) {
+        return MoveTail {
+            body: token.len(),
+            check: CheckMark::None,
+            suffix: None,
+            bad_tail: false,
+        };
+    }
+    move_tail_split(token)
+}
+
+fn move_tail_split(token: &[u8]) -> MoveTail {
     let body = token
         .iter()
         .rposition(|&b| !is_tail_byte(b))

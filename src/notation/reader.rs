@@ -523,6 +523,8 @@ impl<R: Read> Reader<R> {
         self.game.skip_game || self.game.skip_var > 0
     }
 
+    // Inlined so that each call site keeps only its own event's branch.
+    #[inline(always)]
     fn emit<V: Visitor>(&mut self, v: &mut V, ev: Ev, span: Span) -> Flow {
         if self.stopped || (self.suppressed() && !matches!(ev, Ev::EndGame)) {
             return Flow::Continue;

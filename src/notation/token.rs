@@ -17,6 +17,8 @@
 //! of the test fixtures and a corpus sample, [`parse_move`] and
 //! [`parse_move_reference`] (nom alone) must agree.
 
+use std::sync::LazyLock;
+
 use arrayvec::{ArrayString, ArrayVec};
 use nom::Parser;
 use nom::branch::alt;
@@ -254,24 +256,34 @@ impl Grammar {
         self
     }
 
+    // The built-in grammars are built once: a game asks for its grammar
+    // when it starts, and a clone is cheaper than checking the letters.
+
     /// FIDE chess: files a to h, 8 ranks, `KQRBNP`.
     pub fn chess() -> Grammar {
-        Grammar::builtin(b"abcdefgh", 8, b"KQRBNP")
+        static G: LazyLock<Grammar> = LazyLock::new(|| Grammar::builtin(b"abcdefgh", 8, b"KQRBNP"));
+        G.clone()
     }
 
     /// Gast I, 12x12, with archer, guard and pope.
     pub fn gast() -> Grammar {
-        Grammar::builtin(b"abcdefghijkl", 12, b"KQRBNPAGO")
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"abcdefghijkl", 12, b"KQRBNPAGO"));
+        G.clone()
     }
 
     /// Gast II, 14x12.
     pub fn gast14() -> Grammar {
-        Grammar::builtin(b"abcdefghijklmn", 12, b"KQRBNPAGO")
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"abcdefghijklmn", 12, b"KQRBNPAGO"));
+        G.clone()
     }
 
     /// Squirrel chess, 10x10, with camel, squirrel and guard.
     pub fn squirrel() -> Grammar {
-        Grammar::builtin(b"abcdefghij", 10, b"KQRBNPCSG")
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"abcdefghij", 10, b"KQRBNPCSG"));
+        G.clone()
     }
 
     /// The squares family on 8x8 (Hans38 and the others).
@@ -281,7 +293,9 @@ impl Grammar {
 
     /// PASGL 312: files `z a..h x`, 8 ranks, critter letters and the Train.
     pub fn pasgl() -> Grammar {
-        Grammar::builtin(b"zabcdefghx", 8, b"BHDFWSTMPX").with_pasgl()
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"zabcdefghx", 8, b"BHDFWSTMPX").with_pasgl());
+        G.clone()
     }
 
     fn builtin(files: &[u8], ranks: u8, pieces: &[u8]) -> Grammar {
@@ -403,8 +417,14 @@ impl ParseMoveError {
 /// assert!(p.capture && p.from_file == Some(4));
 /// ```
 pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMoveError> {
-    if let Some(m) = fast::turn(grammar, token) {
-        return Ok(m);
+    // Built where it is returned, so that the token is not copied out.
+    let mut out = Ok(MoveToken {
+        actions: ArrayVec::new(),
+    });
+    if let Ok(m) = &mut out
+        && fast::turn(grammar, token, &mut m.actions)
+    {
+        return out;
     }
     parse_move_reference(grammar, token)
 }

@@ -380,6 +380,11 @@ impl<R: Read> Reader<R> {
         self.ensure(limit + 4)?;
         let avail = self.avail();
         let mut i = usize::from(avail.first() == Some(&b'$'));
+        // The run up to a delimiter or past the limit, without the checks below.
+        let scan = &avail[..avail.len().min(limit + 1)];
+        while scan.get(i).is_some_and(|&c| !is_delimiter(c)) {
+            i += 1;
+        }
         while let Some(&c) = avail.get(i) {
             if i > limit {
                 break;

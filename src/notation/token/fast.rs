@@ -9,27 +9,30 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Action, CastleSide, Coord, Grammar, MoveToken, PieceMove};
+use super::{Action, CastleSide, Coord, Grammar, MAX_ACTIONS, PieceMove};
 
 /// A byte offset into the token and what was read up to it.
 type Step<T> = Option<(usize, T)>;
 
-/// The whole token as one turn, or `None` when nom should decide (always
-/// for PASGL, whose critter actions are rare enough to leave to nom).
+/// Reads the whole token as one turn into `actions` (empty on entry), or
+/// returns false when nom should decide (always for PASGL, whose critter
+/// actions are rare enough to leave to nom); `actions` is then garbage.
+/// Writing into the caller's token saves copying it on the way out.
 #[inline]
-pub(super) fn turn(g: &Grammar, t: &[u8]) -> Option<MoveToken> {
+pub(super) fn turn(g: &Grammar, t: &[u8], actions: &mut ArrayVec<Action, MAX_ACTIONS>) -> bool {
     if g.pasgl {
-        return None;
+        return false;
     }
-    let (mut k, first) = action(g, t, 0)?;
-    let mut actions = ArrayVec::new();
-    actions.push(first);
+    let Some(mut k) = action(g, t, 0, actions) else {
+        return false;
+    };
     while g.squares && t.get(k) == Some(&b',') {
-        let (next, a) = action(g, t, k + 1)?;
-        actions.try_push(a).ok()?;
+        let Some(next) = action(g, t, k + 1, actions) else {
+            return false;
+        };
         k = next;
     }
-    (k == t.len()).then_some(MoveToken { actions })
+    k == t.len()
 }
 
 #[inline]
@@ -81,29 +84,41 @@ type Target = (Option<u8>, Option<u8>, bool, Coord);
 
 #[inline]
 fn origin_and_target(g: &Grammar, t: &[u8], k: usize) -> Step<Target> {
-    // Each alternative fails only recoverably, so the first that succeeds
-    // is nom's choice.
-    if let Some((k1, from)) = square(g, t, k) {
-        let (k2, cap) = separator(g, t, k1);
-        if let Some((k3, to)) = square(g, t, k2) {
-            return Some((k3, (Some(from.file), Some(from.rank), cap, to)));
+    // nom tries: square, separator, square; file, separator, square; rank,
+    // separator, square; separator, square. Each fails only recoverably,
+    // so the first that succeeds is nom's choice. Shared steps are done
+    // once: a file letter is never a digit nor a separator (`x` is a
+    // separator only when it is no file), so after a file only the first,
+    // second and last alternatives can succeed, and the last is then a
+    // square at `k` without a separator.
+    match file(g, t, k) {
+        Some((k1, f)) => {
+            let from_rank = rank(g, t, k1);
+            if let Some((k2, r)) = from_rank {
+                let (k3, cap) = separator(g, t, k2);
+                if let Some((k4, to)) = square(g, t, k3) {
+                    return Some((k4, (Some(f), Some(r), cap, to)));
+                }
+            }
+            let (k2, cap) = separator(g, t, k1);
+            if let Some((k3, to)) = square(g, t, k2) {
+                return Some((k3, (Some(f), None, cap, to)));
+            }
+            let (k2, rank) = from_rank?;
+            Some((k2, (None, None, false, Coord { file: f, rank })))
+        }
+        None => {
+            if let Some((k1, r)) = rank(g, t, k) {
+                let (k2, cap) = separator(g, t, k1);
+                if let Some((k3, to)) = square(g, t, k2) {
+                    return Some((k3, (None, Some(r), cap, to)));
+                }
+            }
+            let (k1, cap) = separator(g, t, k);
+            let (k2, to) = square(g, t, k1)?;
+            Some((k2, (None, None, cap, to)))
         }
     }
-    if let Some((k1, f)) = file(g, t, k) {
-        let (k2, cap) = separator(g, t, k1);
-        if let Some((k3, to)) = square(g, t, k2) {
-            return Some((k3, (Some(f), None, cap, to)));
-        }
-    }
-    if let Some((k1, r)) = rank(g, t, k) {
-        let (k2, cap) = separator(g, t, k1);
-        if let Some((k3, to)) = square(g, t, k2) {
-            return Some((k3, (None, Some(r), cap, to)));
-        }
-    }
-    let (k1, cap) = separator(g, t, k);
-    let (k2, to) = square(g, t, k1)?;
-    Some((k2, (None, None, cap, to)))
 }
 
 /// The optional promotion: `Some((k, None))` when there is none, `None`
@@ -162,13 +177,36 @@ fn castle(rest: &[u8]) -> Option<(usize, CastleSide)> {
     }
 }
 
+/// Reads one action at `k` and appends it to `actions`; returns where it
+/// ends, or `None` when nom should decide (also when `actions` is full).
 #[inline]
-fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
+fn action(
+    g: &Grammar,
+    t: &[u8],
+    k: usize,
+    actions: &mut ArrayVec<Action, MAX_ACTIONS>,
+) -> Option<usize> {
+    let (k, a) = match other_action(g, t, k)? {
+        Some(found) => found,
+        None => {
+            let (k, m) = piece_move(g, t, k)?;
+            (k, Action::Piece(m))
+        }
+    };
+    actions.try_push(a).ok()?;
+    Some(k)
+}
+
+/// An action that is not a piece move (squares, castling, pass): `None`
+/// when nom fails without recovery, `Some(None)` when the piece move
+/// grammar is to be tried (nom tries them in this order).
+#[inline]
+fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
     let rest = t.get(k..)?;
     if g.squares {
         if rest.starts_with(b"@@") {
             let (k, to) = square(g, t, k + 2)?;
-            return Some((k, Action::PlaceSquare { to }));
+            return Some(Some((k, Action::PlaceSquare { to })));
         }
         if rest.starts_with(b"@") {
             let (k, from) = square(g, t, k + 1)?;
@@ -176,18 +214,12 @@ fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
                 return None;
             }
             let (k, to) = square(g, t, k + 1)?;
-            return Some((k, Action::MoveSquare { from, to }));
+            return Some(Some((k, Action::MoveSquare { from, to })));
         }
     }
-    match rest.first() {
-        Some(b'O' | b'0') => {
-            if let Some((n, side)) = castle(rest) {
-                return Some((k + n, Action::Castle(side)));
-            }
-        }
-        Some(b'-') if rest.starts_with(b"--") => return Some((k + 2, Action::Pass)),
-        _ => {}
-    }
-    let (k, m) = piece_move(g, t, k)?;
-    Some((k, Action::Piece(m)))
+    Some(match rest.first() {
+        Some(b'O' | b'0') => castle(rest).map(|(n, side)| (k + n, Action::Castle(side))),
+        Some(b'-') if rest.starts_with(b"--") => Some((k + 2, Action::Pass)),
+        _ => None,
+    })
 }
