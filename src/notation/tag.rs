@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use memchr::memchr2;
 use nom::Parser;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::combinator::cut;
@@ -120,10 +121,10 @@ fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
     let value_start = k + 1;
     let mut k = value_start;
     loop {
+        k += memchr2(b'\\', b'"', line.get(k..)?)?;
         match line.get(k)? {
             b'\\' => k += 2,
-            b'"' => break,
-            _ => k += 1,
+            _ => break,
         }
     }
     let value = value_start..k;

@@ -428,7 +428,10 @@ impl<R: Read> Reader<R> {
         let Some(&first) = tok.first() else {
             return false;
         };
-        if let Some(result) = GameResult::from_ascii(tok) {
+        // Every result marker starts with one of these (`½` with 0xc2).
+        if matches!(first, b'0' | b'1' | b'*' | 0xc2)
+            && let Some(result) = GameResult::from_ascii(tok)
+        {
             let span = self.span(off, len);
             if self.game.depth > 0 || self.game.skip_var > 0 {
                 let end = self.span(off, 0);
