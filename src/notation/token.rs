@@ -417,14 +417,16 @@ impl ParseMoveError {
 /// assert!(p.capture && p.from_file == Some(4));
 /// ```
 pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMoveError> {
-    // Built where it is returned, so that the token is not copied out.
-    let mut out = Ok(MoveToken {
-        actions: ArrayVec::new(),
-    });
-    if let Ok(m) = &mut out
-        && fast::turn(grammar, token, &mut m.actions)
-    {
-        return out;
+    if let Some(a) = fast::single(grammar, token) {
+        let mut actions = ArrayVec::new();
+        actions.push(a);
+        return Ok(MoveToken { actions });
+    }
+    if grammar.squares {
+        let mut actions = ArrayVec::new();
+        if fast::turn(grammar, token, &mut actions) {
+            return Ok(MoveToken { actions });
+        }
     }
     parse_move_reference(grammar, token)
 }

@@ -14,22 +14,37 @@ use super::{Action, CastleSide, Coord, Grammar, MAX_ACTIONS, PieceMove};
 /// A byte offset into the token and what was read up to it.
 type Step<T> = Option<(usize, T)>;
 
-/// Reads the whole token as one turn into `actions` (empty on entry), or
-/// returns false when nom should decide (always for PASGL, whose critter
-/// actions are rare enough to leave to nom); `actions` is then garbage.
-/// Writing into the caller's token saves copying it on the way out.
+/// The token's one action, when it is one action the grammar accepts
+/// whole; `None` when nom should decide, or when the token is a turn of
+/// several actions (see [`turn`]). Always `None` for PASGL, whose critter
+/// actions are rare enough to leave to nom.
 #[inline]
+pub(super) fn single(g: &Grammar, t: &[u8]) -> Option<Action> {
+    if g.pasgl {
+        return None;
+    }
+    let (k, a) = action(g, t, 0)?;
+    (k == t.len()).then_some(a)
+}
+
+/// Reads the whole token as one turn into `actions` (empty on entry), or
+/// returns false when nom should decide (always for PASGL); `actions` is
+/// then garbage.
 pub(super) fn turn(g: &Grammar, t: &[u8], actions: &mut ArrayVec<Action, MAX_ACTIONS>) -> bool {
     if g.pasgl {
         return false;
     }
-    let Some(mut k) = action(g, t, 0, actions) else {
+    let Some((mut k, first)) = action(g, t, 0) else {
         return false;
     };
+    actions.push(first);
     while g.squares && t.get(k) == Some(&b',') {
-        let Some(next) = action(g, t, k + 1, actions) else {
+        let Some((next, a)) = action(g, t, k + 1) else {
             return false;
         };
+        if actions.try_push(a).is_err() {
+            return false;
+        }
         k = next;
     }
     k == t.len()
@@ -177,24 +192,16 @@ fn castle(rest: &[u8]) -> Option<(usize, CastleSide)> {
     }
 }
 
-/// Reads one action at `k` and appends it to `actions`; returns where it
-/// ends, or `None` when nom should decide (also when `actions` is full).
+/// One action at `k` and where it ends, or `None` when nom should decide.
 #[inline]
-fn action(
-    g: &Grammar,
-    t: &[u8],
-    k: usize,
-    actions: &mut ArrayVec<Action, MAX_ACTIONS>,
-) -> Option<usize> {
-    let (k, a) = match other_action(g, t, k)? {
-        Some(found) => found,
+fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
+    match other_action(g, t, k)? {
+        Some(found) => Some(found),
         None => {
             let (k, m) = piece_move(g, t, k)?;
-            (k, Action::Piece(m))
+            Some((k, Action::Piece(m)))
         }
-    };
-    actions.try_push(a).ok()?;
-    Some(k)
+    }
 }
 
 /// An action that is not a piece move (squares, castling, pass): `None`

@@ -362,7 +362,19 @@ fn fast_grammars() -> Vec<Grammar> {
 /// The fast path's answer as a token.
 fn fast_turn(g: &Grammar, t: &[u8]) -> Option<MoveToken> {
     let mut actions = ArrayVec::new();
-    fast::turn(g, t, &mut actions).then_some(MoveToken { actions })
+    let whole = fast::turn(g, t, &mut actions).then_some(MoveToken { actions });
+    // `single` takes exactly the turns of one action.
+    let one = whole
+        .as_ref()
+        .filter(|m| m.is_single())
+        .and_then(|m| m.first());
+    assert_eq!(
+        fast::single(g, t).as_ref(),
+        one,
+        "{}",
+        String::from_utf8_lossy(t)
+    );
+    whole
 }
 
 /// The fast path accepts exactly what nom accepts, with the same token,
