@@ -6,6 +6,9 @@
 //! choices. It returns `None` wherever the nom rule fails (recoverably or
 //! not), and the caller then asks nom, which also words the error. The
 //! differential tests in `tests.rs` compare the two.
+//!
+//! Everything is inlined into [`single`]: one function body per token,
+//! without calls or copies of the intermediate results.
 
 use arrayvec::ArrayVec;
 
@@ -18,7 +21,7 @@ type Step<T> = Option<(usize, T)>;
 /// whole; `None` when nom should decide, or when the token is a turn of
 /// several actions (see [`turn`]). Always `None` for PASGL, whose critter
 /// actions are rare enough to leave to nom.
-#[inline]
+#[inline(always)]
 pub(super) fn single(g: &Grammar, t: &[u8]) -> Option<Action> {
     if g.pasgl {
         return None;
@@ -50,20 +53,20 @@ pub(super) fn turn(g: &Grammar, t: &[u8], actions: &mut ArrayVec<Action, MAX_ACT
     k == t.len()
 }
 
-#[inline]
+#[inline(always)]
 fn file(g: &Grammar, t: &[u8], k: usize) -> Step<u8> {
     let f = g.file_index(*t.get(k)?)?;
     Some((k + 1, f))
 }
 
-#[inline]
+#[inline(always)]
 fn digit(t: &[u8], k: usize) -> Option<u8> {
     t.get(k).filter(|b| b.is_ascii_digit()).map(|b| b - b'0')
 }
 
 /// One digit, or two when a second follows (then they must make a rank of
 /// the board: nom's `rank` does not fall back to one digit).
-#[inline]
+#[inline(always)]
 fn rank(g: &Grammar, t: &[u8], k: usize) -> Step<u8> {
     let d0 = digit(t, k).filter(|&d| d > 0)?;
     match digit(t, k + 1) {
@@ -75,7 +78,7 @@ fn rank(g: &Grammar, t: &[u8], k: usize) -> Step<u8> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn square(g: &Grammar, t: &[u8], k: usize) -> Step<Coord> {
     let (k, file) = file(g, t, k)?;
     let (k, rank) = rank(g, t, k)?;
@@ -84,7 +87,7 @@ fn square(g: &Grammar, t: &[u8], k: usize) -> Step<Coord> {
 
 /// An optional separator: where the destination starts and whether a
 /// capture was marked.
-#[inline]
+#[inline(always)]
 fn separator(g: &Grammar, t: &[u8], k: usize) -> (usize, bool) {
     match t.get(k) {
         Some(b'-') => (k + 1, false),
@@ -97,7 +100,7 @@ fn separator(g: &Grammar, t: &[u8], k: usize) -> (usize, bool) {
 /// Origin (file, rank), capture mark and destination.
 type Target = (Option<u8>, Option<u8>, bool, Coord);
 
-#[inline]
+#[inline(always)]
 fn origin_and_target(g: &Grammar, t: &[u8], k: usize) -> Step<Target> {
     // nom tries: square, separator, square; file, separator, square; rank,
     // separator, square; separator, square. Each fails only recoverably,
@@ -139,7 +142,7 @@ fn origin_and_target(g: &Grammar, t: &[u8], k: usize) -> Step<Target> {
 /// The optional promotion: `Some((k, None))` when there is none, `None`
 /// where nom fails without recovery (`=` or `(` without a piece letter,
 /// an unknown upper-case letter).
-#[inline]
+#[inline(always)]
 fn promotion(g: &Grammar, t: &[u8], k: usize) -> Step<Option<u8>> {
     match t.get(k) {
         Some(b'=') => {
@@ -158,7 +161,7 @@ fn promotion(g: &Grammar, t: &[u8], k: usize) -> Step<Option<u8>> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn piece_move(g: &Grammar, t: &[u8], k: usize) -> Step<PieceMove> {
     let (k, piece) = match t.get(k) {
         Some(&b) if g.is_piece(b) => (k + 1, Some(b)),
@@ -181,7 +184,7 @@ fn piece_move(g: &Grammar, t: &[u8], k: usize) -> Step<PieceMove> {
     ))
 }
 
-#[inline]
+#[inline(always)]
 fn castle(rest: &[u8]) -> Option<(usize, CastleSide)> {
     if rest.starts_with(b"O-O-O") || rest.starts_with(b"0-0-0") {
         Some((5, CastleSide::Queen))
@@ -193,7 +196,7 @@ fn castle(rest: &[u8]) -> Option<(usize, CastleSide)> {
 }
 
 /// One action at `k` and where it ends, or `None` when nom should decide.
-#[inline]
+#[inline(always)]
 fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
     match other_action(g, t, k)? {
         Some(found) => Some(found),
@@ -207,7 +210,7 @@ fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
 /// An action that is not a piece move (squares, castling, pass): `None`
 /// when nom fails without recovery, `Some(None)` when the piece move
 /// grammar is to be tried (nom tries them in this order).
-#[inline]
+#[inline(always)]
 fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
     let rest = t.get(k..)?;
     if g.squares {
