@@ -207,19 +207,23 @@ pub(super) struct LineScan<'a> {
     buf: &'a [u8],
     /// Absolute offset of `buf[0]`.
     buf_abs: u64,
-    /// Where the line begins in `buf` (or `buf`'s start when it has left).
-    begin: usize,
-    /// Where the reader stands in `buf`: no newline lies between `begin`
-    /// and here.
+    /// Absolute offset where the line begins (it may have left `buf`).
+    line_start_abs: u64,
+    /// Where the reader stands in `buf`: no newline lies between the line's
+    /// start and here.
     pos: usize,
     line: u32,
     cache: &'a Cell<LineEnd>,
 }
 
 impl<'a> LineScan<'a> {
-    /// The line's bytes from `begin` up to its newline (without a `\r`
-    /// before it) or the end of the buffer.
+    /// The line's bytes from its start (or the buffer's) up to its newline
+    /// (without a `\r` before it) or the end of the buffer.
     pub(super) fn text(&self) -> &'a [u8] {
+        // Where the line begins in `buf`, or `buf`'s start when it has left.
+        let begin = usize::try_from(self.line_start_abs.max(self.buf_abs) - self.buf_abs)
+            .unwrap_or(usize::MAX)
+            .min(self.pos);
         let pos_abs = self.buf_abs + self.pos as u64;
         let end = self.buf.len();
         let end_abs = self.buf_abs + end as u64;
@@ -244,11 +248,11 @@ impl<'a> LineScan<'a> {
                 .unwrap_or(end)
                 .min(end)
         });
-        let mut stop = stop.max(self.begin);
-        if stop > self.begin && self.buf.get(stop - 1) == Some(&b'\r') {
+        let mut stop = stop.max(begin);
+        if stop > begin && self.buf.get(stop - 1) == Some(&b'\r') {
             stop -= 1;
         }
-        self.buf.get(self.begin..stop).unwrap_or_default()
+        self.buf.get(begin..stop).unwrap_or_default()
     }
 }
 
@@ -499,21 +503,18 @@ impl<R: Read> Reader<R> {
 
     /// The current line, its end left to be found if a diagnostic asks.
     fn line_context(&self) -> LineContext<'_> {
-        let begin_abs = self.line_start_abs.max(self.buf_abs);
-        let begin = usize::try_from(begin_abs - self.buf_abs)
-            .unwrap_or(usize::MAX)
-            .min(self.start);
         LineContext::scanned(
             LineScan {
                 buf: self.buf.get(..self.end).unwrap_or_default(),
                 buf_abs: self.buf_abs,
-                begin,
+                line_start_abs: self.line_start_abs,
                 pos: self.start,
                 line: self.line,
                 cache: &self.line_end,
             },
             self.line,
-            self.column_of(begin_abs),
+            // The first column shown: 1 unless the line's start has left the buffer.
+            self.column_of(self.line_start_abs.max(self.buf_abs)),
         )
     }
 
@@ -697,7 +698,20 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    #[inline(always)]
     fn skip_space(&mut self) -> io::Result<()> {
+        // Mostly one space between two words.
+        if let [b' ', next, ..] = self.avail()
+            && !is_space(*next)
+        {
+            self.start += 1;
+            return Ok(());
+        }
+        self.skip_space_run()
+    }
+
+    #[inline(never)]
+    fn skip_space_run(&mut self) -> io::Result<()> {
         loop {
             // Counts the newlines on the way, rather than scanning the run
             // again in `consume`: runs of whitespace are short and many.
