@@ -421,7 +421,16 @@ impl<R: Read> Reader<R> {
         Ok(ended)
     }
 
+    /// The rest of a token after its move number (`1.e4`): a token of its
+    /// own. Not inlined, so that [`Self::token`] can be inlined into its callers.
+    #[inline(never)]
+    fn token_after_number<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
+        self.token(v, off, len)
+    }
+
     /// Classifies the token at `off..off + len` from the current position.
+    /// Inlined: it is the reader's hottest path.
+    #[inline(always)]
     fn token<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
         let s = self.start + off;
         let tok = self.buf.get(s..s + len).unwrap_or_default();
@@ -478,7 +487,7 @@ impl<R: Read> Reader<R> {
                     let used = len - rest_len;
                     let span = self.span(off, used);
                     self.emit(v, Ev::MoveNumber { number, dots }, span);
-                    return rest_len > 0 && self.token(v, off + used, rest_len);
+                    return rest_len > 0 && self.token_after_number(v, off + used, rest_len);
                 }
             } else if tok.iter().take_while(|b| b.is_ascii_digit()).count() > 9 {
                 let span = self.span(off, len);
