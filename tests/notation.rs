@@ -84,7 +84,7 @@ impl Visitor for CollectEvents {
             }
         };
         self.spans
-            .push((s.clone(), span, show(line.text), line.first_column));
+            .push((s.clone(), span, show(line.text()), line.first_column));
         self.events.push(s);
         flow
     }
@@ -94,7 +94,7 @@ impl Visitor for CollectEvents {
         assert!(!p.message.is_empty());
         assert!(span.end >= span.start);
         self.spans
-            .push((s.clone(), span, show(line.text), line.first_column));
+            .push((s.clone(), span, show(line.text()), line.first_column));
         self.events.push(s);
         Flow::Continue
     }
@@ -729,7 +729,7 @@ fn long_line_of_moves_is_linear() {
     impl Visitor for Count {
         fn event(&mut self, _: Event<'_>, _: Span, line: &LineContext<'_>) -> Flow {
             self.0 += 1;
-            self.1 = self.1.max(line.text.len());
+            self.1 = self.1.max(line.text().len());
             Flow::Continue
         }
     }

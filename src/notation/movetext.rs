@@ -3,27 +3,49 @@
 
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while, take_while_m_n};
-use nom::character::complete::digit1;
+use nom::bytes::complete::{tag, take_while_m_n};
 use nom::combinator::{all_consuming, cut, map, map_res, value};
-use nom::error::context;
+use nom::error::{ErrorKind, ParseError, context};
 
-use super::error::PResult;
+use super::error::{NotationError, PResult};
 use super::visitor::CheckMark;
 
 /// A move number indication at the start of a token: digits, then any
 /// number of periods (`12`, `12.`, `12...`). Returns the number and the
 /// period count (saturating at 255).
+///
+/// Written by hand rather than with nom's combinators: the reader calls it
+/// for every move number. The tests compare it with the combinator form.
+#[inline]
 pub fn move_number(i: &[u8]) -> PResult<'_, (u32, u8)> {
-    let (i, number) = map_res(digit1, |d: &[u8]| {
-        // digit1 guarantees ASCII digits.
-        std::str::from_utf8(d)
-            .map_err(|_| ())
-            .and_then(|s| s.parse::<u32>().map_err(|_| ()))
-    })
-    .parse_complete(i)?;
-    let (i, dots) = take_while(|b| b == b'.').parse_complete(i)?;
-    Ok((i, (number, u8::try_from(dots.len()).unwrap_or(u8::MAX))))
+    let digits = i.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return Err(nom::Err::Error(NotationError::from_error_kind(
+            i,
+            ErrorKind::Digit,
+        )));
+    }
+    let mut number: u32 = 0;
+    for &d in &i[..digits] {
+        match number
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u32::from(d - b'0')))
+        {
+            Some(n) => number = n,
+            None => {
+                return Err(nom::Err::Error(NotationError::from_error_kind(
+                    i,
+                    ErrorKind::MapRes,
+                )));
+            }
+        }
+    }
+    let rest = &i[digits..];
+    let dots = rest.iter().take_while(|&&b| b == b'.').count();
+    Ok((
+        &rest[dots..],
+        (number, u8::try_from(dots).unwrap_or(u8::MAX)),
+    ))
 }
 
 /// A `$n` NAG, the whole token, `n` in 0..=255.
@@ -46,6 +68,21 @@ pub fn nag(i: &[u8]) -> PResult<'_, u8> {
 /// A suffix annotation, the whole input: `!` = 1, `?` = 2, `!!` = 3, `??` = 4,
 /// `!?` = 5, `?!` = 6 (PGN standard, 10).
 pub fn suffix_annotation(i: &[u8]) -> PResult<'_, u8> {
+    // The reader tries every token: match the six forms directly, and let
+    // the grammar below word the error.
+    let nag = match i {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
+        _ => return suffix_annotation_grammar(i),
+    };
+    Ok((&i[i.len()..], nag))
+}
+
+fn suffix_annotation_grammar(i: &[u8]) -> PResult<'_, u8> {
     all_consuming(alt((
         value(3, tag(&b"!!"[..])),
         value(4, tag(&b"??"[..])),
@@ -59,6 +96,15 @@ pub fn suffix_annotation(i: &[u8]) -> PResult<'_, u8> {
 
 /// A check mark, the whole input: `+`, `++` (old double check) or `#`.
 pub fn check_mark(i: &[u8]) -> PResult<'_, CheckMark> {
+    let mark = match i {
+        b"+" | b"++" => CheckMark::Check,
+        b"#" => CheckMark::Mate,
+        _ => return check_mark_grammar(i),
+    };
+    Ok((&i[i.len()..], mark))
+}
+
+fn check_mark_grammar(i: &[u8]) -> PResult<'_, CheckMark> {
     all_consuming(alt((
         map(tag(&b"++"[..]), |_| CheckMark::Check),
         map(tag(&b"+"[..]), |_| CheckMark::Check),
@@ -90,7 +136,21 @@ fn is_check_byte(b: u8) -> bool {
 
 /// Splits `+`, `#`, `++` and `! ? !! ?? !? ?!` off the end of a move token,
 /// in either order (`e4+!?` and `e4!?+`).
+#[inline]
 pub fn move_tail(token: &[u8]) -> MoveTail {
+    // Most moves have no tail.
+    if token.last().is_some_and(|&b| !is_tail_byte(b)) {
+        return MoveTail {
+            body: token.len(),
+            check: CheckMark::None,
+            suffix: None,
+            bad_tail: false,
+        };
+    }
+    move_tail_split(token)
+}
+
+fn move_tail_split(token: &[u8]) -> MoveTail {
     let body = token
         .iter()
         .rposition(|&b| !is_tail_byte(b))
@@ -139,6 +199,40 @@ pub fn move_tail(token: &[u8]) -> MoveTail {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `move_number` as combinators: the reference for the hand-written one.
+    fn move_number_grammar(i: &[u8]) -> PResult<'_, (u32, u8)> {
+        use nom::bytes::complete::take_while;
+        use nom::character::complete::digit1;
+        let (i, number) = map_res(digit1, |d: &[u8]| {
+            std::str::from_utf8(d)
+                .map_err(|_| ())
+                .and_then(|s| s.parse::<u32>().map_err(|_| ()))
+        })
+        .parse_complete(i)?;
+        let (i, dots) = take_while(|b| b == b'.').parse_complete(i)?;
+        Ok((i, (number, u8::try_from(dots.len()).unwrap_or(u8::MAX))))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The hand-written parsers answer as their combinator forms do,
+        /// errors included.
+        #[test]
+        fn hand_written_parsers_agree(
+            t in proptest::collection::vec(
+                proptest::sample::select(b"0123456789.!?+#-ex".to_vec()),
+                0..14,
+            ),
+            long in "[0-9]{9,12}[.]{0,300}[.e]?",
+        ) {
+            proptest::prop_assert_eq!(move_number(&t), move_number_grammar(&t));
+            proptest::prop_assert_eq!(move_number(long.as_bytes()), move_number_grammar(long.as_bytes()));
+            proptest::prop_assert_eq!(suffix_annotation(&t), suffix_annotation_grammar(&t));
+            proptest::prop_assert_eq!(check_mark(&t), check_mark_grammar(&t));
+        }
+    }
 
     #[test]
     fn move_number_forms() {

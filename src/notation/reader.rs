@@ -7,6 +7,7 @@
 //! Tag values and comments are passed through as bytes, valid UTF-8 or not;
 //! use [`first_invalid_utf8`] to find out.
 
+use std::cell::Cell;
 use std::io::{self, Read};
 use std::ops::Range;
 
@@ -186,12 +187,73 @@ impl GameState {
     }
 }
 
-/// Cached end of the current line, so that long lines are scanned once.
+/// Cached end of the current line, so that a long line is scanned once
+/// however many diagnostics show it.
 #[derive(Clone, Copy, Debug)]
-struct LineEnd {
+pub(super) struct LineEnd {
     line: u32,
+    /// Absolute offset of the newline, once found.
     found: Option<u64>,
+    /// Absolute offset up to which there is no newline.
     scanned_to: u64,
+}
+
+/// What a [`LineContext`] needs to find the current line's end when asked:
+/// the reader's buffer up to its end, where the line begins and where the
+/// reader stands in it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LineScan<'a> {
+    /// The buffer's filled part.
+    buf: &'a [u8],
+    /// Absolute offset of `buf[0]`.
+    buf_abs: u64,
+    /// Absolute offset where the line begins (it may have left `buf`).
+    line_start_abs: u64,
+    /// Where the reader stands in `buf`: no newline lies between the line's
+    /// start and here.
+    pos: usize,
+    line: u32,
+    cache: &'a Cell<LineEnd>,
+}
+
+impl<'a> LineScan<'a> {
+    /// The line's bytes from its start (or the buffer's) up to its newline
+    /// (without a `\r` before it) or the end of the buffer.
+    pub(super) fn text(&self) -> &'a [u8] {
+        // Where the line begins in `buf`, or `buf`'s start when it has left.
+        let begin = usize::try_from(self.line_start_abs.max(self.buf_abs) - self.buf_abs)
+            .unwrap_or(usize::MAX)
+            .min(self.pos);
+        let pos_abs = self.buf_abs + self.pos as u64;
+        let end = self.buf.len();
+        let end_abs = self.buf_abs + end as u64;
+        let mut cached = self.cache.get();
+        if cached.line != self.line || cached.scanned_to < pos_abs {
+            cached = LineEnd {
+                line: self.line,
+                found: None,
+                scanned_to: pos_abs,
+            };
+        }
+        if cached.found.is_none() && cached.scanned_to < end_abs {
+            let from = usize::try_from(cached.scanned_to - self.buf_abs).unwrap_or(end);
+            match memchr(b'\n', self.buf.get(from..).unwrap_or_default()) {
+                Some(k) => cached.found = Some(self.buf_abs + (from + k) as u64),
+                None => cached.scanned_to = end_abs,
+            }
+        }
+        self.cache.set(cached);
+        let stop = cached.found.map_or(end, |abs| {
+            usize::try_from(abs.saturating_sub(self.buf_abs))
+                .unwrap_or(end)
+                .min(end)
+        });
+        let mut stop = stop.max(begin);
+        if stop > begin && self.buf.get(stop - 1) == Some(&b'\r') {
+            stop -= 1;
+        }
+        self.buf.get(begin..stop).unwrap_or_default()
+    }
 }
 
 /// Reads games from any [`Read`] and pushes [`Event`]s to a [`Visitor`].
@@ -232,7 +294,8 @@ pub struct Reader<R: Read> {
     line: u32,
     /// Absolute offset where the current line starts.
     line_start_abs: u64,
-    line_end: LineEnd,
+    /// Interior mutability: the line contexts handed to the visitor fill it.
+    line_end: Cell<LineEnd>,
     bom_checked: bool,
     stopped: bool,
     game: GameState,
@@ -262,11 +325,11 @@ impl<R: Read> Reader<R> {
             bytes_read: 0,
             line: 1,
             line_start_abs: 0,
-            line_end: LineEnd {
+            line_end: Cell::new(LineEnd {
                 line: 0,
                 found: None,
                 scanned_to: 0,
-            },
+            }),
             bom_checked: false,
             stopped: false,
             game: GameState::new(),
@@ -397,6 +460,14 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// Moves past `n` bytes that hold no newline (a token, a tag pair, a
+    /// parenthesis): nothing to count.
+    fn advance(&mut self, n: usize) {
+        let n = n.min(self.end - self.start);
+        debug_assert!(!self.buf[self.start..self.start + n].contains(&b'\n'));
+        self.start += n;
+    }
+
     /// Moves past `n` bytes, counting lines.
     fn consume(&mut self, n: usize) {
         let n = n.min(self.end - self.start);
@@ -430,37 +501,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The buffer range and first column of the current line.
-    fn line_range(&mut self) -> (Range<usize>, u32) {
-        let begin_abs = self.line_start_abs.max(self.buf_abs);
-        let begin = usize::try_from(begin_abs - self.buf_abs)
-            .unwrap_or(usize::MAX)
-            .min(self.start);
-        if self.line_end.line != self.line || self.line_end.scanned_to < self.pos_abs() {
-            self.line_end = LineEnd {
+    /// The current line, its end left to be found if a diagnostic asks.
+    fn line_context(&self) -> LineContext<'_> {
+        LineContext::scanned(
+            LineScan {
+                buf: self.buf.get(..self.end).unwrap_or_default(),
+                buf_abs: self.buf_abs,
+                line_start_abs: self.line_start_abs,
+                pos: self.start,
                 line: self.line,
-                found: None,
-                scanned_to: self.pos_abs(),
-            };
-        }
-        let end_abs = self.buf_abs + self.end as u64;
-        if self.line_end.found.is_none() && self.line_end.scanned_to < end_abs {
-            let from = usize::try_from(self.line_end.scanned_to - self.buf_abs).unwrap_or(self.end);
-            match memchr(b'\n', self.buf.get(from..self.end).unwrap_or_default()) {
-                Some(k) => self.line_end.found = Some(self.buf_abs + (from + k) as u64),
-                None => self.line_end.scanned_to = end_abs,
-            }
-        }
-        let stop = self.line_end.found.map_or(self.end, |abs| {
-            usize::try_from(abs.saturating_sub(self.buf_abs))
-                .unwrap_or(self.end)
-                .min(self.end)
-        });
-        let mut stop = stop.max(begin);
-        if stop > begin && self.buf.get(stop - 1) == Some(&b'\r') {
-            stop -= 1;
-        }
-        (begin..stop, self.column_of(begin_abs))
+                cache: &self.line_end,
+            },
+            self.line,
+            // The first column shown: 1 unless the line's start has left the buffer.
+            self.column_of(self.line_start_abs.max(self.buf_abs)),
+        )
     }
 
     // ----- talking to the visitor -----
@@ -469,6 +524,8 @@ impl<R: Read> Reader<R> {
         self.game.skip_game || self.game.skip_var > 0
     }
 
+    // Inlined so that each call site keeps only its own event's branch.
+    #[inline(always)]
     fn emit<V: Visitor>(&mut self, v: &mut V, ev: Ev, span: Span) -> Flow {
         if self.stopped || (self.suppressed() && !matches!(ev, Ev::EndGame)) {
             return Flow::Continue;
@@ -479,6 +536,8 @@ impl<R: Read> Reader<R> {
                 Ev::Comment { text, .. } => self.buf.get(text.clone()),
                 _ => None,
             };
+            // Most values are ASCII, and `is_ascii` is cheaper than a UTF-8 check.
+            let text = text.filter(|t| !t.is_ascii());
             if let Some(bad) = text.and_then(|t| std::str::from_utf8(t).err()) {
                 self.game.utf8_reported = true;
                 let what = if matches!(ev, Ev::Tag { .. }) {
@@ -493,7 +552,6 @@ impl<R: Read> Reader<R> {
                 self.problem(v, Code::InvalidUtf8, msg, span);
             }
         }
-        let (lr, first_column) = self.line_range();
         let buf = &self.buf;
         let slice = |r: Range<usize>| buf.get(r).unwrap_or_default();
         let event = match ev {
@@ -520,12 +578,7 @@ impl<R: Read> Reader<R> {
             Ev::Escape { text } => Event::Escape { text: slice(text) },
             Ev::EndGame => Event::EndGame,
         };
-        let line = LineContext {
-            text: slice(lr),
-            number: self.line,
-            first_column,
-        };
-        let flow = v.event(event, span, &line);
+        let flow = v.event(event, span, &self.line_context());
         self.apply(flow);
         flow
     }
@@ -544,13 +597,7 @@ impl<R: Read> Reader<R> {
         if self.stopped || self.game.skip_game {
             return;
         }
-        let (lr, first_column) = self.line_range();
-        let line = LineContext {
-            text: self.buf.get(lr).unwrap_or_default(),
-            number: self.line,
-            first_column,
-        };
-        let flow = v.problem(&SyntaxProblem { code, message }, span, &line);
+        let flow = v.problem(&SyntaxProblem { code, message }, span, &self.line_context());
         self.apply(flow);
     }
 
@@ -580,11 +627,7 @@ impl<R: Read> Reader<R> {
         } else {
             (&b""[..], span.column)
         };
-        let line = LineContext {
-            text,
-            number: span.line,
-            first_column,
-        };
+        let line = LineContext::new(text, span.line, first_column);
         let flow = v.problem(&SyntaxProblem { code, message }, span, &line);
         self.apply(flow);
     }
@@ -655,10 +698,42 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    #[inline(always)]
     fn skip_space(&mut self) -> io::Result<()> {
+        // Mostly one space between two words.
+        if let [b' ', next, ..] = self.avail()
+            && !is_space(*next)
+        {
+            self.start += 1;
+            return Ok(());
+        }
+        self.skip_space_run()
+    }
+
+    #[inline(never)]
+    fn skip_space_run(&mut self) -> io::Result<()> {
         loop {
-            let n = self.avail().iter().take_while(|&&b| is_space(b)).count();
-            self.consume(n);
+            // Counts the newlines on the way, rather than scanning the run
+            // again in `consume`: runs of whitespace are short and many.
+            let avail = self.avail();
+            let mut n = 0;
+            let mut newlines = 0u32;
+            let mut last_newline = 0;
+            while let Some(&b) = avail.get(n) {
+                if !is_space(b) {
+                    break;
+                }
+                if b == b'\n' {
+                    newlines = newlines.saturating_add(1);
+                    last_newline = n;
+                }
+                n += 1;
+            }
+            if newlines > 0 {
+                self.line = self.line.saturating_add(newlines);
+                self.line_start_abs = self.buf_abs + (self.start + last_newline + 1) as u64;
+            }
+            self.start += n;
             if self.start < self.end || !self.fill()? {
                 return Ok(());
             }

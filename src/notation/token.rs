@@ -6,6 +6,18 @@
 //! Parsers are `complete` nom parsers over `&[u8]`, one per grammar rule,
 //! each taking the game's [`Grammar`]. The reader strips check marks and
 //! suffix annotations before a token gets here.
+//!
+//! [`parse_move`] first tries a hand-written fast path (module `fast`),
+//! because parsing move tokens through nom's combinators was a large part
+//! of checking an archive. It is the same grammar written as plain code
+//! over byte offsets, trying the alternatives in nom's order, for every
+//! grammar but PASGL; wherever nom would fail it gives up, and the nom
+//! parsers decide (and word the error). A differential test keeps it
+//! honest: on random tokens from the move alphabet and on every move token
+//! of the test fixtures and a corpus sample, [`parse_move`] and
+//! [`parse_move_reference`] (nom alone) must agree.
+
+use std::sync::LazyLock;
 
 use arrayvec::{ArrayString, ArrayVec};
 use nom::Parser;
@@ -179,10 +191,18 @@ pub struct Grammar {
     files: ArrayVec<u8, 16>,
     ranks: u8,
     pieces: ArrayVec<u8, 26>,
+    /// File index by ASCII byte, [`NO_FILE`] for none: every token looks
+    /// letters up, and a table beats searching `files`.
+    file_of: [u8; 128],
+    /// Bit `letter - b'A'` set for each piece letter.
+    piece_mask: u32,
     x_capture: bool,
     squares: bool,
     pasgl: bool,
 }
+
+/// [`Grammar::file_of`] for a byte that is no file letter.
+const NO_FILE: u8 = u8::MAX;
 
 impl Grammar {
     /// A grammar of piece moves and castling on the given files, ranks and
@@ -207,10 +227,17 @@ impl Grammar {
         if pieces.len() > 26 || !pieces.iter().all(u8::is_ascii_uppercase) || !distinct(pieces) {
             return Err(GrammarError::BadPieces);
         }
+        let mut file_of = [NO_FILE; 128];
+        for (i, &f) in (0u8..).zip(files) {
+            file_of[usize::from(f)] = i;
+        }
+        let piece_mask = pieces.iter().fold(0, |m, &p| m | 1 << (p - b'A'));
         Ok(Grammar {
             files: files.iter().copied().collect(),
             ranks,
             pieces: pieces.iter().copied().collect(),
+            file_of,
+            piece_mask,
             x_capture: !files.contains(&b'x'),
             squares: false,
             pasgl: false,
@@ -229,24 +256,34 @@ impl Grammar {
         self
     }
 
+    // The built-in grammars are built once: a game asks for its grammar
+    // when it starts, and a clone is cheaper than checking the letters.
+
     /// FIDE chess: files a to h, 8 ranks, `KQRBNP`.
     pub fn chess() -> Grammar {
-        Grammar::builtin(b"abcdefgh", 8, b"KQRBNP")
+        static G: LazyLock<Grammar> = LazyLock::new(|| Grammar::builtin(b"abcdefgh", 8, b"KQRBNP"));
+        G.clone()
     }
 
     /// Gast I, 12x12, with archer, guard and pope.
     pub fn gast() -> Grammar {
-        Grammar::builtin(b"abcdefghijkl", 12, b"KQRBNPAGO")
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"abcdefghijkl", 12, b"KQRBNPAGO"));
+        G.clone()
     }
 
     /// Gast II, 14x12.
     pub fn gast14() -> Grammar {
-        Grammar::builtin(b"abcdefghijklmn", 12, b"KQRBNPAGO")
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"abcdefghijklmn", 12, b"KQRBNPAGO"));
+        G.clone()
     }
 
     /// Squirrel chess, 10x10, with camel, squirrel and guard.
     pub fn squirrel() -> Grammar {
-        Grammar::builtin(b"abcdefghij", 10, b"KQRBNPCSG")
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"abcdefghij", 10, b"KQRBNPCSG"));
+        G.clone()
     }
 
     /// The squares family on 8x8 (Hans38 and the others).
@@ -256,7 +293,9 @@ impl Grammar {
 
     /// PASGL 312: files `z a..h x`, 8 ranks, critter letters and the Train.
     pub fn pasgl() -> Grammar {
-        Grammar::builtin(b"zabcdefghx", 8, b"BHDFWSTMPX").with_pasgl()
+        static G: LazyLock<Grammar> =
+            LazyLock::new(|| Grammar::builtin(b"zabcdefghx", 8, b"BHDFWSTMPX").with_pasgl());
+        G.clone()
     }
 
     fn builtin(files: &[u8], ranks: u8, pieces: &[u8]) -> Grammar {
@@ -294,15 +333,17 @@ impl Grammar {
     }
 
     /// The index of a file letter.
+    #[inline]
     pub fn file_index(&self, letter: u8) -> Option<u8> {
-        self.files
-            .iter()
-            .position(|&f| f == letter)
-            .and_then(|i| u8::try_from(i).ok())
+        self.file_of
+            .get(usize::from(letter))
+            .copied()
+            .filter(|&f| f != NO_FILE)
     }
 
+    #[inline]
     fn is_piece(&self, letter: u8) -> bool {
-        self.pieces.contains(&letter)
+        letter.is_ascii_uppercase() && self.piece_mask >> (letter - b'A') & 1 == 1
     }
 }
 
@@ -376,6 +417,28 @@ impl ParseMoveError {
 /// assert!(p.capture && p.from_file == Some(4));
 /// ```
 pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMoveError> {
+    if let Some(a) = fast::single(grammar, token) {
+        let mut actions = ArrayVec::new();
+        actions.push(a);
+        return Ok(MoveToken { actions });
+    }
+    if grammar.squares {
+        let mut actions = ArrayVec::new();
+        if fast::turn(grammar, token, &mut actions) {
+            return Ok(MoveToken { actions });
+        }
+    }
+    parse_move_reference(grammar, token)
+}
+
+/// [`parse_move`] through the nom grammar alone, without the hand-written
+/// fast path: the reference that the fast path is tested against. Gives
+/// the same result as [`parse_move`] for every token, only slower.
+///
+/// # Errors
+///
+/// [`ParseMoveError`] naming what is wrong and where.
+pub fn parse_move_reference(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMoveError> {
     if token.is_empty() {
         return Err(ParseMoveError::Empty);
     }
@@ -740,6 +803,8 @@ pub fn pasgl_action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
     }
     critter_action(g, i).map(|(i, a)| (i, Action::Critter(a)))
 }
+
+mod fast;
 
 #[cfg(test)]
 mod tests;

@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 
+use super::reader::LineScan;
 use crate::diag::Span;
 
 /// What the visitor wants the reader to do next.
@@ -209,21 +210,59 @@ pub enum Event<'a> {
 }
 
 /// The source line around an event, valid during the callback only.
+///
+/// The reader does not look for the line's end until [`text`](Self::text)
+/// is called: most events never need it, and finding it for each was a
+/// noticeable part of reading.
 #[derive(Clone, Copy, Debug)]
 pub struct LineContext<'a> {
-    /// The line's bytes as far as the reader's buffer holds them (no newline).
-    pub text: &'a [u8],
+    text: LineText<'a>,
     /// 1-based line number.
     pub number: u32,
-    /// 1-based column of `text[0]`.
+    /// 1-based column of the first byte of [`text`](Self::text).
     pub first_column: u32,
 }
 
-impl LineContext<'_> {
+/// The line's bytes, or how to find them.
+#[derive(Clone, Copy, Debug)]
+enum LineText<'a> {
+    Known(&'a [u8]),
+    Scan(LineScan<'a>),
+}
+
+impl<'a> LineContext<'a> {
+    /// A line context for the given bytes (no newline).
+    pub fn new(text: &'a [u8], number: u32, first_column: u32) -> LineContext<'a> {
+        LineContext {
+            text: LineText::Known(text),
+            number,
+            first_column,
+        }
+    }
+
+    /// A line context whose bytes the reader finds when asked.
+    pub(super) fn scanned(scan: LineScan<'a>, number: u32, first_column: u32) -> LineContext<'a> {
+        LineContext {
+            text: LineText::Scan(scan),
+            number,
+            first_column,
+        }
+    }
+
+    /// The line's bytes as far as the reader's buffer holds them (no
+    /// newline, no carriage return before it).
+    pub fn text(&self) -> &'a [u8] {
+        match self.text {
+            LineText::Known(t) => t,
+            LineText::Scan(scan) => scan.text(),
+        }
+    }
+
     /// An owned, lossily decoded copy for a diagnostic, at most `max` bytes.
     #[cold]
     pub fn to_source_line(&self, max: usize) -> crate::diag::SourceLine {
-        let text = &self.text[..self.text.len().min(max)];
+        let text = self.text();
+        let text = &text[..text.len().min(max)];
         crate::diag::SourceLine {
             number: self.number,
             text: String::from_utf8_lossy(text).into_owned(),

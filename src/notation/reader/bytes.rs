@@ -9,20 +9,46 @@ use crate::notation::visitor::GameResult;
 /// Bytes looked at after a control byte to decide whether it is binary data.
 pub(super) const BINARY_WINDOW: usize = 512;
 
+const SPACE: u8 = 1;
+const CONTROL: u8 = 2;
+const DELIMITER: u8 = 4;
+
+/// The class bits of every byte: the reader asks for each byte it passes,
+/// and one table look-up beats a chain of comparisons.
+static CLASS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let space = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+        let control = (b < 0x20 && !space) || b == 0x7f;
+        let delimiter =
+            space || control || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$');
+        table[i] = if space { SPACE } else { 0 }
+            | if control { CONTROL } else { 0 }
+            | if delimiter { DELIMITER } else { 0 };
+        i += 1;
+    }
+    table
+};
+
+/// Space, tab, newline, carriage return, vertical tab, form feed.
+#[inline]
 pub(super) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    CLASS[usize::from(b)] & SPACE != 0
 }
 
 /// Control bytes that are not whitespace.
+#[inline]
 pub(super) fn is_control(b: u8) -> bool {
-    (b < 0x20 && !is_space(b)) || b == 0x7f
+    CLASS[usize::from(b)] & CONTROL != 0
 }
 
-/// Bytes that end a movetext token.
+/// Bytes that end a movetext token: whitespace, control bytes and
+/// `{ } ( ) ; [ ] $`.
+#[inline]
 pub(super) fn is_delimiter(b: u8) -> bool {
-    is_space(b)
-        || is_control(b)
-        || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$')
+    CLASS[usize::from(b)] & DELIMITER != 0
 }
 
 /// NUL bytes, or at least 10% control bytes (and more than a stray few).
@@ -80,6 +106,18 @@ pub(super) fn utf8_boundary(bytes: &[u8], n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_classes() {
+        for b in 0..=255u8 {
+            let space = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+            let control = (b < 0x20 && !space) || b == 0x7f;
+            let delimiter = space || control || b"{}();[]$".contains(&b);
+            assert_eq!(is_space(b), space, "{b:#x}");
+            assert_eq!(is_control(b), control, "{b:#x}");
+            assert_eq!(is_delimiter(b), delimiter, "{b:#x}");
+        }
+    }
 
     #[test]
     fn utf8_boundary_backs_off() {

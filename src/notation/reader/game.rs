@@ -122,7 +122,7 @@ impl<R: Read> Reader<R> {
                     self.start + t.value.start..self.start + t.value.end,
                 );
                 self.emit(v, Ev::Tag { name, value }, span);
-                self.consume(t.len);
+                self.advance(t.len);
             }
             Err(ParseTagError::Unterminated) if cut_short => {
                 let span = self.span(0, line_len);
@@ -210,7 +210,7 @@ impl<R: Read> Reader<R> {
             b'\n'
         };
         let chunk = self.limits.comment_chunk;
-        self.consume(1);
+        self.advance(1);
         let mut first = true;
         loop {
             if self.stopped {
@@ -315,7 +315,7 @@ impl<R: Read> Reader<R> {
                 self.game.skip_var_reported = true;
             }
         }
-        self.consume(1);
+        self.advance(1);
     }
 
     fn close_variation<V: Visitor>(&mut self, v: &mut V) {
@@ -337,7 +337,7 @@ impl<R: Read> Reader<R> {
             self.game.depth -= 1;
             self.emit(v, Ev::EndVariation, span);
         }
-        self.consume(1);
+        self.advance(1);
     }
 
     /// A control byte in a game: binary data (skip to the next tag line and
@@ -380,6 +380,11 @@ impl<R: Read> Reader<R> {
         self.ensure(limit + 4)?;
         let avail = self.avail();
         let mut i = usize::from(avail.first() == Some(&b'$'));
+        // The run up to a delimiter or past the limit, without the checks below.
+        let scan = &avail[..avail.len().min(limit + 1)];
+        while scan.get(i).is_some_and(|&c| !is_delimiter(c)) {
+            i += 1;
+        }
         while let Some(&c) = avail.get(i) {
             if i > limit {
                 break;
@@ -412,18 +417,30 @@ impl<R: Read> Reader<R> {
             return Ok(false);
         }
         let ended = self.token(v, 0, i);
-        self.consume(i);
+        self.advance(i);
         Ok(ended)
     }
 
+    /// The rest of a token after its move number (`1.e4`): a token of its
+    /// own. Not inlined, so that [`Self::token`] can be inlined into its callers.
+    #[inline(never)]
+    fn token_after_number<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
+        self.token(v, off, len)
+    }
+
     /// Classifies the token at `off..off + len` from the current position.
+    /// Inlined: it is the reader's hottest path.
+    #[inline(always)]
     fn token<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
         let s = self.start + off;
         let tok = self.buf.get(s..s + len).unwrap_or_default();
         let Some(&first) = tok.first() else {
             return false;
         };
-        if let Some(result) = GameResult::from_ascii(tok) {
+        // Every result marker starts with one of these (`½` with 0xc2).
+        if matches!(first, b'0' | b'1' | b'*' | 0xc2)
+            && let Some(result) = GameResult::from_ascii(tok)
+        {
             let span = self.span(off, len);
             if self.game.depth > 0 || self.game.skip_var > 0 {
                 let end = self.span(off, 0);
@@ -470,7 +487,7 @@ impl<R: Read> Reader<R> {
                     let used = len - rest_len;
                     let span = self.span(off, used);
                     self.emit(v, Ev::MoveNumber { number, dots }, span);
-                    return rest_len > 0 && self.token(v, off + used, rest_len);
+                    return rest_len > 0 && self.token_after_number(v, off + used, rest_len);
                 }
             } else if tok.iter().take_while(|b| b.is_ascii_digit()).count() > 9 {
                 let span = self.span(off, len);
@@ -483,7 +500,10 @@ impl<R: Read> Reader<R> {
                 return false;
             }
         }
-        if let Ok((_, nag)) = movetext::suffix_annotation(tok) {
+        // Only a token starting with `!` or `?` can be one: ask no other.
+        if matches!(first, b'!' | b'?')
+            && let Ok((_, nag)) = movetext::suffix_annotation(tok)
+        {
             let span = self.span(off, len);
             self.emit(
                 v,

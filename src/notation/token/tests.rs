@@ -343,3 +343,194 @@ fn action_size_is_small() {
         std::mem::size_of::<Action>()
     );
 }
+
+// ----- the fast path against the nom grammar -----
+
+/// Every grammar the fast path serves, plus one where `x` is a file.
+fn fast_grammars() -> Vec<Grammar> {
+    vec![
+        Grammar::chess(),
+        Grammar::gast(),
+        Grammar::gast14(),
+        Grammar::squirrel(),
+        Grammar::squares(),
+        Grammar::new(b"abcdefghijklmnop", 16, b"KQRBNPZ").expect("valid grammar"),
+        Grammar::new(b"wxyz", 3, b"KX").expect("valid grammar"),
+    ]
+}
+
+/// The fast path's answer as a token.
+fn fast_turn(g: &Grammar, t: &[u8]) -> Option<MoveToken> {
+    let mut actions = ArrayVec::new();
+    let whole = fast::turn(g, t, &mut actions).then_some(MoveToken { actions });
+    // `single` takes exactly the turns of one action.
+    let one = whole
+        .as_ref()
+        .filter(|m| m.is_single())
+        .and_then(|m| m.first());
+    assert_eq!(
+        fast::single(g, t).as_ref(),
+        one,
+        "{}",
+        String::from_utf8_lossy(t)
+    );
+    whole
+}
+
+/// The fast path accepts exactly what nom accepts, with the same token,
+/// and `parse_move` answers as nom alone does.
+fn agree(g: &Grammar, t: &[u8]) {
+    let reference = parse_move_reference(g, t);
+    let quick = fast_turn(g, t);
+    let shown = String::from_utf8_lossy(t);
+    match &reference {
+        _ if g.is_pasgl() => assert_eq!(quick, None, "PASGL is left to nom"),
+        Ok(m) => assert_eq!(quick.as_ref(), Some(m), "{shown} in {g:?}"),
+        Err(_) => assert_eq!(
+            quick, None,
+            "{shown} in {g:?}: fast path accepts what nom rejects"
+        ),
+    }
+    assert_eq!(parse_move(g, t), reference, "{shown}");
+}
+
+#[test]
+fn fast_path_takes_ordinary_tokens() {
+    let g = Grammar::chess();
+    for t in [
+        "e4", "exd5", "Nf3", "Nbd2", "R1a3", "Qh4e1", "e8=Q", "e7e8q", "e8(Q)", "O-O", "0-0-0",
+        "--", "Ng1-f3", "d6:e5", "bxa8=N",
+    ] {
+        assert!(fast_turn(&g, t.as_bytes()).is_some(), "{t}");
+        agree(&g, t.as_bytes());
+    }
+    let s = Grammar::squares();
+    for t in ["@@f3", "@g8-e6", "Ng1-f3,@@e3", "e2-e4,@d2-d4,@@c3"] {
+        assert!(fast_turn(&s, t.as_bytes()).is_some(), "{t}");
+        agree(&s, t.as_bytes());
+    }
+    assert!(fast_turn(&Grammar::gast(), b"Ok12").is_some());
+    assert!(fast_turn(&Grammar::gast(), b"a10xb11=O").is_some());
+}
+
+#[test]
+fn fast_path_declines_what_nom_rejects() {
+    let g = Grammar::chess();
+    for t in [
+        "", "e9", "a10", "Xe4", "e8=", "e8=X", "e8(Q", "e8Z", "O-O+", "@@e3", "e4,e5", "0-0-0-0",
+        "Nf3x",
+    ] {
+        assert_eq!(fast_turn(&g, t.as_bytes()), None, "{t}");
+        agree(&g, t.as_bytes());
+    }
+    let s = Grammar::squares();
+    for t in ["@@", "@g8e6", "@g8-", "e4,", "e4,e5,e6,e7,e8", "@@e3,"] {
+        assert_eq!(fast_turn(&s, t.as_bytes()), None, "{t}");
+        agree(&s, t.as_bytes());
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// Random bytes of the move alphabet.
+    #[test]
+    fn fast_path_agrees_on_random_bytes(
+        t in proptest::collection::vec(
+            proptest::sample::select(
+                b"abcdefghijklmnopwxyz0123456789KQRBNPOAGCSXZqrbnoz=()-:@,_*/>".to_vec(),
+            ),
+            0..12,
+        ),
+    ) {
+        for g in fast_grammars() {
+            agree(&g, &t);
+        }
+    }
+
+    /// Tokens shaped like moves, so that most parse.
+    #[test]
+    fn fast_path_agrees_on_move_shapes(
+        t in "[KQRBNPOAGZX]?[a-px]?[0-9]{0,2}[-x:]?[a-px][0-9]{1,2}(=?[QRBNOZqrbnoz]|\\([QNXZ]\\)|=)?",
+        tail in "(,(@@[a-h][1-8]|@[a-h][1-8]-[a-h][1-8]|[NP]?[a-h][1-8]|O-O))*",
+        castle in "(O-O|0-0|O-O-O|0-0-0|--)[-O0+]?",
+    ) {
+        for g in fast_grammars() {
+            agree(&g, t.as_bytes());
+            agree(&g, format!("{t}{tail}").as_bytes());
+            agree(&g, castle.as_bytes());
+            agree(&g, format!("{castle}{tail}").as_bytes());
+        }
+    }
+}
+
+/// Every move token of the repository's PGN files and of the first 64 KiB
+/// of each corpus file, in every grammar.
+#[test]
+fn fast_path_agrees_on_fixture_and_corpus_tokens() {
+    use std::collections::BTreeSet;
+    use std::io::Read;
+    use std::path::{Path, PathBuf};
+
+    use crate::diag::Span;
+    use crate::notation::{Event, Flow, LineContext, Reader, Visitor};
+
+    struct Tokens(BTreeSet<Vec<u8>>);
+    impl Visitor for Tokens {
+        fn event(&mut self, e: Event<'_>, _: Span, _: &LineContext<'_>) -> Flow {
+            if let Event::Move { text, .. } = e {
+                self.0.insert(text.to_vec());
+            }
+            Flow::Continue
+        }
+    }
+    fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                pgn_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = std::env::var_os("XPGN_CORPUS")
+        .map_or_else(|| root.join("../shared/corpus"), PathBuf::from);
+    let mut files = Vec::new();
+    for dir in [
+        root.join("fixtures"),
+        root.join("tests/data"),
+        corpus.clone(),
+    ] {
+        pgn_files(&dir, &mut files);
+    }
+    let in_corpus = files.iter().filter(|p| p.starts_with(&corpus)).count();
+    assert!(
+        in_corpus > 10,
+        "the corpus is missing at {}",
+        corpus.display()
+    );
+    let mut tokens = Tokens(BTreeSet::new());
+    for path in &files {
+        let file = std::fs::File::open(path).expect("listed file opens");
+        let mut head = Vec::new();
+        file.take(64 * 1024)
+            .read_to_end(&mut head)
+            .expect("listed file reads");
+        Reader::new(&head[..])
+            .read_all(&mut tokens)
+            .expect("reading memory cannot fail");
+    }
+    assert!(tokens.0.len() > 1000, "{} tokens", tokens.0.len());
+    let mut grammars = fast_grammars();
+    grammars.push(Grammar::pasgl());
+    for t in &tokens.0 {
+        for g in &grammars {
+            agree(g, t);
+        }
+    }
+}

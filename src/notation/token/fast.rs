@@ -1,0 +1,235 @@
+//! The fast path of [`parse_move`](super::parse_move): the non-PASGL move
+//! grammar of the parent module written as plain code over byte offsets.
+//!
+//! Each function mirrors the nom rule of the same name and tries the
+//! alternatives in the same order, so where it succeeds it makes the same
+//! choices. It returns `None` wherever the nom rule fails (recoverably or
+//! not), and the caller then asks nom, which also words the error. The
+//! differential tests in `tests.rs` compare the two.
+//!
+//! Everything is inlined into [`single`]: one function body per token,
+//! without calls or copies of the intermediate results.
+
+use arrayvec::ArrayVec;
+
+use super::{Action, CastleSide, Coord, Grammar, MAX_ACTIONS, PieceMove};
+
+/// A byte offset into the token and what was read up to it.
+type Step<T> = Option<(usize, T)>;
+
+/// The token's one action, when it is one action the grammar accepts
+/// whole; `None` when nom should decide, or when the token is a turn of
+/// several actions (see [`turn`]). Always `None` for PASGL, whose critter
+/// actions are rare enough to leave to nom.
+#[inline(always)]
+pub(super) fn single(g: &Grammar, t: &[u8]) -> Option<Action> {
+    if g.pasgl {
+        return None;
+    }
+    let (k, a) = action(g, t, 0)?;
+    (k == t.len()).then_some(a)
+}
+
+/// Reads the whole token as one turn into `actions` (empty on entry), or
+/// returns false when nom should decide (always for PASGL); `actions` is
+/// then garbage.
+pub(super) fn turn(g: &Grammar, t: &[u8], actions: &mut ArrayVec<Action, MAX_ACTIONS>) -> bool {
+    if g.pasgl {
+        return false;
+    }
+    let Some((mut k, first)) = action(g, t, 0) else {
+        return false;
+    };
+    actions.push(first);
+    while g.squares && t.get(k) == Some(&b',') {
+        let Some((next, a)) = action(g, t, k + 1) else {
+            return false;
+        };
+        if actions.try_push(a).is_err() {
+            return false;
+        }
+        k = next;
+    }
+    k == t.len()
+}
+
+#[inline(always)]
+fn file(g: &Grammar, t: &[u8], k: usize) -> Step<u8> {
+    let f = g.file_index(*t.get(k)?)?;
+    Some((k + 1, f))
+}
+
+#[inline(always)]
+fn digit(t: &[u8], k: usize) -> Option<u8> {
+    t.get(k).filter(|b| b.is_ascii_digit()).map(|b| b - b'0')
+}
+
+/// One digit, or two when a second follows (then they must make a rank of
+/// the board: nom's `rank` does not fall back to one digit).
+#[inline(always)]
+fn rank(g: &Grammar, t: &[u8], k: usize) -> Step<u8> {
+    let d0 = digit(t, k).filter(|&d| d > 0)?;
+    match digit(t, k + 1) {
+        Some(d1) => {
+            let two = d0 * 10 + d1;
+            (two <= g.ranks).then_some((k + 2, two - 1))
+        }
+        None => (d0 <= g.ranks).then_some((k + 1, d0 - 1)),
+    }
+}
+
+#[inline(always)]
+fn square(g: &Grammar, t: &[u8], k: usize) -> Step<Coord> {
+    let (k, file) = file(g, t, k)?;
+    let (k, rank) = rank(g, t, k)?;
+    Some((k, Coord { file, rank }))
+}
+
+/// An optional separator: where the destination starts and whether a
+/// capture was marked.
+#[inline(always)]
+fn separator(g: &Grammar, t: &[u8], k: usize) -> (usize, bool) {
+    match t.get(k) {
+        Some(b'-') => (k + 1, false),
+        Some(b':') => (k + 1, true),
+        Some(b'x') if g.x_capture => (k + 1, true),
+        _ => (k, false),
+    }
+}
+
+/// Origin (file, rank), capture mark and destination.
+type Target = (Option<u8>, Option<u8>, bool, Coord);
+
+#[inline(always)]
+fn origin_and_target(g: &Grammar, t: &[u8], k: usize) -> Step<Target> {
+    // nom tries: square, separator, square; file, separator, square; rank,
+    // separator, square; separator, square. Each fails only recoverably,
+    // so the first that succeeds is nom's choice. Shared steps are done
+    // once: a file letter is never a digit nor a separator (`x` is a
+    // separator only when it is no file), so after a file only the first,
+    // second and last alternatives can succeed, and the last is then a
+    // square at `k` without a separator.
+    match file(g, t, k) {
+        Some((k1, f)) => {
+            let from_rank = rank(g, t, k1);
+            if let Some((k2, r)) = from_rank {
+                let (k3, cap) = separator(g, t, k2);
+                if let Some((k4, to)) = square(g, t, k3) {
+                    return Some((k4, (Some(f), Some(r), cap, to)));
+                }
+            }
+            let (k2, cap) = separator(g, t, k1);
+            if let Some((k3, to)) = square(g, t, k2) {
+                return Some((k3, (Some(f), None, cap, to)));
+            }
+            let (k2, rank) = from_rank?;
+            Some((k2, (None, None, false, Coord { file: f, rank })))
+        }
+        None => {
+            if let Some((k1, r)) = rank(g, t, k) {
+                let (k2, cap) = separator(g, t, k1);
+                if let Some((k3, to)) = square(g, t, k2) {
+                    return Some((k3, (None, Some(r), cap, to)));
+                }
+            }
+            let (k1, cap) = separator(g, t, k);
+            let (k2, to) = square(g, t, k1)?;
+            Some((k2, (None, None, cap, to)))
+        }
+    }
+}
+
+/// The optional promotion: `Some((k, None))` when there is none, `None`
+/// where nom fails without recovery (`=` or `(` without a piece letter,
+/// an unknown upper-case letter).
+#[inline(always)]
+fn promotion(g: &Grammar, t: &[u8], k: usize) -> Step<Option<u8>> {
+    match t.get(k) {
+        Some(b'=') => {
+            let p = *t.get(k + 1)?;
+            g.is_piece(p).then_some((k + 2, Some(p)))
+        }
+        Some(b'(') => {
+            let p = *t.get(k + 1)?;
+            (g.is_piece(p) && t.get(k + 2) == Some(&b')')).then_some((k + 3, Some(p)))
+        }
+        Some(&b) if b.is_ascii_lowercase() && g.is_piece(b.to_ascii_uppercase()) => {
+            Some((k + 1, Some(b.to_ascii_uppercase())))
+        }
+        Some(&b) if b.is_ascii_uppercase() => g.is_piece(b).then_some((k + 1, Some(b))),
+        _ => Some((k, None)),
+    }
+}
+
+#[inline(always)]
+fn piece_move(g: &Grammar, t: &[u8], k: usize) -> Step<PieceMove> {
+    let (k, piece) = match t.get(k) {
+        Some(&b) if g.is_piece(b) => (k + 1, Some(b)),
+        // nom fails without recovery on an unknown piece letter.
+        Some(&b) if b.is_ascii_uppercase() => return None,
+        _ => (k, None),
+    };
+    let (k, (from_file, from_rank, capture, to)) = origin_and_target(g, t, k)?;
+    let (k, promotion) = promotion(g, t, k)?;
+    Some((
+        k,
+        PieceMove {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+        },
+    ))
+}
+
+#[inline(always)]
+fn castle(rest: &[u8]) -> Option<(usize, CastleSide)> {
+    if rest.starts_with(b"O-O-O") || rest.starts_with(b"0-0-0") {
+        Some((5, CastleSide::Queen))
+    } else if rest.starts_with(b"O-O") || rest.starts_with(b"0-0") {
+        Some((3, CastleSide::King))
+    } else {
+        None
+    }
+}
+
+/// One action at `k` and where it ends, or `None` when nom should decide.
+#[inline(always)]
+fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
+    match other_action(g, t, k)? {
+        Some(found) => Some(found),
+        None => {
+            let (k, m) = piece_move(g, t, k)?;
+            Some((k, Action::Piece(m)))
+        }
+    }
+}
+
+/// An action that is not a piece move (squares, castling, pass): `None`
+/// when nom fails without recovery, `Some(None)` when the piece move
+/// grammar is to be tried (nom tries them in this order).
+#[inline(always)]
+fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
+    let rest = t.get(k..)?;
+    if g.squares {
+        if rest.starts_with(b"@@") {
+            let (k, to) = square(g, t, k + 2)?;
+            return Some(Some((k, Action::PlaceSquare { to })));
+        }
+        if rest.starts_with(b"@") {
+            let (k, from) = square(g, t, k + 1)?;
+            if t.get(k) != Some(&b'-') {
+                return None;
+            }
+            let (k, to) = square(g, t, k + 1)?;
+            return Some(Some((k, Action::MoveSquare { from, to })));
+        }
+    }
+    Some(match rest.first() {
+        Some(b'O' | b'0') => castle(rest).map(|(n, side)| (k + n, Action::Castle(side))),
+        Some(b'-') if rest.starts_with(b"--") => Some((k + 2, Action::Pass)),
+        _ => None,
+    })
+}
