@@ -431,6 +431,30 @@ pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMov
     parse_move_reference(grammar, token)
 }
 
+/// [`parse_move`] into a token the caller reuses from move to move (a
+/// token is a few hundred bytes: the verifier's hot path does not copy it).
+///
+/// # Errors
+///
+/// As [`parse_move`]; `out` then holds nothing meaningful.
+#[inline]
+pub fn parse_move_into(
+    grammar: &Grammar,
+    token: &[u8],
+    out: &mut MoveToken,
+) -> Result<(), ParseMoveError> {
+    out.actions.clear();
+    if let Some(a) = fast::single(grammar, token) {
+        out.actions.push(a);
+        return Ok(());
+    }
+    if grammar.squares && fast::turn(grammar, token, &mut out.actions) {
+        return Ok(());
+    }
+    *out = parse_move_reference(grammar, token)?;
+    Ok(())
+}
+
 /// [`parse_move`] through the nom grammar alone, without the hand-written
 /// fast path: the reference that the fast path is tested against. Gives
 /// the same result as [`parse_move`] for every token, only slower.

@@ -308,12 +308,28 @@ impl AnyPosition {
     pub fn setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
         use super::variant::Family;
         match variant.family() {
-            Family::Fide => core::Position::setup(variant, fen).map(|p| {
-                match super::fide::BitPosition::from_core(&p) {
-                    Some(b) => AnyPosition::Fide(b),
-                    None => AnyPosition::Core(p),
+            Family::Fide => {
+                // Most games of an archive start from the standard array:
+                // its bitboard position is made once.
+                static START: std::sync::OnceLock<Option<super::fide::BitPosition>> =
+                    std::sync::OnceLock::new();
+                if fen.is_none() && variant == Variant::Chess {
+                    let start = START.get_or_init(|| {
+                        super::fide::BitPosition::from_core(&core::Position::start(
+                            super::fide::chess(),
+                        ))
+                    });
+                    if let Some(b) = start {
+                        return Ok(AnyPosition::Fide(*b));
+                    }
                 }
-            }),
+                core::Position::setup(variant, fen).map(|p| {
+                    match super::fide::BitPosition::from_core(&p) {
+                        Some(b) => AnyPosition::Fide(b),
+                        None => AnyPosition::Core(p),
+                    }
+                })
+            }
             Family::Gast | Family::Squirrel => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }

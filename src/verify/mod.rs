@@ -544,8 +544,12 @@ impl<O: Observer> Verifier<O> {
             self.null_move(text, span, line);
             return Flow::Continue;
         }
-        let parsed = match token::parse_move(&self.grammar, text) {
-            Ok(t) => t,
+        // Parsed in place: a token is a few hundred bytes.
+        let mut parsed = token::MoveToken {
+            actions: arrayvec::ArrayVec::new(),
+        };
+        match token::parse_move_into(&self.grammar, text, &mut parsed) {
+            Ok(()) => {}
             Err(token::ParseMoveError::UnknownPiece(letter)) => {
                 let name = self.report.variant.map_or("this game", Variant::name);
                 let msg = format!(
