@@ -223,6 +223,14 @@ pub struct LineContext<'a> {
     pub first_column: u32,
 }
 
+/// Bytes shown before the column a diagnostic points at, on a line too
+/// long to show from its start (see [`LineContext::to_source_line`]); less
+/// than the reader keeps before its position.
+pub const SOURCE_LEAD: u32 = 80;
+
+/// Bytes at least shown after the column a diagnostic points at.
+const SOURCE_TAIL: usize = 40;
+
 /// The line's bytes, or how to find them.
 #[derive(Clone, Copy, Debug)]
 enum LineText<'a> {
@@ -258,15 +266,36 @@ impl<'a> LineContext<'a> {
         }
     }
 
-    /// An owned, lossily decoded copy for a diagnostic, at most `max` bytes.
+    /// An owned, lossily decoded copy for a diagnostic: at most `max`
+    /// bytes of the line, chosen so that column `focus` (where the
+    /// diagnostic points) is in view. The window depends only on `focus`
+    /// and `max`, not on how much of the line the reader's buffer happens
+    /// to hold, so one file read on one thread or in chunks on several
+    /// shows the same excerpt: from the line's start when `focus` is near
+    /// it, else from [`SOURCE_LEAD`] bytes before `focus` (the reader
+    /// always keeps more than that before its position).
     #[cold]
-    pub fn to_source_line(&self, max: usize) -> crate::diag::SourceLine {
+    pub fn to_source_line(&self, max: usize, focus: u32) -> crate::diag::SourceLine {
         let text = self.text();
-        let text = &text[..text.len().min(max)];
+        let near_start = (focus as usize).saturating_add(SOURCE_TAIL) <= max.saturating_add(1);
+        let want = if near_start {
+            1
+        } else {
+            focus.saturating_sub(SOURCE_LEAD).max(1)
+        };
+        let mut skip = want.saturating_sub(self.first_column) as usize;
+        // Start on a character, not inside one.
+        while text.get(skip).is_some_and(|&b| (0x80..0xc0).contains(&b)) {
+            skip += 1;
+        }
+        let shown = text.get(skip..).unwrap_or_default();
+        let shown = &shown[..shown.len().min(max)];
         crate::diag::SourceLine {
             number: self.number,
-            text: String::from_utf8_lossy(text).into_owned(),
-            first_column: self.first_column,
+            text: String::from_utf8_lossy(shown).into_owned(),
+            first_column: self
+                .first_column
+                .saturating_add(u32::try_from(skip).unwrap_or(u32::MAX)),
         }
     }
 }

@@ -22,6 +22,15 @@ pub use crate::rules::family::grammar as grammar_for;
 /// Longest source line kept in a diagnostic.
 const MAX_SOURCE_LINE: usize = 240;
 
+/// The column of the excerpt a diagnostic at `span` keeps in view.
+fn focus_column(span: Span, line: &LineContext<'_>) -> u32 {
+    if span.line == line.number {
+        span.column
+    } else {
+        1
+    }
+}
+
 /// Receives what the verifier learns, for subcommands that export it
 /// (`fen`, `stats`, `scores`). Every method has a no-op default.
 pub trait Observer {
@@ -325,7 +334,7 @@ impl<O: Observer> Verifier<O> {
         d.file = Some(self.file.clone());
         d.span = Some(span);
         d.label = (!label.is_empty()).then(|| label.to_string());
-        d.source = Some(line.to_source_line(MAX_SOURCE_LINE));
+        d.source = Some(line.to_source_line(MAX_SOURCE_LINE, focus_column(span, line)));
         if self.report.index > 0 {
             d.game = Some(self.game_ref());
         }
@@ -499,7 +508,7 @@ impl<O: Observer> Verifier<O> {
                 d.position = fen;
                 d.file = Some(self.file.clone());
                 d.span = Some(span);
-                d.source = Some(line.to_source_line(MAX_SOURCE_LINE));
+                d.source = Some(line.to_source_line(MAX_SOURCE_LINE, focus_column(span, line)));
                 d.game = Some(self.game_ref());
                 self.diagnostics.push(d);
                 return;

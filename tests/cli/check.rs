@@ -93,3 +93,39 @@ fn check_on_several_threads_reports_exactly_what_one_thread_does() {
         .stderr_has("checked 16001 games")
         .stderr_has("2287 errors");
 }
+
+#[test]
+fn a_diagnostic_far_along_a_long_line_shows_that_part_of_the_line_on_any_number_of_threads() {
+    let env = TestEnv::new();
+    // Each game on one line of about 3 KB, the error near its end, and the
+    // file over 2 MiB so that several threads read it in chunks while one
+    // thread's buffer shifts: the excerpt must be the same either way and
+    // must show the move it points at.
+    let pad = "x".repeat(3000);
+    let mut big = String::new();
+    for i in 0..800 {
+        let third = if i % 5 == 0 { "Bc4" } else { "c4" };
+        big.push_str(&format!(
+            "[Event \"g{i}\"]\n\n{{{pad}}} 1. d4 d5 2. {third} e6 *\n\n"
+        ));
+    }
+    assert!(big.len() > 2 << 20);
+    env.write("long.pgn", &big);
+    let one = env.run(&["check", "--jobs", "1", "long.pgn"]);
+    one.code(1);
+    let four = env.run(&["check", "--jobs", "4", "long.pgn"]);
+    assert_eq!(one.stderr(), four.stderr());
+    let err = one.stderr();
+    let excerpt = err
+        .lines()
+        .find(|l| l.contains("| ") && l.contains("2. Bc4 e6 *"))
+        .unwrap_or_else(|| panic!("no excerpt with the move:\n{}", &err[..err.len().min(2000)]));
+    let caret = err
+        .lines()
+        .skip_while(|l| *l != excerpt)
+        .nth(1)
+        .unwrap_or_default();
+    let at = excerpt.find("Bc4").unwrap_or(0);
+    assert_eq!(caret.find('^'), Some(at), "{excerpt}\n{caret}");
+    assert!(excerpt.len() < 300, "a window of the line, not all of it");
+}
