@@ -466,6 +466,38 @@ impl BitPosition {
             | (attacks::rook(s, occ) & (r[ROOK] | r[QUEEN]))
     }
 
+    /// The checkers after our normal move `from`-`to` that left a piece of
+    /// `placed` on `to` (the turn already passed): that piece itself, and a
+    /// slider of ours behind `from` on a line to their king. No other piece
+    /// can start to give check, as their king was safe before the move.
+    #[inline]
+    fn checks_after(&self, placed: usize, from: usize, to: usize) -> Bitboard {
+        let us = !self.turn;
+        let ek = self.king_sq(self.turn);
+        let occ = self.occupied();
+        let direct = if placed == KING {
+            0
+        } else {
+            self.attacks_of(placed, us, to, occ) & bit(ek)
+        };
+        let mut found = if direct != 0 { bit(to) } else { 0 };
+        let r = &self.by_role;
+        let line = attacks::line(ek, from);
+        if line != 0 {
+            let kind = if ek % 8 == from % 8 || ek / 8 == from / 8 {
+                r[ROOK] | r[QUEEN]
+            } else {
+                r[BISHOP] | r[QUEEN]
+            };
+            for s in squares(line & self.by_color[us.index()] & kind) {
+                if attacks::between(ek, s) & occ == 0 {
+                    found |= bit(s);
+                }
+            }
+        }
+        found
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         let us = self.turn;
         self.attackers_to(self.king_sq(us), self.occupied()) & self.by_color[(!us).index()]
@@ -509,6 +541,50 @@ impl BitPosition {
     /// tried on the occupancy, as the core tries every move.
     #[inline]
     fn leaves_king_safe(&self, role: usize, from: usize, to: usize, victim: Option<usize>) -> bool {
+        let us = self.turn;
+        // The common case, a piece other than the king taking (if at all) on
+        // its target: only check evasion and pins matter, no attack test.
+        if role != KING && victim.is_none_or(|v| v == to) {
+            let k = self.king_sq(us);
+            let c = self.checkers;
+            let evades = c == 0
+                || (c & (c - 1) == 0 && (c | attacks::between(k, lsb(c))) & bit(to) != 0);
+            let safe = evades
+                && !self.uncovers(k, from, to, self.by_color[(!us).index()], self.occupied());
+            debug_assert_eq!(safe, self.leaves_king_safe_slow(role, from, to, victim));
+            return safe;
+        }
+        self.leaves_king_safe_slow(role, from, to, victim)
+    }
+
+    /// Whether moving a piece from `from` to `to` (off their common line)
+    /// opens a line of a slider among `sliders_of` onto the king on `k`,
+    /// with `occ` the occupancy before the move. A piece landing on the
+    /// line keeps it closed: it blocks the line, or is the slider taken.
+    #[inline]
+    fn uncovers(&self, k: usize, from: usize, to: usize, side: Bitboard, occ: Bitboard) -> bool {
+        let line = attacks::line(k, from);
+        if line == 0 || line & bit(to) != 0 {
+            return false;
+        }
+        let r = &self.by_role;
+        let kind = if k % 8 == from % 8 || k / 8 == from / 8 {
+            r[ROOK] | r[QUEEN]
+        } else {
+            r[BISHOP] | r[QUEEN]
+        };
+        squares(line & side & kind).any(|s| attacks::between(k, s) & occ == bit(from))
+    }
+
+    /// [`leaves_king_safe`](Self::leaves_king_safe) by trying the move on
+    /// the occupancy: king moves and en passant.
+    fn leaves_king_safe_slow(
+        &self,
+        role: usize,
+        from: usize,
+        to: usize,
+        victim: Option<usize>,
+    ) -> bool {
         let us = self.turn;
         let gone = victim.map_or(0, bit);
         let occ = (self.occupied() & !bit(from) & !gone) | bit(to);
@@ -826,6 +902,13 @@ impl BitPosition {
                         self.ep = Some(((from + to) / 2) as u8);
                     }
                 }
+                if us == Color::Black {
+                    self.fullmoves += 1;
+                }
+                self.turn = !us;
+                self.checkers = self.checks_after(placed, from, to);
+                debug_assert_eq!(self.checkers, self.compute_checkers());
+                return;
             }
             Move::EnPassant { from, to, victim } => {
                 if let Some((c, role)) = self.remove(idx(from)) {
