@@ -137,9 +137,31 @@ const fn zobrist() -> [[[u64; 64]; 6]; 2] {
     t
 }
 
-/// The core's hash of a castling right of the rook on each square (White's
-/// on rank 1, Black's on rank 8; other squares hold no right).
-static CASTLING_KEY: [u64; 64] = castling_keys();
+/// The core's hash of the castling rights of each set of rooks on rank 1
+/// (`[0]`, White's) and rank 8 (`[1]`, Black's), indexed by the rank's byte
+/// of `castling`: one key per rook, XORed as the core does.
+static CASTLING_RANK_KEY: [[u64; 256]; 2] = castling_rank_keys();
+
+const fn castling_rank_keys() -> [[u64; 256]; 2] {
+    let keys = castling_keys();
+    let mut t = [[0; 256]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut set = 0;
+        while set < 256 {
+            let mut f = 0;
+            while f < 8 {
+                if set & (1 << f) != 0 {
+                    t[side][set] ^= keys[side * 56 + f];
+                }
+                f += 1;
+            }
+            set += 1;
+        }
+        side += 1;
+    }
+    t
+}
 
 /// The core's hash of a legal en-passant capture onto each square.
 static EP_KEY: [u64; 64] = ep_keys();
@@ -147,6 +169,8 @@ static EP_KEY: [u64; 64] = ep_keys();
 /// The core's hash of Black to move.
 const BLACK_KEY: u64 = mix(0x2_0000);
 
+/// The core's hash of a castling right of the rook on each square (White's
+/// on rank 1, Black's on rank 8; other squares hold no right).
 const fn castling_keys() -> [u64; 64] {
     let mut t = [0; 64];
     let mut s = 0;
@@ -440,6 +464,16 @@ impl BitPosition {
         self.board_hash ^= ZOBRIST[c.index()][role][s];
     }
 
+    /// Takes our piece of `role` off `s`, where it stands (a legal move's
+    /// mover); a mismatch would leave a stray bit, so it is checked in tests.
+    #[inline]
+    fn take_off(&mut self, s: usize, c: Color, role: usize) {
+        debug_assert_eq!(self.piece_on(s), Some((c, role)));
+        self.by_color[c.index()] &= !bit(s);
+        self.by_role[role] &= !bit(s);
+        self.board_hash ^= ZOBRIST[c.index()][role][s];
+    }
+
     /// Empties `s`, returning what stood there.
     #[inline]
     fn remove(&mut self, s: usize) -> Option<(Color, usize)> {
@@ -498,6 +532,26 @@ impl BitPosition {
         found
     }
 
+    /// Whether a piece among `by` attacks `s` when `occ` is occupied; the
+    /// same answer as `attackers_to(s, occ) & by != 0`, leapers first and
+    /// slider rays only when a slider of `by` stands on one.
+    #[inline]
+    fn attacked(&self, s: usize, occ: Bitboard, by: Bitboard) -> bool {
+        let r = &self.by_role;
+        let pawns = (attacks::PAWN[1][s] & self.by_color[0]) | (attacks::PAWN[0][s] & self.by_color[1]);
+        let leapers =
+            (pawns & r[PAWN]) | (attacks::KNIGHT[s] & r[KNIGHT]) | (attacks::KING[s] & r[KING]);
+        if leapers & by != 0 {
+            return true;
+        }
+        let rooks = (r[ROOK] | r[QUEEN]) & by;
+        if rooks & attacks::ROOK_EMPTY[s] != 0 && attacks::rook(s, occ) & rooks != 0 {
+            return true;
+        }
+        let bishops = (r[BISHOP] | r[QUEEN]) & by;
+        bishops & attacks::BISHOP_EMPTY[s] != 0 && attacks::bishop(s, occ) & bishops != 0
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         let us = self.turn;
         self.attackers_to(self.king_sq(us), self.occupied()) & self.by_color[(!us).index()]
@@ -539,7 +593,7 @@ impl BitPosition {
     /// Whether the non-castling move `from`-`to` of our piece of `role`,
     /// removing `victim` (the captured piece's square), leaves our king safe:
     /// tried on the occupancy, as the core tries every move.
-    #[inline]
+    #[inline(always)]
     fn leaves_king_safe(&self, role: usize, from: usize, to: usize, victim: Option<usize>) -> bool {
         let us = self.turn;
         // The common case, a piece other than the king taking (if at all) on
@@ -578,6 +632,7 @@ impl BitPosition {
 
     /// [`leaves_king_safe`](Self::leaves_king_safe) by trying the move on
     /// the occupancy: king moves and en passant.
+    #[inline(never)]
     fn leaves_king_safe_slow(
         &self,
         role: usize,
@@ -589,7 +644,7 @@ impl BitPosition {
         let gone = victim.map_or(0, bit);
         let occ = (self.occupied() & !bit(from) & !gone) | bit(to);
         let k = if role == KING { to } else { self.king_sq(us) };
-        self.attackers_to(k, occ) & self.by_color[(!us).index()] & !gone & !bit(to) == 0
+        !self.attacked(k, occ, self.by_color[(!us).index()] & !gone & !bit(to))
     }
 
     // ------------------------------------------------------------- movegen
@@ -659,7 +714,7 @@ impl BitPosition {
         while t != 0 {
             let s = lsb(t);
             t &= t - 1;
-            if self.attackers_to(s, occ) & theirs == 0 {
+            if !self.attacked(s, occ, theirs) {
                 safe |= bit(s);
             }
         }
@@ -815,11 +870,11 @@ impl BitPosition {
             }
             let lifted = occ & !bit(k);
             let path = span(k, king_to) & !bit(king_to);
-            if squares(path).any(|s| self.attackers_to(s, lifted) & theirs != 0) {
+            if squares(path).any(|s| self.attacked(s, lifted, theirs)) {
                 continue;
             }
             let after = (occ & !bit(k) & !bit(r)) | bit(king_to) | bit(rook_to);
-            if self.attackers_to(king_to, after) & theirs != 0 {
+            if self.attacked(king_to, after, theirs) {
                 continue;
             }
             out.moves[out.len] = Move::Castle {
@@ -880,7 +935,7 @@ impl BitPosition {
             } => {
                 let (from, to) = (idx(from), idx(to));
                 let role = role.index().min(KING);
-                self.remove(from);
+                self.take_off(from, us, role);
                 if promotion.is_some() {
                     let n = &mut self.promotions[us.index()];
                     *n = n.saturating_add(1);
@@ -1018,10 +1073,9 @@ impl BitPosition {
     /// The core's repetition key: pieces, side to move, castling rights and
     /// a legal en-passant capture.
     pub fn repetition_key(&self) -> u64 {
-        let mut h = self.board_hash;
-        for s in squares(self.castling) {
-            h ^= CASTLING_KEY[s];
-        }
+        let mut h = self.board_hash
+            ^ CASTLING_RANK_KEY[0][(self.castling & RANK_1) as usize]
+            ^ CASTLING_RANK_KEY[1][(self.castling >> 56) as usize];
         if self.turn == Color::Black {
             h ^= BLACK_KEY;
         }
@@ -1556,7 +1610,12 @@ impl GamePosition for BitPosition {
     }
 
     fn variant(&self) -> Variant {
-        Variant::from_name(self.rules.name).unwrap_or(Variant::Chess)
+        // The two games this position plays (`is_fide`), without a name lookup.
+        if self.rules.chess960 {
+            Variant::Chess960
+        } else {
+            Variant::Chess
+        }
     }
 
     fn fen(&self) -> String {

@@ -89,6 +89,11 @@ fn assert_same(b: &BitPosition, c: &core::Position, what: &str) {
         "{what}: outcome"
     );
     assert_eq!(b.variant(), c.variant());
+    assert_eq!(
+        Some(b.variant()),
+        Variant::from_name(c.rules().name),
+        "{what}: variant by name"
+    );
     // The round trip: back to the core, and from the core again.
     let back = b.to_core();
     assert!(std::ptr::eq(back.rules(), c.rules()), "{what}: rules");
