@@ -64,6 +64,7 @@ const ROLES: [Role; 6] = [
 ];
 
 const RANK_1: Bitboard = 0xFF;
+const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 const RANK_8: Bitboard = 0xFF << 56;
 
 /// The core's 16x16 square of an 8x8 square.
@@ -1334,21 +1335,33 @@ impl BitPosition {
         let fast = match token.first() {
             Some(_) if !token.is_single() || token.is_roadkill() => None,
             Some(Action::Piece(pm)) => self.resolve_piece(pm),
-            Some(Action::Castle(side)) => {
-                let side = match side {
-                    WrittenSide::King => CastleSide::Short,
-                    WrittenSide::Queen => CastleSide::Long,
-                };
-                let mut buf = CastleBuf::default();
-                self.gen_castling(Some(side), &mut buf);
-                (buf.len == 1).then_some(buf.moves[0])
-            }
+            Some(Action::Castle(side)) => self.resolve_castle(*side),
             _ => None,
         };
         match fast {
             Some(m) => Ok(m),
-            None => self.to_core().resolve_token(token, scratch),
+            None => self.resolve_on_core(token, scratch),
         }
+    }
+
+    /// The answer for everything the fast paths leave (kept out of their
+    /// way: the core position is large).
+    #[cold]
+    #[inline(never)]
+    fn resolve_on_core(&self, token: &MoveToken, scratch: &mut MoveList) -> Result<Move, Rejection> {
+        self.to_core().resolve_token(token, scratch)
+    }
+
+    /// The one legal castling to the written side, if there is one.
+    #[inline(never)]
+    fn resolve_castle(&self, side: WrittenSide) -> Option<Move> {
+        let side = match side {
+            WrittenSide::King => CastleSide::Short,
+            WrittenSide::Queen => CastleSide::Long,
+        };
+        let mut buf = CastleBuf::default();
+        self.gen_castling(Some(side), &mut buf);
+        (buf.len == 1).then_some(buf.moves[0])
     }
 
     /// The one legal move a piece move names, as the core reads it; `None`
@@ -1358,44 +1371,39 @@ impl BitPosition {
             return None;
         }
         let to = pm.to.rank as usize * 8 + pm.to.file as usize;
-        if pm.from_file.is_some_and(|f| f >= 8) || pm.from_rank.is_some_and(|r| r >= 8) {
-            return None;
+        let mut origins: Bitboard = !0;
+        if let Some(f) = pm.from_file {
+            if f >= 8 {
+                return None;
+            }
+            origins &= FILE_A << f;
+        }
+        if let Some(r) = pm.from_rank {
+            if r >= 8 {
+                return None;
+            }
+            origins &= RANK_1 << (8 * r);
         }
         let us = self.turn;
-        let from_sq = match (pm.from_file, pm.from_rank) {
-            (Some(f), Some(r)) => Some(r as usize * 8 + f as usize),
-            _ => None,
-        };
-        // A move with its full origin and no letter may be UCI or LAN for any piece.
-        let role = match (pm.piece, from_sq.and_then(|s| self.piece_on(s))) {
-            (None, Some((c, role))) if c == us => role,
-            _ => role_of_letter(pm.piece.unwrap_or(b'P'))?,
-        };
         let ours = self.by_color[us.index()];
-        // UCI castling: the king "moves" two files, or onto its own rook.
-        if role == KING && pm.piece.is_none() {
-            if let Some(from) = from_sq {
-                let df = (to % 8) as i16 - (from % 8) as i16;
-                let onto_rook = ours & !self.by_role[KING] & bit(to) != 0;
-                if from / 8 == to / 8 && (df.abs() == 2 || onto_rook) {
-                    let mut buf = CastleBuf::default();
-                    self.gen_castling(None, &mut buf);
-                    let (f16, t16) = (sq16(from), sq16(to));
-                    let found = buf.moves[..buf.len].iter().copied().find(|m| match *m {
-                        Move::Castle {
-                            king,
-                            rook,
-                            king_to,
-                            ..
-                        } => king == f16 && (king_to == t16 || rook == t16),
-                        _ => false,
-                    });
-                    if found.is_some() {
-                        return found;
+        let role = match (pm.piece, pm.from_file, pm.from_rank) {
+            (Some(l), _, _) => role_of_letter(l)?,
+            // A move with its full origin and no letter may be UCI or LAN for any piece.
+            (None, Some(f), Some(r)) => {
+                let from = r as usize * 8 + f as usize;
+                match self.role_on(from) {
+                    Some(KING) if ours & bit(from) != 0 => {
+                        if let Some(m) = self.uci_castling(from, to) {
+                            return Some(m);
+                        }
+                        KING
                     }
+                    Some(role) if ours & bit(from) != 0 => role,
+                    _ => PAWN,
                 }
             }
-        }
+            _ => PAWN,
+        };
         let promotion = match pm.promotion {
             Some(l) => Some(role_of_letter(l)?),
             None => None,
@@ -1403,26 +1411,52 @@ impl BitPosition {
         if ours & bit(to) != 0 {
             return None;
         }
-        let mut origins: Bitboard = !0;
-        if let Some(f) = pm.from_file {
-            origins &= 0x0101_0101_0101_0101 << f;
+        if role == PAWN {
+            return self.resolve_pawn(to, origins, promotion);
         }
-        if let Some(r) = pm.from_rank {
-            origins &= 0xFF << (8 * r);
+        if promotion.is_some() {
+            return None;
         }
         let theirs = self.by_color[(!us).index()];
         let occ = ours | theirs;
         let victim = (theirs & bit(to) != 0).then_some(to);
-        let capture = victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]);
-        let mut found: Option<Move> = None;
-        let mut add = |m: Move| -> bool {
-            if found.is_some() {
-                return false;
-            }
-            found = Some(m);
-            true
+        let reach = match role {
+            KNIGHT => attacks::KNIGHT[to],
+            BISHOP => attacks::bishop(to, occ),
+            ROOK => attacks::rook(to, occ),
+            QUEEN => attacks::bishop(to, occ) | attacks::rook(to, occ),
+            _ => attacks::KING[to],
         };
-        if role == PAWN {
+        let mut found = None;
+        for f in squares(reach & self.pieces(us, role) & origins) {
+            if self.leaves_king_safe(role, f, to, victim) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(f);
+            }
+        }
+        Some(Move::Normal {
+            role: ROLES[role],
+            from: sq16(found?),
+            to: sq16(to),
+            capture: victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]),
+            promotion: None,
+        })
+    }
+
+    /// [`resolve_piece`](Self::resolve_piece) for a pawn move onto `to`
+    /// from one of `origins`.
+    #[inline(never)]
+    fn resolve_pawn(&self, to: usize, origins: Bitboard, promotion: Option<usize>) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let victim = (theirs & bit(to) != 0).then_some(to);
+        // The one legal origin found so far, and whether it takes en passant.
+        let mut found: Option<(usize, bool)> = None;
+        {
             let last = if us == Color::White { RANK_8 } else { RANK_1 };
             let promotes = last & bit(to) != 0;
             let promo_ok = match promotion {
@@ -1454,14 +1488,10 @@ impl BitPosition {
                     let v = ep_victim(to, us);
                     for f in squares(attacks::PAWN[(!us).index()][to] & pawns) {
                         if self.leaves_king_safe(PAWN, f, to, Some(v)) {
-                            let m = Move::EnPassant {
-                                from: sq16(f),
-                                to: sq16(to),
-                                victim: sq16(v),
-                            };
-                            if !add(m) {
+                            if found.is_some() {
                                 return None;
                             }
+                            found = Some((f, true));
                         }
                     }
                 }
@@ -1471,39 +1501,53 @@ impl BitPosition {
             }
             for f in squares(sources) {
                 if self.leaves_king_safe(PAWN, f, to, victim) {
-                    let m = Move::Normal {
-                        role: ROLES[PAWN],
-                        from: sq16(f),
-                        to: sq16(to),
-                        capture,
-                        promotion: promotion.map(|p| ROLES[p]),
-                    };
-                    if !add(m) {
+                    if found.is_some() {
                         return None;
                     }
-                }
-            }
-        } else {
-            if promotion.is_some() {
-                return None;
-            }
-            let sources = self.attacks_of(role, !us, to, occ) & self.pieces(us, role) & origins;
-            for f in squares(sources) {
-                if self.leaves_king_safe(role, f, to, victim) {
-                    let m = Move::Normal {
-                        role: ROLES[role],
-                        from: sq16(f),
-                        to: sq16(to),
-                        capture,
-                        promotion: None,
-                    };
-                    if !add(m) {
-                        return None;
-                    }
+                    found = Some((f, false));
                 }
             }
         }
-        found
+        let (from, en_passant) = found?;
+        Some(if en_passant {
+            Move::EnPassant {
+                from: sq16(from),
+                to: sq16(to),
+                victim: sq16(ep_victim(to, us)),
+            }
+        } else {
+            Move::Normal {
+                role: ROLES[PAWN],
+                from: sq16(from),
+                to: sq16(to),
+                capture: victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]),
+                promotion: promotion.map(|p| ROLES[p]),
+            }
+        })
+    }
+
+    /// UCI castling, our king on `from` "moving" two files or onto its own
+    /// rook on `to`: the legal castling it names, if any.
+    #[inline(never)]
+    fn uci_castling(&self, from: usize, to: usize) -> Option<Move> {
+        let ours = self.by_color[self.turn.index()];
+        let df = (to % 8) as i16 - (from % 8) as i16;
+        let onto_rook = ours & !self.by_role[KING] & bit(to) != 0;
+        if from / 8 != to / 8 || (df.abs() != 2 && !onto_rook) {
+            return None;
+        }
+        let mut buf = CastleBuf::default();
+        self.gen_castling(None, &mut buf);
+        let (f16, t16) = (sq16(from), sq16(to));
+        buf.moves[..buf.len].iter().copied().find(|m| match *m {
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                ..
+            } => king == f16 && (king_to == t16 || rook == t16),
+            _ => false,
+        })
     }
 }
 
