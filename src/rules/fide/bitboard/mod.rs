@@ -539,7 +539,8 @@ impl BitPosition {
     #[inline]
     fn attacked(&self, s: usize, occ: Bitboard, by: Bitboard) -> bool {
         let r = &self.by_role;
-        let pawns = (attacks::PAWN[1][s] & self.by_color[0]) | (attacks::PAWN[0][s] & self.by_color[1]);
+        let pawns =
+            (attacks::PAWN[1][s] & self.by_color[0]) | (attacks::PAWN[0][s] & self.by_color[1]);
         let leapers =
             (pawns & r[PAWN]) | (attacks::KNIGHT[s] & r[KNIGHT]) | (attacks::KING[s] & r[KING]);
         if leapers & by != 0 {
@@ -602,8 +603,8 @@ impl BitPosition {
         if role != KING && victim.is_none_or(|v| v == to) {
             let k = self.king_sq(us);
             let c = self.checkers;
-            let evades = c == 0
-                || (c & (c - 1) == 0 && (c | attacks::between(k, lsb(c))) & bit(to) != 0);
+            let evades =
+                c == 0 || (c & (c - 1) == 0 && (c | attacks::between(k, lsb(c))) & bit(to) != 0);
             let safe = evades
                 && !self.uncovers(k, from, to, self.by_color[(!us).index()], self.occupied());
             debug_assert_eq!(safe, self.leaves_king_safe_slow(role, from, to, victim));
@@ -1348,7 +1349,11 @@ impl BitPosition {
     /// way: the core position is large).
     #[cold]
     #[inline(never)]
-    fn resolve_on_core(&self, token: &MoveToken, scratch: &mut MoveList) -> Result<Move, Rejection> {
+    fn resolve_on_core(
+        &self,
+        token: &MoveToken,
+        scratch: &mut MoveList,
+    ) -> Result<Move, Rejection> {
         self.to_core().resolve_token(token, scratch)
     }
 
