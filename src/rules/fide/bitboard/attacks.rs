@@ -100,6 +100,20 @@ pub static ROOK_EMPTY: [Bitboard; 64] = empty_board(0);
 /// See [`ROOK_EMPTY`].
 pub static BISHOP_EMPTY: [Bitboard; 64] = empty_board(1);
 
+/// Where each FIDE role but the pawn moves from each square on an empty
+/// board, indexed by the role's number in the FIDE army (pawns: nowhere).
+pub static EMPTY_BOARD: [[Bitboard; 64]; 6] = {
+    let rook = empty_board(0);
+    let bishop = empty_board(1);
+    let mut queen = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        queen[sq] = rook[sq] | bishop[sq];
+        sq += 1;
+    }
+    [[0; 64], KNIGHT, bishop, rook, queen, KING]
+};
+
 const fn empty_board(first: usize) -> [Bitboard; 64] {
     let r = rays();
     let mut t = [0; 64];

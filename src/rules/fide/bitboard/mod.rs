@@ -304,13 +304,29 @@ impl BitPosition {
             turn: p.turn(),
             promotions: [p.promotions(Color::White), p.promotions(Color::Black)],
         };
-        for sq in p.occupied() {
-            let piece = p.piece_at(sq)?;
-            let role = piece.role.index();
-            if role > KING {
-                return None;
+        // The core's board codes of the 8x8 squares read directly; a piece
+        // elsewhere (none in these games) shows in the count.
+        // A rank's eight codes are read as one word, its empty squares skipped.
+        let mut pieces = 0;
+        for (r, row) in p.board.chunks_exact(16).take(8).enumerate() {
+            let mut codes = [0; 8];
+            codes.copy_from_slice(&row[..8]);
+            let mut word = u64::from_le_bytes(codes);
+            while word != 0 {
+                let f = word.trailing_zeros() as usize / 8;
+                let code = (word >> (8 * f)) as u8;
+                word &= !(0xFF << (8 * f));
+                let piece = Piece::from_code(code)?;
+                let role = piece.role.index();
+                if role > KING {
+                    return None;
+                }
+                pos.put(r * 8 + f, piece.color, role);
+                pieces += 1;
             }
-            pos.put(sq64(sq)?, piece.color, role);
+        }
+        if pieces != p.occupied().count() {
+            return None;
         }
         for c in Color::ALL {
             if (pos.by_role[KING] & pos.by_color[c.index()]).count_ones() != 1 {
@@ -510,12 +526,12 @@ impl BitPosition {
         let us = !self.turn;
         let ek = self.king_sq(self.turn);
         let occ = self.occupied();
-        let direct = if placed == KING {
-            0
-        } else {
-            self.attacks_of(placed, us, to, occ) & bit(ek)
+        let direct = match placed {
+            PAWN => attacks::PAWN[us.index()][to] & bit(ek) != 0,
+            KING => false,
+            _ => reaches(placed, to, ek, occ),
         };
-        let mut found = if direct != 0 { bit(to) } else { 0 };
+        let mut found = if direct { bit(to) } else { 0 };
         let r = &self.by_role;
         let line = attacks::line(ek, from);
         if line != 0 {
@@ -1425,15 +1441,11 @@ impl BitPosition {
         let theirs = self.by_color[(!us).index()];
         let occ = ours | theirs;
         let victim = (theirs & bit(to) != 0).then_some(to);
-        let reach = match role {
-            KNIGHT => attacks::KNIGHT[to],
-            BISHOP => attacks::bishop(to, occ),
-            ROOK => attacks::rook(to, occ),
-            QUEEN => attacks::bishop(to, occ) | attacks::rook(to, occ),
-            _ => attacks::KING[to],
-        };
         let mut found = None;
-        for f in squares(reach & self.pieces(us, role) & origins) {
+        for f in squares(attacks::EMPTY_BOARD[role][to] & self.pieces(us, role) & origins) {
+            if !reaches(role, f, to, occ) {
+                continue;
+            }
             if self.leaves_king_safe(role, f, to, victim) {
                 if found.is_some() {
                     return None;
@@ -1554,6 +1566,14 @@ impl BitPosition {
             _ => false,
         })
     }
+}
+
+/// Whether a piece of `role` (not a pawn) on `from` reaches `to` with `occ`
+/// occupied: one table lookup, and for sliders the squares between.
+#[inline]
+fn reaches(role: usize, from: usize, to: usize, occ: Bitboard) -> bool {
+    attacks::EMPTY_BOARD[role][from] & bit(to) != 0
+        && (matches!(role, KNIGHT | KING) || attacks::between(from, to) & occ == 0)
 }
 
 /// The square of the pawn an en-passant capture onto `e` by `us` takes.
