@@ -94,6 +94,41 @@ pub static PAWN: [[Bitboard; 64]; 2] = [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1
 
 static RAYS: [[Bitboard; 64]; 8] = rays();
 
+/// Rook and bishop moves from each square on an empty board: a slider not
+/// on these can be passed over without scanning its rays.
+pub static ROOK_EMPTY: [Bitboard; 64] = empty_board(0);
+/// See [`ROOK_EMPTY`].
+pub static BISHOP_EMPTY: [Bitboard; 64] = empty_board(1);
+
+/// Where each FIDE role but the pawn moves from each square on an empty
+/// board, indexed by the role's number in the FIDE army (pawns: nowhere).
+pub static EMPTY_BOARD: [[Bitboard; 64]; 6] = {
+    let rook = empty_board(0);
+    let bishop = empty_board(1);
+    let mut queen = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        queen[sq] = rook[sq] | bishop[sq];
+        sq += 1;
+    }
+    [[0; 64], KNIGHT, bishop, rook, queen, KING]
+};
+
+const fn empty_board(first: usize) -> [Bitboard; 64] {
+    let r = rays();
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = first;
+        while d < 8 {
+            t[sq] |= r[d][sq];
+            d += 2;
+        }
+        sq += 1;
+    }
+    t
+}
+
 /// The squares strictly between two squares on one line (empty otherwise).
 static BETWEEN: [[Bitboard; 64]; 64] = between_table();
 

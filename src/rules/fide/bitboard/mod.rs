@@ -64,6 +64,7 @@ const ROLES: [Role; 6] = [
 ];
 
 const RANK_1: Bitboard = 0xFF;
+const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 const RANK_8: Bitboard = 0xFF << 56;
 
 /// The core's 16x16 square of an 8x8 square.
@@ -137,9 +138,31 @@ const fn zobrist() -> [[[u64; 64]; 6]; 2] {
     t
 }
 
-/// The core's hash of a castling right of the rook on each square (White's
-/// on rank 1, Black's on rank 8; other squares hold no right).
-static CASTLING_KEY: [u64; 64] = castling_keys();
+/// The core's hash of the castling rights of each set of rooks on rank 1
+/// (`[0]`, White's) and rank 8 (`[1]`, Black's), indexed by the rank's byte
+/// of `castling`: one key per rook, XORed as the core does.
+static CASTLING_RANK_KEY: [[u64; 256]; 2] = castling_rank_keys();
+
+const fn castling_rank_keys() -> [[u64; 256]; 2] {
+    let keys = castling_keys();
+    let mut t = [[0; 256]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut set = 0;
+        while set < 256 {
+            let mut f = 0;
+            while f < 8 {
+                if set & (1 << f) != 0 {
+                    t[side][set] ^= keys[side * 56 + f];
+                }
+                f += 1;
+            }
+            set += 1;
+        }
+        side += 1;
+    }
+    t
+}
 
 /// The core's hash of a legal en-passant capture onto each square.
 static EP_KEY: [u64; 64] = ep_keys();
@@ -147,6 +170,8 @@ static EP_KEY: [u64; 64] = ep_keys();
 /// The core's hash of Black to move.
 const BLACK_KEY: u64 = mix(0x2_0000);
 
+/// The core's hash of a castling right of the rook on each square (White's
+/// on rank 1, Black's on rank 8; other squares hold no right).
 const fn castling_keys() -> [u64; 64] {
     let mut t = [0; 64];
     let mut s = 0;
@@ -279,13 +304,29 @@ impl BitPosition {
             turn: p.turn(),
             promotions: [p.promotions(Color::White), p.promotions(Color::Black)],
         };
-        for sq in p.occupied() {
-            let piece = p.piece_at(sq)?;
-            let role = piece.role.index();
-            if role > KING {
-                return None;
+        // The core's board codes of the 8x8 squares read directly; a piece
+        // elsewhere (none in these games) shows in the count.
+        // A rank's eight codes are read as one word, its empty squares skipped.
+        let mut pieces = 0;
+        for (r, row) in p.board.chunks_exact(16).take(8).enumerate() {
+            let mut codes = [0; 8];
+            codes.copy_from_slice(&row[..8]);
+            let mut word = u64::from_le_bytes(codes);
+            while word != 0 {
+                let f = word.trailing_zeros() as usize / 8;
+                let code = (word >> (8 * f)) as u8;
+                word &= !(0xFF << (8 * f));
+                let piece = Piece::from_code(code)?;
+                let role = piece.role.index();
+                if role > KING {
+                    return None;
+                }
+                pos.put(r * 8 + f, piece.color, role);
+                pieces += 1;
             }
-            pos.put(sq64(sq)?, piece.color, role);
+        }
+        if pieces != p.occupied().count() {
+            return None;
         }
         for c in Color::ALL {
             if (pos.by_role[KING] & pos.by_color[c.index()]).count_ones() != 1 {
@@ -440,6 +481,16 @@ impl BitPosition {
         self.board_hash ^= ZOBRIST[c.index()][role][s];
     }
 
+    /// Takes our piece of `role` off `s`, where it stands (a legal move's
+    /// mover); a mismatch would leave a stray bit, so it is checked in tests.
+    #[inline]
+    fn take_off(&mut self, s: usize, c: Color, role: usize) {
+        debug_assert_eq!(self.piece_on(s), Some((c, role)));
+        self.by_color[c.index()] &= !bit(s);
+        self.by_role[role] &= !bit(s);
+        self.board_hash ^= ZOBRIST[c.index()][role][s];
+    }
+
     /// Empties `s`, returning what stood there.
     #[inline]
     fn remove(&mut self, s: usize) -> Option<(Color, usize)> {
@@ -464,6 +515,59 @@ impl BitPosition {
             | (attacks::KING[s] & r[KING])
             | (attacks::bishop(s, occ) & (r[BISHOP] | r[QUEEN]))
             | (attacks::rook(s, occ) & (r[ROOK] | r[QUEEN]))
+    }
+
+    /// The checkers after our normal move `from`-`to` that left a piece of
+    /// `placed` on `to` (the turn already passed): that piece itself, and a
+    /// slider of ours behind `from` on a line to their king. No other piece
+    /// can start to give check, as their king was safe before the move.
+    #[inline]
+    fn checks_after(&self, placed: usize, from: usize, to: usize) -> Bitboard {
+        let us = !self.turn;
+        let ek = self.king_sq(self.turn);
+        let occ = self.occupied();
+        let direct = match placed {
+            PAWN => attacks::PAWN[us.index()][to] & bit(ek) != 0,
+            KING => false,
+            _ => reaches(placed, to, ek, occ),
+        };
+        let mut found = if direct { bit(to) } else { 0 };
+        let r = &self.by_role;
+        let line = attacks::line(ek, from);
+        if line != 0 {
+            let kind = if ek % 8 == from % 8 || ek / 8 == from / 8 {
+                r[ROOK] | r[QUEEN]
+            } else {
+                r[BISHOP] | r[QUEEN]
+            };
+            for s in squares(line & self.by_color[us.index()] & kind) {
+                if attacks::between(ek, s) & occ == 0 {
+                    found |= bit(s);
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether a piece among `by` attacks `s` when `occ` is occupied; the
+    /// same answer as `attackers_to(s, occ) & by != 0`, leapers first and
+    /// slider rays only when a slider of `by` stands on one.
+    #[inline]
+    fn attacked(&self, s: usize, occ: Bitboard, by: Bitboard) -> bool {
+        let r = &self.by_role;
+        let pawns =
+            (attacks::PAWN[1][s] & self.by_color[0]) | (attacks::PAWN[0][s] & self.by_color[1]);
+        let leapers =
+            (pawns & r[PAWN]) | (attacks::KNIGHT[s] & r[KNIGHT]) | (attacks::KING[s] & r[KING]);
+        if leapers & by != 0 {
+            return true;
+        }
+        let rooks = (r[ROOK] | r[QUEEN]) & by;
+        if rooks & attacks::ROOK_EMPTY[s] != 0 && attacks::rook(s, occ) & rooks != 0 {
+            return true;
+        }
+        let bishops = (r[BISHOP] | r[QUEEN]) & by;
+        bishops & attacks::BISHOP_EMPTY[s] != 0 && attacks::bishop(s, occ) & bishops != 0
     }
 
     fn compute_checkers(&self) -> Bitboard {
@@ -507,13 +611,58 @@ impl BitPosition {
     /// Whether the non-castling move `from`-`to` of our piece of `role`,
     /// removing `victim` (the captured piece's square), leaves our king safe:
     /// tried on the occupancy, as the core tries every move.
-    #[inline]
+    #[inline(always)]
     fn leaves_king_safe(&self, role: usize, from: usize, to: usize, victim: Option<usize>) -> bool {
+        let us = self.turn;
+        // The common case, a piece other than the king taking (if at all) on
+        // its target: only check evasion and pins matter, no attack test.
+        if role != KING && victim.is_none_or(|v| v == to) {
+            let k = self.king_sq(us);
+            let c = self.checkers;
+            let evades =
+                c == 0 || (c & (c - 1) == 0 && (c | attacks::between(k, lsb(c))) & bit(to) != 0);
+            let safe = evades
+                && !self.uncovers(k, from, to, self.by_color[(!us).index()], self.occupied());
+            debug_assert_eq!(safe, self.leaves_king_safe_slow(role, from, to, victim));
+            return safe;
+        }
+        self.leaves_king_safe_slow(role, from, to, victim)
+    }
+
+    /// Whether moving a piece from `from` to `to` (off their common line)
+    /// opens a line of a slider among `sliders_of` onto the king on `k`,
+    /// with `occ` the occupancy before the move. A piece landing on the
+    /// line keeps it closed: it blocks the line, or is the slider taken.
+    #[inline]
+    fn uncovers(&self, k: usize, from: usize, to: usize, side: Bitboard, occ: Bitboard) -> bool {
+        let line = attacks::line(k, from);
+        if line == 0 || line & bit(to) != 0 {
+            return false;
+        }
+        let r = &self.by_role;
+        let kind = if k % 8 == from % 8 || k / 8 == from / 8 {
+            r[ROOK] | r[QUEEN]
+        } else {
+            r[BISHOP] | r[QUEEN]
+        };
+        squares(line & side & kind).any(|s| attacks::between(k, s) & occ == bit(from))
+    }
+
+    /// [`leaves_king_safe`](Self::leaves_king_safe) by trying the move on
+    /// the occupancy: king moves and en passant.
+    #[inline(never)]
+    fn leaves_king_safe_slow(
+        &self,
+        role: usize,
+        from: usize,
+        to: usize,
+        victim: Option<usize>,
+    ) -> bool {
         let us = self.turn;
         let gone = victim.map_or(0, bit);
         let occ = (self.occupied() & !bit(from) & !gone) | bit(to);
         let k = if role == KING { to } else { self.king_sq(us) };
-        self.attackers_to(k, occ) & self.by_color[(!us).index()] & !gone & !bit(to) == 0
+        !self.attacked(k, occ, self.by_color[(!us).index()] & !gone & !bit(to))
     }
 
     // ------------------------------------------------------------- movegen
@@ -583,7 +732,7 @@ impl BitPosition {
         while t != 0 {
             let s = lsb(t);
             t &= t - 1;
-            if self.attackers_to(s, occ) & theirs == 0 {
+            if !self.attacked(s, occ, theirs) {
                 safe |= bit(s);
             }
         }
@@ -739,11 +888,11 @@ impl BitPosition {
             }
             let lifted = occ & !bit(k);
             let path = span(k, king_to) & !bit(king_to);
-            if squares(path).any(|s| self.attackers_to(s, lifted) & theirs != 0) {
+            if squares(path).any(|s| self.attacked(s, lifted, theirs)) {
                 continue;
             }
             let after = (occ & !bit(k) & !bit(r)) | bit(king_to) | bit(rook_to);
-            if self.attackers_to(king_to, after) & theirs != 0 {
+            if self.attacked(king_to, after, theirs) {
                 continue;
             }
             out.moves[out.len] = Move::Castle {
@@ -804,7 +953,7 @@ impl BitPosition {
             } => {
                 let (from, to) = (idx(from), idx(to));
                 let role = role.index().min(KING);
-                self.remove(from);
+                self.take_off(from, us, role);
                 if promotion.is_some() {
                     let n = &mut self.promotions[us.index()];
                     *n = n.saturating_add(1);
@@ -826,6 +975,13 @@ impl BitPosition {
                         self.ep = Some(((from + to) / 2) as u8);
                     }
                 }
+                if us == Color::Black {
+                    self.fullmoves += 1;
+                }
+                self.turn = !us;
+                self.checkers = self.checks_after(placed, from, to);
+                debug_assert_eq!(self.checkers, self.compute_checkers());
+                return;
             }
             Move::EnPassant { from, to, victim } => {
                 if let Some((c, role)) = self.remove(idx(from)) {
@@ -935,10 +1091,9 @@ impl BitPosition {
     /// The core's repetition key: pieces, side to move, castling rights and
     /// a legal en-passant capture.
     pub fn repetition_key(&self) -> u64 {
-        let mut h = self.board_hash;
-        for s in squares(self.castling) {
-            h ^= CASTLING_KEY[s];
-        }
+        let mut h = self.board_hash
+            ^ CASTLING_RANK_KEY[0][(self.castling & RANK_1) as usize]
+            ^ CASTLING_RANK_KEY[1][(self.castling >> 56) as usize];
         if self.turn == Color::Black {
             h ^= BLACK_KEY;
         }
@@ -1197,21 +1352,37 @@ impl BitPosition {
         let fast = match token.first() {
             Some(_) if !token.is_single() || token.is_roadkill() => None,
             Some(Action::Piece(pm)) => self.resolve_piece(pm),
-            Some(Action::Castle(side)) => {
-                let side = match side {
-                    WrittenSide::King => CastleSide::Short,
-                    WrittenSide::Queen => CastleSide::Long,
-                };
-                let mut buf = CastleBuf::default();
-                self.gen_castling(Some(side), &mut buf);
-                (buf.len == 1).then_some(buf.moves[0])
-            }
+            Some(Action::Castle(side)) => self.resolve_castle(*side),
             _ => None,
         };
         match fast {
             Some(m) => Ok(m),
-            None => self.to_core().resolve_token(token, scratch),
+            None => self.resolve_on_core(token, scratch),
         }
+    }
+
+    /// The answer for everything the fast paths leave (kept out of their
+    /// way: the core position is large).
+    #[cold]
+    #[inline(never)]
+    fn resolve_on_core(
+        &self,
+        token: &MoveToken,
+        scratch: &mut MoveList,
+    ) -> Result<Move, Rejection> {
+        self.to_core().resolve_token(token, scratch)
+    }
+
+    /// The one legal castling to the written side, if there is one.
+    #[inline(never)]
+    fn resolve_castle(&self, side: WrittenSide) -> Option<Move> {
+        let side = match side {
+            WrittenSide::King => CastleSide::Short,
+            WrittenSide::Queen => CastleSide::Long,
+        };
+        let mut buf = CastleBuf::default();
+        self.gen_castling(Some(side), &mut buf);
+        (buf.len == 1).then_some(buf.moves[0])
     }
 
     /// The one legal move a piece move names, as the core reads it; `None`
@@ -1221,44 +1392,39 @@ impl BitPosition {
             return None;
         }
         let to = pm.to.rank as usize * 8 + pm.to.file as usize;
-        if pm.from_file.is_some_and(|f| f >= 8) || pm.from_rank.is_some_and(|r| r >= 8) {
-            return None;
+        let mut origins: Bitboard = !0;
+        if let Some(f) = pm.from_file {
+            if f >= 8 {
+                return None;
+            }
+            origins &= FILE_A << f;
+        }
+        if let Some(r) = pm.from_rank {
+            if r >= 8 {
+                return None;
+            }
+            origins &= RANK_1 << (8 * r);
         }
         let us = self.turn;
-        let from_sq = match (pm.from_file, pm.from_rank) {
-            (Some(f), Some(r)) => Some(r as usize * 8 + f as usize),
-            _ => None,
-        };
-        // A move with its full origin and no letter may be UCI or LAN for any piece.
-        let role = match (pm.piece, from_sq.and_then(|s| self.piece_on(s))) {
-            (None, Some((c, role))) if c == us => role,
-            _ => role_of_letter(pm.piece.unwrap_or(b'P'))?,
-        };
         let ours = self.by_color[us.index()];
-        // UCI castling: the king "moves" two files, or onto its own rook.
-        if role == KING && pm.piece.is_none() {
-            if let Some(from) = from_sq {
-                let df = (to % 8) as i16 - (from % 8) as i16;
-                let onto_rook = ours & !self.by_role[KING] & bit(to) != 0;
-                if from / 8 == to / 8 && (df.abs() == 2 || onto_rook) {
-                    let mut buf = CastleBuf::default();
-                    self.gen_castling(None, &mut buf);
-                    let (f16, t16) = (sq16(from), sq16(to));
-                    let found = buf.moves[..buf.len].iter().copied().find(|m| match *m {
-                        Move::Castle {
-                            king,
-                            rook,
-                            king_to,
-                            ..
-                        } => king == f16 && (king_to == t16 || rook == t16),
-                        _ => false,
-                    });
-                    if found.is_some() {
-                        return found;
+        let role = match (pm.piece, pm.from_file, pm.from_rank) {
+            (Some(l), _, _) => role_of_letter(l)?,
+            // A move with its full origin and no letter may be UCI or LAN for any piece.
+            (None, Some(f), Some(r)) => {
+                let from = r as usize * 8 + f as usize;
+                match self.role_on(from) {
+                    Some(KING) if ours & bit(from) != 0 => {
+                        if let Some(m) = self.uci_castling(from, to) {
+                            return Some(m);
+                        }
+                        KING
                     }
+                    Some(role) if ours & bit(from) != 0 => role,
+                    _ => PAWN,
                 }
             }
-        }
+            _ => PAWN,
+        };
         let promotion = match pm.promotion {
             Some(l) => Some(role_of_letter(l)?),
             None => None,
@@ -1266,26 +1432,48 @@ impl BitPosition {
         if ours & bit(to) != 0 {
             return None;
         }
-        let mut origins: Bitboard = !0;
-        if let Some(f) = pm.from_file {
-            origins &= 0x0101_0101_0101_0101 << f;
+        if role == PAWN {
+            return self.resolve_pawn(to, origins, promotion);
         }
-        if let Some(r) = pm.from_rank {
-            origins &= 0xFF << (8 * r);
+        if promotion.is_some() {
+            return None;
         }
         let theirs = self.by_color[(!us).index()];
         let occ = ours | theirs;
         let victim = (theirs & bit(to) != 0).then_some(to);
-        let capture = victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]);
-        let mut found: Option<Move> = None;
-        let mut add = |m: Move| -> bool {
-            if found.is_some() {
-                return false;
+        let mut found = None;
+        for f in squares(attacks::EMPTY_BOARD[role][to] & self.pieces(us, role) & origins) {
+            if !reaches(role, f, to, occ) {
+                continue;
             }
-            found = Some(m);
-            true
-        };
-        if role == PAWN {
+            if self.leaves_king_safe(role, f, to, victim) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(f);
+            }
+        }
+        Some(Move::Normal {
+            role: ROLES[role],
+            from: sq16(found?),
+            to: sq16(to),
+            capture: victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]),
+            promotion: None,
+        })
+    }
+
+    /// [`resolve_piece`](Self::resolve_piece) for a pawn move onto `to`
+    /// from one of `origins`.
+    #[inline(never)]
+    fn resolve_pawn(&self, to: usize, origins: Bitboard, promotion: Option<usize>) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let victim = (theirs & bit(to) != 0).then_some(to);
+        // The one legal origin found so far, and whether it takes en passant.
+        let mut found: Option<(usize, bool)> = None;
+        {
             let last = if us == Color::White { RANK_8 } else { RANK_1 };
             let promotes = last & bit(to) != 0;
             let promo_ok = match promotion {
@@ -1317,14 +1505,10 @@ impl BitPosition {
                     let v = ep_victim(to, us);
                     for f in squares(attacks::PAWN[(!us).index()][to] & pawns) {
                         if self.leaves_king_safe(PAWN, f, to, Some(v)) {
-                            let m = Move::EnPassant {
-                                from: sq16(f),
-                                to: sq16(to),
-                                victim: sq16(v),
-                            };
-                            if !add(m) {
+                            if found.is_some() {
                                 return None;
                             }
+                            found = Some((f, true));
                         }
                     }
                 }
@@ -1334,40 +1518,62 @@ impl BitPosition {
             }
             for f in squares(sources) {
                 if self.leaves_king_safe(PAWN, f, to, victim) {
-                    let m = Move::Normal {
-                        role: ROLES[PAWN],
-                        from: sq16(f),
-                        to: sq16(to),
-                        capture,
-                        promotion: promotion.map(|p| ROLES[p]),
-                    };
-                    if !add(m) {
+                    if found.is_some() {
                         return None;
                     }
-                }
-            }
-        } else {
-            if promotion.is_some() {
-                return None;
-            }
-            let sources = self.attacks_of(role, !us, to, occ) & self.pieces(us, role) & origins;
-            for f in squares(sources) {
-                if self.leaves_king_safe(role, f, to, victim) {
-                    let m = Move::Normal {
-                        role: ROLES[role],
-                        from: sq16(f),
-                        to: sq16(to),
-                        capture,
-                        promotion: None,
-                    };
-                    if !add(m) {
-                        return None;
-                    }
+                    found = Some((f, false));
                 }
             }
         }
-        found
+        let (from, en_passant) = found?;
+        Some(if en_passant {
+            Move::EnPassant {
+                from: sq16(from),
+                to: sq16(to),
+                victim: sq16(ep_victim(to, us)),
+            }
+        } else {
+            Move::Normal {
+                role: ROLES[PAWN],
+                from: sq16(from),
+                to: sq16(to),
+                capture: victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]),
+                promotion: promotion.map(|p| ROLES[p]),
+            }
+        })
     }
+
+    /// UCI castling, our king on `from` "moving" two files or onto its own
+    /// rook on `to`: the legal castling it names, if any.
+    #[inline(never)]
+    fn uci_castling(&self, from: usize, to: usize) -> Option<Move> {
+        let ours = self.by_color[self.turn.index()];
+        let df = (to % 8) as i16 - (from % 8) as i16;
+        let onto_rook = ours & !self.by_role[KING] & bit(to) != 0;
+        if from / 8 != to / 8 || (df.abs() != 2 && !onto_rook) {
+            return None;
+        }
+        let mut buf = CastleBuf::default();
+        self.gen_castling(None, &mut buf);
+        let (f16, t16) = (sq16(from), sq16(to));
+        buf.moves[..buf.len].iter().copied().find(|m| match *m {
+            Move::Castle {
+                king,
+                rook,
+                king_to,
+                ..
+            } => king == f16 && (king_to == t16 || rook == t16),
+            _ => false,
+        })
+    }
+}
+
+/// Whether a piece of `role` (not a pawn) on `from` reaches `to` with `occ`
+/// occupied: one table lookup, and for sliders the squares between.
+#[inline]
+fn reaches(role: usize, from: usize, to: usize, occ: Bitboard) -> bool {
+    attacks::EMPTY_BOARD[role][from] & bit(to) != 0
+        && (matches!(role, KNIGHT | KING) || attacks::between(from, to) & occ == 0)
 }
 
 /// The square of the pawn an en-passant capture onto `e` by `us` takes.
@@ -1473,7 +1679,12 @@ impl GamePosition for BitPosition {
     }
 
     fn variant(&self) -> Variant {
-        Variant::from_name(self.rules.name).unwrap_or(Variant::Chess)
+        // The two games this position plays (`is_fide`), without a name lookup.
+        if self.rules.chess960 {
+            Variant::Chess960
+        } else {
+            Variant::Chess
+        }
     }
 
     fn fen(&self) -> String {

@@ -89,6 +89,11 @@ fn assert_same(b: &BitPosition, c: &core::Position, what: &str) {
         "{what}: outcome"
     );
     assert_eq!(b.variant(), c.variant());
+    assert_eq!(
+        Some(b.variant()),
+        Variant::from_name(c.rules().name),
+        "{what}: variant by name"
+    );
     // The round trip: back to the core, and from the core again.
     let back = b.to_core();
     assert!(std::ptr::eq(back.rules(), c.rules()), "{what}: rules");
@@ -302,4 +307,72 @@ fn position_is_small() {
     let size = std::mem::size_of::<BitPosition>();
     println!("BitPosition: {size} bytes");
     assert!(size <= 128, "{size}");
+}
+
+/// Positions for the incremental paths (pin tests instead of attack tests,
+/// checkers found after a move without a full scan): every legal move of
+/// each is played through both positions and compared, and a few random
+/// games continue from each.
+#[test]
+fn pins_discovered_and_double_checks_en_passant_and_promotions_agree_with_the_core() {
+    let cases = [
+        // A knight pinned by a bishop, a bishop pinned by a rook.
+        (chess(), "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1"),
+        (chess(), "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"),
+        // A pinned rook may move along the pin, onto the pinner among it.
+        (chess(), "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1"),
+        // A knight before a rook: discovered checks, and double checks.
+        (chess(), "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1"),
+        // A knight before a queen on a diagonal, a pawn before a rook.
+        (chess(), "7k/8/8/8/3N4/8/1Q6/K7 w - - 0 1"),
+        (chess(), "4k3/8/8/8/8/4P3/8/4RK2 w - - 0 1"),
+        // In double check only the king moves; in single check, blocks and captures.
+        (chess(), "4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1"),
+        (chess(), "4k3/8/8/8/8/8/3n4/R3K2r w - - 0 1"),
+        // En passant: refused by a pin along the rank, giving a discovered
+        // check on a diagonal and on the capturing pawn's file.
+        (chess(), "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1"),
+        (chess(), "6k1/8/8/3pP3/8/8/B7/4K3 w - d6 0 1"),
+        (chess(), "4k3/8/8/3pP3/8/8/8/4RK2 w - d6 0 1"),
+        // Promotions giving check, by a capture among them.
+        (chess(), "r2k4/1P6/8/8/8/8/8/4K3 w - - 0 1"),
+        (chess(), "4k3/8/8/8/8/8/6p1/3K3R b - - 0 1"),
+        // Castling that gives check with the rook, both sides, and Chess960.
+        (chess(), "5k2/8/8/8/8/8/8/4K2R w K - 0 1"),
+        (chess(), "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1"),
+        (chess960(), "3k4/8/8/8/8/8/8/1R3K1R w HB - 0 1"),
+        (chess960(), "5k2/8/8/8/8/8/8/5KR1 w G - 0 1"),
+    ];
+    let mut rng = Rng(0x5EED_B175);
+    let (mut double, mut discovered, mut refused_ep) = (0, 0, 0);
+    let mut moves = MoveList::new();
+    for (rules, fen) in cases {
+        let c = core::Position::from_fen(rules, fen).expect(fen);
+        let b = BitPosition::from_core(&c).expect("FIDE positions fit");
+        assert_same(&b, &c, fen);
+        compare_moves(&b, &c, &mut rng, true);
+        if c.ep_square().is_some() && !c.has_legal_ep() {
+            refused_ep += 1;
+        }
+        c.legal_moves(&mut moves);
+        for m in &moves {
+            let mut nc = c.clone();
+            nc.play_unchecked(m);
+            let mut nb = b;
+            nb.play_unchecked(m);
+            let what = format!("{fen} after {}", c.san(m));
+            assert_same(&nb, &nc, &what);
+            compare_moves(&nb, &nc, &mut rng, false);
+            match nb.checkers.count_ones() {
+                2 => double += 1,
+                1 if nb.checkers & bit(idx(m.to())) == 0 => discovered += 1,
+                _ => {}
+            }
+        }
+        random_games(&c, 3, 12, &mut rng);
+    }
+    // The cases do exercise what they are for.
+    assert!(double >= 2, "{double}");
+    assert!(discovered >= 5, "{discovered}");
+    assert!(refused_ep >= 1, "{refused_ep}");
 }
