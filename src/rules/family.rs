@@ -257,9 +257,21 @@ impl Clone for AnyPosition {
     /// Copies only the family's own position when both are of one family:
     /// the verifier keeps the position before each move this way, and the
     /// enum is as large as its largest member.
+    #[inline]
     fn clone_from(&mut self, source: &AnyPosition) {
         match (self, source) {
             (AnyPosition::Fide(a), AnyPosition::Fide(b)) => *a = *b,
+            (this, source) => this.clone_from_other(source),
+        }
+    }
+}
+
+impl AnyPosition {
+    /// [`Clone::clone_from`] for every pair but two bitboard positions
+    /// (kept out of line: the verifier calls `clone_from` on every move).
+    #[inline(never)]
+    fn clone_from_other(&mut self, source: &AnyPosition) {
+        match (self, source) {
             (AnyPosition::Core(a), AnyPosition::Core(b)) => a.clone_from(b),
             (AnyPosition::Pasgl(a), AnyPosition::Pasgl(b)) => a.as_mut().clone_from(b),
             (AnyPosition::Squares(a), AnyPosition::Squares(b)) => a.clone_from(b),
@@ -343,6 +355,7 @@ impl AnyPosition {
     }
 
     /// The squares-family position, for Hans38 and its relatives.
+    #[inline]
     pub fn as_squares(&self) -> Option<&super::squares::SquaresPosition> {
         match self {
             AnyPosition::Squares(p) => Some(p),
@@ -505,16 +518,19 @@ impl AnyPosition {
     }
 
     /// The side to move.
+    #[inline]
     pub fn turn(&self) -> Color {
         each_family!(self, p => GamePosition::turn(p))
     }
 
     /// Whether the side to move is in check.
+    #[inline]
     pub fn is_check(&self) -> bool {
         each_family!(self, p => GamePosition::is_check(p))
     }
 
     /// How the game has ended by the rules, if it has.
+    #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
         each_family!(self, p => p.outcome())
     }
@@ -556,6 +572,7 @@ impl AnyPosition {
     }
 
     /// Whether the side to move has any legal move.
+    #[inline]
     pub fn has_legal_move(&self, scratch: &mut Scratch) -> bool {
         match self {
             AnyPosition::Fide(p) => p.has_legal_move(),
@@ -567,6 +584,7 @@ impl AnyPosition {
     }
 
     /// The legal move a token names, or why there is none.
+    #[inline]
     pub fn resolve(&self, token: &MoveToken, scratch: &mut Scratch) -> Result<AnyMove, Rejection> {
         match self {
             AnyPosition::Fide(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
@@ -578,6 +596,7 @@ impl AnyPosition {
 
     /// Plays a move made in this position; a move of another family is a
     /// caller bug and is ignored.
+    #[inline]
     pub fn play(&mut self, m: &AnyMove) {
         match (self, m) {
             (AnyPosition::Fide(p), AnyMove::Core(m)) => p.play_unchecked(m),
@@ -590,6 +609,7 @@ impl AnyPosition {
 
     /// The move's canonical short notation, appended to `out` (SAN for the
     /// core games, without allocating).
+    #[inline]
     pub fn write_notation(&self, m: &AnyMove, out: &mut String) {
         match (self, m) {
             (AnyPosition::Fide(p), AnyMove::Core(m)) => p.write_san(m, out),
@@ -621,6 +641,7 @@ impl AnyPosition {
     /// Whether the game is played on the chess core's rules of check,
     /// mate, repetition and the move clocks (FIDE, Chess960, Gast,
     /// Squirrel).
+    #[inline]
     pub fn is_chess_like(&self) -> bool {
         matches!(self, AnyPosition::Fide(_) | AnyPosition::Core(_))
     }
@@ -628,6 +649,7 @@ impl AnyPosition {
     /// What the repetition and fifty-move rules need after a move, for
     /// the games that have them (RULINGS C1; L9 for the squares family,
     /// over its whole state).
+    #[inline]
     pub fn draw_state(&self) -> Option<DrawState> {
         match self {
             AnyPosition::Fide(p) => Some(DrawState {
@@ -658,7 +680,23 @@ impl AnyPosition {
     /// 75-move rule. Stalemate is not looked for here unless a draw rule
     /// ends the game anyway (see [`is_stalemate`](Self::is_stalemate)).
     /// Other families: `None`.
+    #[inline]
     pub fn chess_ending_after_move(&self, mate: bool, scratch: &mut Scratch) -> Option<Ending> {
+        // The answer after almost every move, worked out inline.
+        if let AnyPosition::Fide(pos) = self {
+            if !mate && pos.halfmoves() < 150 && !pos.is_insufficient_material() {
+                return None;
+            }
+        }
+        self.chess_ending_after_move_out_of_line(mate, scratch)
+    }
+
+    #[inline(never)]
+    fn chess_ending_after_move_out_of_line(
+        &self,
+        mate: bool,
+        scratch: &mut Scratch,
+    ) -> Option<Ending> {
         if let AnyPosition::Fide(pos) = self {
             return if mate {
                 Some(Ending::Checkmate {
@@ -695,6 +733,7 @@ impl AnyPosition {
     }
 
     /// The number of the move about to be played, as a record numbers it.
+    #[inline]
     pub fn fullmoves(&self, plies_played: u32) -> u32 {
         match self {
             AnyPosition::Fide(p) => p.fullmoves(),
@@ -715,6 +754,7 @@ impl AnyPosition {
 
     /// The repetition key of the start position, for the games with a
     /// repetition rule.
+    #[inline]
     pub fn repetition_key(&self) -> Option<u64> {
         self.draw_state().map(|d| d.key)
     }
