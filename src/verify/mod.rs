@@ -843,11 +843,14 @@ impl<O: Observer> Verifier<O> {
         }
         let Some((repeats, halfmoves, ruling)) = repeats_and_clock else {
             self.ended = ending;
-            self.report.termination = self.ended;
+            self.report.termination = ending;
             return;
         };
-        self.ended = ending.or((repeats >= 5).then_some(Termination::FivefoldRepetition));
-        self.report.termination = self.ended;
+        // Both fields from the local value: reading `self.ended` back right
+        // after its bytes were stored stalls the CPU on every move.
+        let ended = ending.or((repeats >= 5).then_some(Termination::FivefoldRepetition));
+        self.ended = ended;
+        self.report.termination = ended;
         if repeats == 3 && !self.noted_threefold {
             self.noted_threefold = true;
             let d = Diagnostic::note(
