@@ -387,6 +387,7 @@ impl<O: Observer> Verifier<O> {
 
     // ------------------------------------------------------------ game setup
 
+    #[inline(never)]
     fn begin_game(&mut self) {
         self.counts.games += 1;
         let index = self.report.index + 1;
@@ -409,6 +410,7 @@ impl<O: Observer> Verifier<O> {
         self.has_content = false;
     }
 
+    #[inline(never)]
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
         let tags = &mut self.report.tags;
         let slot = match name {
@@ -435,6 +437,7 @@ impl<O: Observer> Verifier<O> {
         slot.push_str(&value.decode_str());
     }
 
+    #[inline(never)]
     fn begin_movetext(&mut self, span: Span, line: &LineContext<'_>) {
         let tags = &self.report.tags;
         let variant = if tags.has_variant && !tags.variant.trim().is_empty() {
@@ -559,41 +562,8 @@ impl<O: Observer> Verifier<O> {
         };
         match token::parse_move_into(&self.grammar, text, &mut parsed) {
             Ok(()) => {}
-            Err(token::ParseMoveError::UnknownPiece(letter)) => {
-                let name = self.report.variant.map_or("this game", Variant::name);
-                let msg = format!(
-                    "{}: '{}' is not a piece of {name}",
-                    String::from_utf8_lossy(text),
-                    letter as char
-                );
-                self.fail(
-                    Code::ImpossiblePiece,
-                    msg,
-                    text,
-                    span,
-                    "unknown piece",
-                    None,
-                    Vec::new(),
-                    line,
-                );
-                return Flow::Continue;
-            }
             Err(e) => {
-                let msg = format!("{}: not a move: {e}", String::from_utf8_lossy(text));
-                let help = self
-                    .current_pos()
-                    .map(|p| p.suggestions(&String::from_utf8_lossy(text)))
-                    .unwrap_or_default();
-                self.fail(
-                    Code::MalformedMove,
-                    msg,
-                    text,
-                    span,
-                    "not a move",
-                    None,
-                    help,
-                    line,
-                );
+                self.unparsable(e, text, span, line);
                 return Flow::Continue;
             }
         };
@@ -631,41 +601,102 @@ impl<O: Observer> Verifier<O> {
         };
         match l.pos.resolve(&parsed, &mut self.scratch) {
             Ok(m) => self.play(m, check, text, span, line),
-            Err(r) => {
-                let (code, label) = match r.kind {
-                    RejectionKind::Illegal => (Code::IllegalMove, "no legal move matches"),
-                    RejectionKind::Ambiguous => (Code::AmbiguousMove, "ambiguous"),
-                    RejectionKind::ImpossiblePiece => (Code::ImpossiblePiece, "unknown piece"),
-                    RejectionKind::Malformed => (Code::MalformedMove, "not a move of this game"),
-                    RejectionKind::StateMismatch => {
-                        (Code::StateMismatch, "contradicts the position")
-                    }
-                };
-                // Squares family: Betza's own records hold slips ("I had
-                // written down several illegal moves"); when one legal turn
-                // over the same squares is plainly meant, the replay goes on
-                // with it, so every later half-move still gets a verdict.
-                let recover = l.pos.as_squares().and_then(|p| p.likely_turn(&parsed));
-                let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
-                let mut help = r.suggestions;
-                if let Some(t) = &recover {
-                    if let Some(p) = l.pos.as_squares() {
-                        help.push(format!(
-                            "the replay goes on as if {} were written",
-                            p.turn_long(t)
-                        ));
-                    }
-                }
-                self.fail(code, msg, text, span, label, r.rule, help, line);
-                if let Some(t) = recover {
-                    if let Some(l) = &mut self.line {
-                        l.broken = false;
-                    }
-                    self.play(AnyMove::Squares(t), check, text, span, line);
-                }
-            }
+            Err(r) => self.rejected(r, &parsed, check, text, span, line),
         }
         Flow::Continue
+    }
+
+    /// Reports a token that is not a move (cold: out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn unparsable(
+        &mut self,
+        error: token::ParseMoveError,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        match error {
+            token::ParseMoveError::UnknownPiece(letter) => {
+                let name = self.report.variant.map_or("this game", Variant::name);
+                let msg = format!(
+                    "{}: '{}' is not a piece of {name}",
+                    String::from_utf8_lossy(text),
+                    letter as char
+                );
+                self.fail(
+                    Code::ImpossiblePiece,
+                    msg,
+                    text,
+                    span,
+                    "unknown piece",
+                    None,
+                    Vec::new(),
+                    line,
+                );
+            }
+            e => {
+                let msg = format!("{}: not a move: {e}", String::from_utf8_lossy(text));
+                let help = self
+                    .current_pos()
+                    .map(|p| p.suggestions(&String::from_utf8_lossy(text)))
+                    .unwrap_or_default();
+                self.fail(
+                    Code::MalformedMove,
+                    msg,
+                    text,
+                    span,
+                    "not a move",
+                    None,
+                    help,
+                    line,
+                );
+            }
+        }
+    }
+
+    /// Reports a move the position refuses (cold: out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn rejected(
+        &mut self,
+        r: crate::rules::family::Rejection,
+        parsed: &token::MoveToken,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let Some(l) = &self.line else { return };
+        let (code, label) = match r.kind {
+            RejectionKind::Illegal => (Code::IllegalMove, "no legal move matches"),
+            RejectionKind::Ambiguous => (Code::AmbiguousMove, "ambiguous"),
+            RejectionKind::ImpossiblePiece => (Code::ImpossiblePiece, "unknown piece"),
+            RejectionKind::Malformed => (Code::MalformedMove, "not a move of this game"),
+            RejectionKind::StateMismatch => (Code::StateMismatch, "contradicts the position"),
+        };
+        // Squares family: Betza's own records hold slips ("I had
+        // written down several illegal moves"); when one legal turn
+        // over the same squares is plainly meant, the replay goes on
+        // with it, so every later half-move still gets a verdict.
+        let recover = l.pos.as_squares().and_then(|p| p.likely_turn(parsed));
+        let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
+        let mut help = r.suggestions;
+        if let Some(t) = &recover {
+            if let Some(p) = l.pos.as_squares() {
+                help.push(format!(
+                    "the replay goes on as if {} were written",
+                    p.turn_long(t)
+                ));
+            }
+        }
+        self.fail(code, msg, text, span, label, r.rule, help, line);
+        if let Some(t) = recover {
+            if let Some(l) = &mut self.line {
+                l.broken = false;
+            }
+            self.play(AnyMove::Squares(t), check, text, span, line);
+        }
     }
 
     fn current_pos(&self) -> Option<&AnyPosition> {
@@ -899,6 +930,7 @@ impl<O: Observer> Verifier<O> {
 
     /// Compares a written move number (`12.`, `12...`) with the move it
     /// precedes; a mismatch is a warning, reported once a game.
+    #[inline(never)]
     fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) {
         if self.reported_number {
             return;
@@ -934,6 +966,7 @@ impl<O: Observer> Verifier<O> {
 
     // ------------------------------------------------------------- variations
 
+    #[inline(never)]
     fn begin_variation(&mut self, span: Span, line: &LineContext<'_>) -> Flow {
         if self.mode != Mode::Verify {
             return Flow::SkipVariation;
@@ -973,6 +1006,7 @@ impl<O: Observer> Verifier<O> {
 
     // ---------------------------------------------------------------- ending
 
+    #[inline(never)]
     fn end_game(&mut self, span: Span, line: &LineContext<'_>) {
         if !self.has_content {
             // Comments alone, after the last game or between two: not a game.
