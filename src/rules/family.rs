@@ -583,6 +583,17 @@ impl AnyPosition {
         }
     }
 
+    /// The legal move a token names when a family can tell it cheaply
+    /// (the bitboard position: ordinary piece moves and castling); `None`
+    /// means "ask [`resolve`](Self::resolve)", which also explains refusals.
+    #[inline]
+    pub fn resolve_quick(&self, token: &MoveToken) -> Option<core::Move> {
+        match self {
+            AnyPosition::Fide(p) => p.resolve_quick(token),
+            _ => None,
+        }
+    }
+
     /// The legal move a token names, or why there is none.
     #[inline]
     pub fn resolve(&self, token: &MoveToken, scratch: &mut Scratch) -> Result<AnyMove, Rejection> {

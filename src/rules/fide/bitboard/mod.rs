@@ -1349,15 +1349,24 @@ impl BitPosition {
         token: &MoveToken,
         scratch: &mut MoveList,
     ) -> Result<Move, Rejection> {
-        let fast = match token.first() {
+        match self.resolve_quick(token) {
+            Some(m) => Ok(m),
+            None => self.resolve_on_core(token, scratch),
+        }
+    }
+
+    /// The legal move `token` names when the bitboard alone can tell (a
+    /// piece move or castling naming exactly one legal move); `None` leaves
+    /// the answer, and the reason for a refusal, to
+    /// [`resolve_token`](Self::resolve_token). Small enough to come back
+    /// in a register, which the verifier's hot path relies on.
+    #[inline]
+    pub fn resolve_quick(&self, token: &MoveToken) -> Option<Move> {
+        match token.first() {
             Some(_) if !token.is_single() || token.is_roadkill() => None,
             Some(Action::Piece(pm)) => self.resolve_piece(pm),
             Some(Action::Castle(side)) => self.resolve_castle(*side),
             _ => None,
-        };
-        match fast {
-            Some(m) => Ok(m),
-            None => self.resolve_on_core(token, scratch),
         }
     }
 
