@@ -883,11 +883,13 @@ impl<O: Observer> Verifier<O> {
             self.report.termination = ending;
             return;
         };
-        // Both fields from the local value: reading `self.ended` back right
-        // after its bytes were stored stalls the CPU on every move.
+        // Both fields are `None` here (an ended game returned above): they
+        // are written only when the game ends, from the local value.
         let ended = ending.or((repeats >= 5).then_some(Termination::FivefoldRepetition));
-        self.ended = ended;
-        self.report.termination = ended;
+        if ended.is_some() {
+            self.ended = ended;
+            self.report.termination = ended;
+        }
         if repeats == 3 && !self.noted_threefold {
             self.noted_threefold = true;
             let d = Diagnostic::note(
