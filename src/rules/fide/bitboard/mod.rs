@@ -610,7 +610,9 @@ impl BitPosition {
 
     /// Whether the non-castling move `from`-`to` of our piece of `role`,
     /// removing `victim` (the captured piece's square), leaves our king safe:
-    /// tried on the occupancy, as the core tries every move.
+    /// the same answer as trying the move on the occupancy, as the core does
+    /// (king moves and en passant are tried; debug builds try every move and
+    /// compare).
     #[inline(always)]
     fn leaves_king_safe(&self, role: usize, from: usize, to: usize, victim: Option<usize>) -> bool {
         let us = self.turn;
