@@ -1599,9 +1599,25 @@ const fn back_rank(c: Color) -> Bitboard {
 /// The FIDE role of a piece letter (either case).
 #[inline]
 fn role_of_letter(l: u8) -> Option<usize> {
-    let up = l.to_ascii_uppercase();
-    LETTERS.iter().position(|&x| x == up)
+    match ROLE_OF_LETTER[l as usize] {
+        NO_ROLE => None,
+        r => Some(r as usize),
+    }
 }
+
+const NO_ROLE: u8 = u8::MAX;
+
+/// [`role_of_letter`] by table: one load per written letter.
+static ROLE_OF_LETTER: [u8; 256] = {
+    let mut t = [NO_ROLE; 256];
+    let mut r = 0;
+    while r < LETTERS.len() {
+        t[LETTERS[r] as usize] = r as u8;
+        t[LETTERS[r].to_ascii_lowercase() as usize] = r as u8;
+        r += 1;
+    }
+    t
+};
 
 fn push_square(s: usize, out: &mut String) {
     out.push((b'a' + (s % 8) as u8) as char);

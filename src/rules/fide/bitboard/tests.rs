@@ -376,3 +376,12 @@ fn pins_discovered_and_double_checks_en_passant_and_promotions_agree_with_the_co
     assert!(discovered >= 5, "{discovered}");
     assert!(refused_ep >= 1, "{refused_ep}");
 }
+
+#[test]
+fn piece_letters_of_either_case_and_nothing_else_name_roles() {
+    for l in 0..=255u8 {
+        let up = l.to_ascii_uppercase();
+        let expected = LETTERS.iter().position(|&x| x == up);
+        assert_eq!(role_of_letter(l), expected, "{l}");
+    }
+}
