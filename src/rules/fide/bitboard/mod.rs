@@ -741,6 +741,18 @@ impl BitPosition {
         safe
     }
 
+    /// Whether our king has a square to step to ([`king_targets`](Self::king_targets)
+    /// is not empty), stopping at the first.
+    #[inline]
+    fn king_can_move(&self) -> bool {
+        let us = self.turn;
+        let k = self.king_sq(us);
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = (ours | theirs) & !bit(k);
+        squares(attacks::KING[k] & !ours).any(|s| !self.attacked(s, occ, theirs))
+    }
+
     /// The squares a non-king move must land on: anywhere, or on the
     /// checker or between it and the king; nowhere in double check.
     #[inline]
@@ -815,7 +827,8 @@ impl BitPosition {
 
     /// Whether the side to move has a legal move (no allocation).
     pub fn has_legal_move(&self) -> bool {
-        if self.king_targets() != 0 {
+        if self.king_can_move() {
+            debug_assert_ne!(self.king_targets(), 0);
             return true;
         }
         let us = self.turn;
