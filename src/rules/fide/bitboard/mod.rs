@@ -321,7 +321,9 @@ impl BitPosition {
                 if role > KING {
                     return None;
                 }
-                pos.put(r * 8 + f, piece.color, role);
+                // The hash is the core's (below), not summed again.
+                pos.by_color[piece.color.index()] |= bit(r * 8 + f);
+                pos.by_role[role] |= bit(r * 8 + f);
                 pieces += 1;
             }
         }
@@ -349,7 +351,8 @@ impl BitPosition {
             }
         }
         pos.checkers = pos.compute_checkers();
-        debug_assert_eq!(pos.board_hash, p.board_hash);
+        pos.board_hash = p.board_hash;
+        debug_assert_eq!(pos.board_hash, pos.piece_hash());
         Some(pos)
     }
 
@@ -489,6 +492,20 @@ impl BitPosition {
         self.by_color[c.index()] &= !bit(s);
         self.by_role[role] &= !bit(s);
         self.board_hash ^= ZOBRIST[c.index()][role][s];
+    }
+
+    /// The pieces' part of the repetition key, summed from the board (the
+    /// position keeps it up to date instead).
+    fn piece_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in Color::ALL {
+            for role in 0..6 {
+                for s in squares(self.pieces(c, role)) {
+                    h ^= ZOBRIST[c.index()][role][s];
+                }
+            }
+        }
+        h
     }
 
     /// Empties `s`, returning what stood there.

@@ -109,6 +109,7 @@ fn assert_same(b: &BitPosition, c: &core::Position, what: &str) {
     let again = BitPosition::from_core(&back).expect("round trip");
     assert_eq!(again.fen(), b.fen());
     assert_eq!(again.board_hash, b.board_hash);
+    assert_eq!(b.board_hash, b.piece_hash(), "{what}: hash kept up to date");
     assert_eq!(again.checkers, b.checkers);
 }
 
