@@ -484,16 +484,6 @@ impl BitPosition {
         self.board_hash ^= ZOBRIST[c.index()][role][s];
     }
 
-    /// Takes our piece of `role` off `s`, where it stands (a legal move's
-    /// mover); a mismatch would leave a stray bit, so it is checked in tests.
-    #[inline]
-    fn take_off(&mut self, s: usize, c: Color, role: usize) {
-        debug_assert_eq!(self.piece_on(s), Some((c, role)));
-        self.by_color[c.index()] &= !bit(s);
-        self.by_role[role] &= !bit(s);
-        self.board_hash ^= ZOBRIST[c.index()][role][s];
-    }
-
     /// The pieces' part of the repetition key, summed from the board (the
     /// position keeps it up to date instead).
     fn piece_hash(&self) -> u64 {
@@ -985,7 +975,6 @@ impl BitPosition {
             } => {
                 let (from, to) = (idx(from), idx(to));
                 let role = role.index().min(KING);
-                self.take_off(from, us, role);
                 if promotion.is_some() {
                     let n = &mut self.promotions[us.index()];
                     *n = n.saturating_add(1);
@@ -996,7 +985,13 @@ impl BitPosition {
                     self.castling &= !bit(to);
                 }
                 let placed = promotion.map_or(role, |p| p.index().min(KING));
-                self.put(to, us, placed);
+                // The mover off `from` and on `to` in one step.
+                debug_assert_eq!(self.piece_on(from), Some((us, role)));
+                let u = us.index();
+                self.by_color[u] ^= bit(from) | bit(to);
+                self.by_role[role] ^= bit(from);
+                self.by_role[placed] ^= bit(to);
+                self.board_hash ^= ZOBRIST[u][role][from] ^ ZOBRIST[u][placed][to];
                 if role == KING {
                     self.castling &= !back_rank(us);
                 }
