@@ -489,9 +489,9 @@ impl BitPosition {
     fn piece_hash(&self) -> u64 {
         let mut h = 0;
         for c in Color::ALL {
-            for role in 0..6 {
+            for (role, keys) in ZOBRIST[c.index()].iter().enumerate() {
                 for s in squares(self.pieces(c, role)) {
-                    h ^= ZOBRIST[c.index()][role][s];
+                    h ^= keys[s];
                 }
             }
         }
