@@ -321,7 +321,9 @@ impl BitPosition {
                 if role > KING {
                     return None;
                 }
-                pos.put(r * 8 + f, piece.color, role);
+                // The hash is the core's (below), not summed again.
+                pos.by_color[piece.color.index()] |= bit(r * 8 + f);
+                pos.by_role[role] |= bit(r * 8 + f);
                 pieces += 1;
             }
         }
@@ -349,7 +351,8 @@ impl BitPosition {
             }
         }
         pos.checkers = pos.compute_checkers();
-        debug_assert_eq!(pos.board_hash, p.board_hash);
+        pos.board_hash = p.board_hash;
+        debug_assert_eq!(pos.board_hash, pos.piece_hash());
         Some(pos)
     }
 
@@ -481,14 +484,18 @@ impl BitPosition {
         self.board_hash ^= ZOBRIST[c.index()][role][s];
     }
 
-    /// Takes our piece of `role` off `s`, where it stands (a legal move's
-    /// mover); a mismatch would leave a stray bit, so it is checked in tests.
-    #[inline]
-    fn take_off(&mut self, s: usize, c: Color, role: usize) {
-        debug_assert_eq!(self.piece_on(s), Some((c, role)));
-        self.by_color[c.index()] &= !bit(s);
-        self.by_role[role] &= !bit(s);
-        self.board_hash ^= ZOBRIST[c.index()][role][s];
+    /// The pieces' part of the repetition key, summed from the board (the
+    /// position keeps it up to date instead).
+    fn piece_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in Color::ALL {
+            for (role, keys) in ZOBRIST[c.index()].iter().enumerate() {
+                for s in squares(self.pieces(c, role)) {
+                    h ^= keys[s];
+                }
+            }
+        }
+        h
     }
 
     /// Empties `s`, returning what stood there.
@@ -610,7 +617,9 @@ impl BitPosition {
 
     /// Whether the non-castling move `from`-`to` of our piece of `role`,
     /// removing `victim` (the captured piece's square), leaves our king safe:
-    /// tried on the occupancy, as the core tries every move.
+    /// the same answer as trying the move on the occupancy, as the core does
+    /// (king moves and en passant are tried; debug builds try every move and
+    /// compare).
     #[inline(always)]
     fn leaves_king_safe(&self, role: usize, from: usize, to: usize, victim: Option<usize>) -> bool {
         let us = self.turn;
@@ -739,6 +748,18 @@ impl BitPosition {
         safe
     }
 
+    /// Whether our king has a square to step to ([`king_targets`](Self::king_targets)
+    /// is not empty), stopping at the first.
+    #[inline]
+    fn king_can_move(&self) -> bool {
+        let us = self.turn;
+        let k = self.king_sq(us);
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = (ours | theirs) & !bit(k);
+        squares(attacks::KING[k] & !ours).any(|s| !self.attacked(s, occ, theirs))
+    }
+
     /// The squares a non-king move must land on: anywhere, or on the
     /// checker or between it and the king; nowhere in double check.
     #[inline]
@@ -813,7 +834,8 @@ impl BitPosition {
 
     /// Whether the side to move has a legal move (no allocation).
     pub fn has_legal_move(&self) -> bool {
-        if self.king_targets() != 0 {
+        if self.king_can_move() {
+            debug_assert_ne!(self.king_targets(), 0);
             return true;
         }
         let us = self.turn;
@@ -953,7 +975,6 @@ impl BitPosition {
             } => {
                 let (from, to) = (idx(from), idx(to));
                 let role = role.index().min(KING);
-                self.take_off(from, us, role);
                 if promotion.is_some() {
                     let n = &mut self.promotions[us.index()];
                     *n = n.saturating_add(1);
@@ -964,7 +985,13 @@ impl BitPosition {
                     self.castling &= !bit(to);
                 }
                 let placed = promotion.map_or(role, |p| p.index().min(KING));
-                self.put(to, us, placed);
+                // The mover off `from` and on `to` in one step.
+                debug_assert_eq!(self.piece_on(from), Some((us, role)));
+                let u = us.index();
+                self.by_color[u] ^= bit(from) | bit(to);
+                self.by_role[role] ^= bit(from);
+                self.by_role[placed] ^= bit(to);
+                self.board_hash ^= ZOBRIST[u][role][from] ^ ZOBRIST[u][placed][to];
                 if role == KING {
                     self.castling &= !back_rank(us);
                 }
@@ -1606,9 +1633,25 @@ const fn back_rank(c: Color) -> Bitboard {
 /// The FIDE role of a piece letter (either case).
 #[inline]
 fn role_of_letter(l: u8) -> Option<usize> {
-    let up = l.to_ascii_uppercase();
-    LETTERS.iter().position(|&x| x == up)
+    match ROLE_OF_LETTER[l as usize] {
+        NO_ROLE => None,
+        r => Some(r as usize),
+    }
 }
+
+const NO_ROLE: u8 = u8::MAX;
+
+/// [`role_of_letter`] by table: one load per written letter.
+static ROLE_OF_LETTER: [u8; 256] = {
+    let mut t = [NO_ROLE; 256];
+    let mut r = 0;
+    while r < LETTERS.len() {
+        t[LETTERS[r] as usize] = r as u8;
+        t[LETTERS[r].to_ascii_lowercase() as usize] = r as u8;
+        r += 1;
+    }
+    t
+};
 
 fn push_square(s: usize, out: &mut String) {
     out.push((b'a' + (s % 8) as u8) as char);

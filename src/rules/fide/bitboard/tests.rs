@@ -109,6 +109,7 @@ fn assert_same(b: &BitPosition, c: &core::Position, what: &str) {
     let again = BitPosition::from_core(&back).expect("round trip");
     assert_eq!(again.fen(), b.fen());
     assert_eq!(again.board_hash, b.board_hash);
+    assert_eq!(b.board_hash, b.piece_hash(), "{what}: hash kept up to date");
     assert_eq!(again.checkers, b.checkers);
 }
 
@@ -375,4 +376,13 @@ fn pins_discovered_and_double_checks_en_passant_and_promotions_agree_with_the_co
     assert!(double >= 2, "{double}");
     assert!(discovered >= 5, "{discovered}");
     assert!(refused_ep >= 1, "{refused_ep}");
+}
+
+#[test]
+fn piece_letters_of_either_case_and_nothing_else_name_roles() {
+    for l in 0..=255u8 {
+        let up = l.to_ascii_uppercase();
+        let expected = LETTERS.iter().position(|&x| x == up);
+        assert_eq!(role_of_letter(l), expected, "{l}");
+    }
 }
