@@ -431,6 +431,14 @@ pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMov
     parse_move_reference(grammar, token)
 }
 
+/// The token as one action when the hand-written fast path reads it whole:
+/// what [`parse_move`] would return as a one-action token. `None` means
+/// "ask [`parse_move`]" (a turn of several actions, an error, PASGL).
+#[inline]
+pub fn parse_single_action(grammar: &Grammar, token: &[u8]) -> Option<Action> {
+    fast::single(grammar, token)
+}
+
 /// [`parse_move`] into a token the caller reuses from move to move (a
 /// token is a few hundred bytes: the verifier's hot path does not copy it).
 ///

@@ -594,6 +594,18 @@ impl AnyPosition {
         }
     }
 
+    /// [`resolve_quick`](Self::resolve_quick) for a token of one action.
+    #[inline]
+    pub fn resolve_action_quick(
+        &self,
+        action: &crate::notation::token::Action,
+    ) -> Option<core::Move> {
+        match self {
+            AnyPosition::Fide(p) => p.resolve_action_quick(action),
+            _ => None,
+        }
+    }
+
     /// The legal move a token names, or why there is none.
     #[inline]
     pub fn resolve(&self, token: &MoveToken, scratch: &mut Scratch) -> Result<AnyMove, Rejection> {

@@ -556,6 +556,14 @@ impl<O: Observer> Verifier<O> {
             self.null_move(text, span, line);
             return Flow::Continue;
         }
+        // The common case first: one ordinary move that the position can
+        // resolve without the full token (the same answer as below).
+        if let Some(m) = token::parse_single_action(&self.grammar, text)
+            .and_then(|a| self.line.as_ref()?.pos.resolve_action_quick(&a))
+        {
+            self.play(AnyMove::Core(m), check, text, span, line);
+            return Flow::Continue;
+        }
         // Parsed in place: a token is a few hundred bytes.
         let mut parsed = token::MoveToken {
             actions: arrayvec::ArrayVec::new(),

@@ -1390,9 +1390,17 @@ impl BitPosition {
     #[inline]
     pub fn resolve_quick(&self, token: &MoveToken) -> Option<Move> {
         match token.first() {
-            Some(_) if !token.is_single() || token.is_roadkill() => None,
-            Some(Action::Piece(pm)) => self.resolve_piece(pm),
-            Some(Action::Castle(side)) => self.resolve_castle(*side),
+            Some(a) if token.is_single() => self.resolve_action_quick(a),
+            _ => None,
+        }
+    }
+
+    /// [`resolve_quick`](Self::resolve_quick) for a token of one action.
+    #[inline]
+    pub fn resolve_action_quick(&self, action: &Action) -> Option<Move> {
+        match action {
+            Action::Piece(pm) => self.resolve_piece(pm),
+            Action::Castle(side) => self.resolve_castle(*side),
             _ => None,
         }
     }
