@@ -99,6 +99,9 @@ pub struct GameOut {
 struct Collect {
     moves: MoveCounts,
     reports: Vec<(GameReport, MoveCounts)>,
+    /// Whether moves are counted (each move's SAN is then written, which
+    /// `check` has no use for).
+    count_moves: bool,
 }
 
 impl Observer for Collect {
@@ -115,7 +118,7 @@ impl Observer for Collect {
     }
 
     fn wants_plies(&self) -> bool {
-        true
+        self.count_moves
     }
 }
 
@@ -191,9 +194,15 @@ pub struct ChunkOut {
     pub counts: crate::verify::Counts,
 }
 
-/// Reads and verifies one chunk; builds records when `records` is set.
-pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool) -> ChunkOut {
-    let mut verifier = Verifier::with_observer(name.clone(), Collect::default());
+/// Reads and verifies one chunk; builds records when `records` is set,
+/// counts captures, checks and the like along each mainline when
+/// `count_moves` is.
+pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool, count_moves: bool) -> ChunkOut {
+    let collect = Collect {
+        count_moves,
+        ..Collect::default()
+    };
+    let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut reader = Reader::new(&chunk.data[..]);
     let mut builder = Builder::new(reader.limits().max_game_size);
     let mut out = ChunkOut::default();
@@ -294,6 +303,9 @@ pub struct BatchConfig {
     pub jobs: NonZeroUsize,
     /// Build records (convert) or not (stats).
     pub records: bool,
+    /// Count captures, checks, promotions and the like along each
+    /// mainline ([`GameOut::moves`]; stats and convert), or not (check).
+    pub count_moves: bool,
     /// Draw a progress bar.
     pub progress: bool,
 }
@@ -323,6 +335,7 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
         let _ = token_tx.send(());
     }
     let records = config.records;
+    let count_moves = config.count_moves;
     std::thread::scope(|scope| {
         let bytes_split = Arc::clone(&bytes);
         let chunk_size = if records {
@@ -334,7 +347,7 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
-            scope.spawn(move || worker(job_rx, done_tx, records));
+            scope.spawn(move || worker(job_rx, done_tx, records, count_moves));
         }
         drop(done_tx);
         ordered(&done_rx, &token_tx, &bar, &bytes, &mut step);
@@ -424,6 +437,7 @@ fn worker(
     jobs: &Mutex<Receiver<(u64, Job)>>,
     done: std::sync::mpsc::SyncSender<(u64, Step)>,
     records: bool,
+    count_moves: bool,
 ) {
     loop {
         let next = match jobs.lock() {
@@ -434,7 +448,7 @@ fn worker(
         let step = match job {
             Job::Pass(step) => step,
             Job::Work(name, chunk) => {
-                let out = analyse(&chunk, &name, records);
+                let out = analyse(&chunk, &name, records, count_moves);
                 Step::Chunk(name, out)
             }
         };
@@ -685,6 +699,7 @@ mod tests {
             },
             &Arc::from("x"),
             true,
+            true,
         );
         assert_eq!(one.games.len(), 3);
         let third = &one.games[2];
@@ -697,6 +712,7 @@ mod tests {
                 line: 9,
             },
             &Arc::from("x"),
+            true,
             true,
         );
         assert_eq!(part.games[0].diagnostics[0].span, Some(span));

@@ -222,6 +222,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             inputs: paths,
             jobs,
             records: true,
+            count_moves: true,
             progress: common.progress,
         };
         batch::run(&config, |step| {

@@ -152,6 +152,7 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
         records: false,
+        count_moves: true,
         progress: common.progress,
     };
     let dest = Destination::open(args.batch.output.as_deref(), args.batch.force)?;
