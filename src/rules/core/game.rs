@@ -180,6 +180,21 @@ pub struct PieceDecl {
     pub value: u32,
 }
 
+impl PieceDecl {
+    /// A piece of a game's table; `K` is the royal piece and `P` the pawn,
+    /// as in every game of the core.
+    pub const fn new(letter: u8, name: &'static str, betza: &'static str, value: u32) -> PieceDecl {
+        PieceDecl {
+            letter,
+            name,
+            betza,
+            royal: letter == b'K',
+            pawn: letter == b'P',
+            value,
+        }
+    }
+}
+
 impl GameRules {
     /// Builds a game from its pieces, compiling every Betza string.
     ///
@@ -441,52 +456,10 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
 /// (RULINGS C2), knight N, bishop B, rook R, queen Q, king K. FIDE chess,
 /// Chess960 and the squares family all play with it.
 pub const FIDE_ARMY: &[PieceDecl] = &[
-    PieceDecl {
-        letter: b'P',
-        name: "pawn",
-        betza: "fmWfcFifmnD",
-        royal: false,
-        pawn: true,
-        value: 100,
-    },
-    PieceDecl {
-        letter: b'N',
-        name: "knight",
-        betza: "N",
-        royal: false,
-        pawn: false,
-        value: 300,
-    },
-    PieceDecl {
-        letter: b'B',
-        name: "bishop",
-        betza: "B",
-        royal: false,
-        pawn: false,
-        value: 300,
-    },
-    PieceDecl {
-        letter: b'R',
-        name: "rook",
-        betza: "R",
-        royal: false,
-        pawn: false,
-        value: 500,
-    },
-    PieceDecl {
-        letter: b'Q',
-        name: "queen",
-        betza: "Q",
-        royal: false,
-        pawn: false,
-        value: 900,
-    },
-    PieceDecl {
-        letter: b'K',
-        name: "king",
-        betza: "K",
-        royal: true,
-        pawn: false,
-        value: 0,
-    },
+    PieceDecl::new(b'P', "pawn", "fmWfcFifmnD", 100),
+    PieceDecl::new(b'N', "knight", "N", 300),
+    PieceDecl::new(b'B', "bishop", "B", 300),
+    PieceDecl::new(b'R', "rook", "R", 500),
+    PieceDecl::new(b'Q', "queen", "Q", 900),
+    PieceDecl::new(b'K', "king", "K", 0),
 ];

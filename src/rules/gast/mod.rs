@@ -10,32 +10,21 @@ use crate::rules::core::{
     ByColor, CastlingRule, GameRules, GastCastling, Geometry, PieceDecl, Square, SquareSet,
 };
 
-const fn decl(letter: u8, name: &'static str, betza: &'static str, value: u32) -> PieceDecl {
-    PieceDecl {
-        letter,
-        name,
-        betza,
-        royal: letter == b'K',
-        pawn: letter == b'P',
-        value,
-    }
-}
-
 /// The Gast army. The pawn's straight move is `fmR2` here; its reach on the
 /// first two moves comes from [`REACH`]. The knight is NCA (G1).
 pub const PIECES: &[PieceDecl] = &[
-    decl(b'P', "pawn", "fmR2fcB2", 100),
-    decl(b'N', "knight", "NCA", 500),
-    decl(b'B', "bishop", "B", 350),
-    decl(b'R', "rook", "R", 500),
-    decl(b'Q', "queen", "Q", 950),
-    decl(b'K', "king", "K", 0),
-    decl(b'A', "archer", "RNCA", 1000),
-    decl(b'G', "guard", "BNCA", 850),
+    PieceDecl::new(b'P', "pawn", "fmR2fcB2", 100),
+    PieceDecl::new(b'N', "knight", "NCA", 500),
+    PieceDecl::new(b'B', "bishop", "B", 350),
+    PieceDecl::new(b'R', "rook", "R", 500),
+    PieceDecl::new(b'Q', "queen", "Q", 950),
+    PieceDecl::new(b'K', "king", "K", 0),
+    PieceDecl::new(b'A', "archer", "RNCA", 1000),
+    PieceDecl::new(b'G', "guard", "BNCA", 850),
 ];
 
 /// The pope of Gast 14x12: rook, bishop or plain knight (G15).
-pub const POPE: PieceDecl = decl(b'O', "pope", "RBN", 1100);
+pub const POPE: PieceDecl = PieceDecl::new(b'O', "pope", "RBN", 1100);
 
 /// A pawn's straight reach by ranks advanced from its back rank: four from
 /// its start rank, three from the next (its first move was one square, G3),

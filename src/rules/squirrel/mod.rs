@@ -10,30 +10,19 @@ use crate::rules::core::{
     SquareSet,
 };
 
-const fn decl(letter: u8, name: &'static str, betza: &'static str, value: u32) -> PieceDecl {
-    PieceDecl {
-        letter,
-        name,
-        betza,
-        royal: letter == b'K',
-        pawn: letter == b'P',
-        value,
-    }
-}
-
 /// The Squirrel army. The pawn moves 1 or 2 forward at any time, steps 1
 /// back without capturing (S9) and captures as in chess (S10); the guard
 /// moves as a king, its zone is not Betza.
 pub const PIECES: &[PieceDecl] = &[
-    decl(b'P', "pawn", "fmR2bmWfcF", 100),
-    decl(b'N', "knight", "N", 300),
-    decl(b'B', "bishop", "B", 350),
-    decl(b'R', "rook", "R", 500),
-    decl(b'Q', "queen", "Q", 900),
-    decl(b'K', "king", "K", 0),
-    decl(b'C', "camel", "C", 250),
-    decl(b'S', "squirrel", "NAD", 500),
-    decl(b'G', "guard", "K", 400),
+    PieceDecl::new(b'P', "pawn", "fmR2bmWfcF", 100),
+    PieceDecl::new(b'N', "knight", "N", 300),
+    PieceDecl::new(b'B', "bishop", "B", 350),
+    PieceDecl::new(b'R', "rook", "R", 500),
+    PieceDecl::new(b'Q', "queen", "Q", 900),
+    PieceDecl::new(b'K', "king", "K", 0),
+    PieceDecl::new(b'C', "camel", "C", 250),
+    PieceDecl::new(b'S', "squirrel", "NAD", 500),
+    PieceDecl::new(b'G', "guard", "K", 400),
 ];
 
 /// The provisional start array (RULINGS S1; the seed's diagram is lost),
