@@ -1,9 +1,10 @@
 //! Writing moves: SAN (with the least disambiguation, as python-chess writes
 //! it), long algebraic (`Ng1-f3`) and UCI (`g1f3`).
 
-use super::game::CastlingRule;
+use super::game::{CastlingRule, GameRules};
 use super::moves::{CastleSide, Move, MoveList};
 use super::position::Position;
+use super::square::Square;
 
 impl Position {
     /// The move in SAN, with `+` or `#` when it gives check or mate.
@@ -26,7 +27,47 @@ impl Position {
 
     /// Appends the move in SAN (no check mark) to `out`.
     pub fn write_san(&self, m: &Move, out: &mut String) {
-        let rules = self.rules;
+        let rivals = || {
+            let mut others = MoveList::new();
+            let mut mover = None;
+            if let Move::Normal { role, from, to, .. } = *m {
+                self.moves_to(role, to, &mut others);
+                mover = Some(from);
+            }
+            others
+                .into_iter()
+                .map(|o| o.from())
+                .filter(move |&o| Some(o) != mover)
+        };
+        self.rules.write_san_given(m, rivals, out);
+    }
+
+    /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `O-O`.
+    pub fn lan(&self, m: &Move) -> String {
+        self.rules.lan(m)
+    }
+
+    /// The move in UCI form (`e2e4`, `e7e8q`; castling as king to its
+    /// destination, or king takes rook in Chess960).
+    pub fn uci(&self, m: &Move) -> String {
+        self.rules.uci(m)
+    }
+}
+
+/// Writing moves needs the game's letters and board only, so every
+/// position type of the chess-like games writes them here.
+impl GameRules {
+    /// Appends the move in SAN (no check mark) to `out`, given the
+    /// origins of the other pieces of the mover's kind that can legally
+    /// go to its target (asked only for a piece move): the one rule of
+    /// disambiguation for every position that plays these games.
+    pub(crate) fn write_san_given<I: IntoIterator<Item = Square>>(
+        &self,
+        m: &Move,
+        rivals: impl FnOnce() -> I,
+        out: &mut String,
+    ) {
+        let rules = self;
         let geo = &rules.geometry;
         match *m {
             // Gast: the king's move names the form (N4).
@@ -57,11 +98,8 @@ impl Position {
                     }
                 } else {
                     out.push(rules.piece(role).letter as char);
-                    let mut others = MoveList::new();
-                    self.moves_to(role, to, &mut others);
-                    let rivals = others.iter().filter(|o| o.from() != from).map(|o| o.from());
                     let (mut any, mut file_clash, mut rank_clash) = (false, false, false);
-                    for r in rivals {
+                    for r in rivals() {
                         any = true;
                         file_clash |= r.file() == from.file();
                         rank_clash |= r.rank() == from.rank();
@@ -91,7 +129,7 @@ impl Position {
 
     /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `O-O`.
     pub fn lan(&self, m: &Move) -> String {
-        let rules = self.rules;
+        let rules = self;
         let geo = &rules.geometry;
         let mut out = String::with_capacity(10);
         match *m {
@@ -137,7 +175,7 @@ impl Position {
     /// The move in UCI form (`e2e4`, `e7e8q`; castling as king to its
     /// destination, or king takes rook in Chess960).
     pub fn uci(&self, m: &Move) -> String {
-        let rules = self.rules;
+        let rules = self;
         let geo = &rules.geometry;
         let mut out = String::with_capacity(6);
         match *m {

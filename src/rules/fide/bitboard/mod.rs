@@ -1240,129 +1240,38 @@ impl BitPosition {
         out
     }
 
-    /// Appends the move in SAN (no check mark) to `out`.
+    /// Appends the move in SAN (no check mark) to `out`: the core's writer,
+    /// with the rival origins found on the bitboards.
     pub fn write_san(&self, m: &Move, out: &mut String) {
-        match *m {
-            Move::Castle { side, .. } => out.push_str(match side {
-                CastleSide::Short => "O-O",
-                CastleSide::Long => "O-O-O",
-            }),
-            Move::EnPassant { from, to, .. } => {
-                out.push((b'a' + from.file()) as char);
-                out.push('x');
-                push_square(idx(to), out);
-            }
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            } => {
-                let r = role.index().min(KING);
-                if r == PAWN {
-                    if capture.is_some() {
-                        out.push((b'a' + from.file()) as char);
-                        out.push('x');
-                    }
-                } else {
-                    out.push(LETTERS[r] as char);
-                    let (f, t) = (idx(from), idx(to));
-                    let us = self.turn;
-                    let victim = (self.by_color[(!us).index()] & bit(t) != 0).then_some(t);
-                    let rivals =
-                        self.attacks_of(r, us, t, self.occupied()) & self.pieces(us, r) & !bit(f);
-                    let (mut any, mut file_clash, mut rank_clash) = (false, false, false);
-                    if self.by_color[us.index()] & bit(t) == 0 {
-                        for o in squares(rivals) {
-                            if self.leaves_king_safe(r, o, t, victim) {
-                                any = true;
-                                file_clash |= o % 8 == f % 8;
-                                rank_clash |= o / 8 == f / 8;
-                            }
+        let rivals = || {
+            let mut found: Bitboard = 0;
+            if let Move::Normal { role, from, to, .. } = *m {
+                let (r, f, t) = (role.index().min(KING), idx(from), idx(to));
+                let us = self.turn;
+                let victim = (self.by_color[(!us).index()] & bit(t) != 0).then_some(t);
+                let rivals =
+                    self.attacks_of(r, us, t, self.occupied()) & self.pieces(us, r) & !bit(f);
+                if r != PAWN && self.by_color[us.index()] & bit(t) == 0 {
+                    for o in squares(rivals) {
+                        if self.leaves_king_safe(r, o, t, victim) {
+                            found |= bit(o);
                         }
                     }
-                    if any {
-                        if !file_clash {
-                            out.push((b'a' + (f % 8) as u8) as char);
-                        } else if !rank_clash {
-                            out.push((b'1' + (f / 8) as u8) as char);
-                        } else {
-                            push_square(f, out);
-                        }
-                    }
-                    if capture.is_some() {
-                        out.push('x');
-                    }
-                }
-                push_square(idx(to), out);
-                if let Some(p) = promotion {
-                    out.push('=');
-                    out.push(LETTERS[p.index().min(KING)] as char);
                 }
             }
-        }
+            squares(found).map(sq16)
+        };
+        self.rules.write_san_given(m, rivals, out);
     }
 
     /// The move in long algebraic notation (the core's `lan`).
     pub fn lan(&self, m: &Move) -> String {
-        let mut out = String::with_capacity(10);
-        match *m {
-            Move::Castle { side, .. } => out.push_str(match side {
-                CastleSide::Short => "O-O",
-                CastleSide::Long => "O-O-O",
-            }),
-            Move::EnPassant { from, to, .. } => {
-                push_square(idx(from), &mut out);
-                out.push('x');
-                push_square(idx(to), &mut out);
-            }
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            } => {
-                let r = role.index().min(KING);
-                if r != PAWN {
-                    out.push(LETTERS[r] as char);
-                }
-                push_square(idx(from), &mut out);
-                out.push(if capture.is_some() { 'x' } else { '-' });
-                push_square(idx(to), &mut out);
-                if let Some(p) = promotion {
-                    out.push('=');
-                    out.push(LETTERS[p.index().min(KING)] as char);
-                }
-            }
-        }
-        out
+        self.rules.lan(m)
     }
 
     /// The move in UCI form (the core's `uci`).
     pub fn uci(&self, m: &Move) -> String {
-        let mut out = String::with_capacity(6);
-        match *m {
-            Move::Castle {
-                king,
-                rook,
-                king_to,
-                ..
-            } => {
-                push_square(idx(king), &mut out);
-                let to = if self.rules.chess960 { rook } else { king_to };
-                push_square(idx(to), &mut out);
-            }
-            _ => {
-                push_square(idx(m.from()), &mut out);
-                push_square(idx(m.to()), &mut out);
-                if let Some(p) = m.promotion() {
-                    out.push(LETTERS[p.index().min(KING)].to_ascii_lowercase() as char);
-                }
-            }
-        }
-        out
+        self.rules.uci(m)
     }
 
     // ------------------------------------------------------------- resolve
