@@ -583,18 +583,10 @@ impl AnyPosition {
         }
     }
 
-    /// The legal move a token names when a family can tell it cheaply
-    /// (the bitboard position: ordinary piece moves and castling); `None`
-    /// means "ask [`resolve`](Self::resolve)", which also explains refusals.
-    #[inline]
-    pub fn resolve_quick(&self, token: &MoveToken) -> Option<core::Move> {
-        match self {
-            AnyPosition::Fide(p) => p.resolve_quick(token),
-            _ => None,
-        }
-    }
-
-    /// [`resolve_quick`](Self::resolve_quick) for a token of one action.
+    /// The legal move a token of one action names when a family can tell
+    /// it cheaply (the bitboard position: ordinary piece moves and
+    /// castling), small enough to come back in a register; `None` means
+    /// "ask [`resolve`](Self::resolve)", which also explains refusals.
     #[inline]
     pub fn resolve_action_quick(
         &self,
@@ -706,8 +698,8 @@ impl AnyPosition {
     #[inline]
     pub fn chess_ending_after_move(&self, mate: bool, scratch: &mut Scratch) -> Option<Ending> {
         // The answer after almost every move, worked out inline.
-        if let AnyPosition::Fide(pos) = self {
-            if !mate && pos.halfmoves() < 150 && !pos.is_insufficient_material() {
+        if let AnyPosition::Fide(p) = self {
+            if !mate && p.halfmoves() < 150 && !p.is_insufficient_material() {
                 return None;
             }
         }
@@ -720,28 +712,32 @@ impl AnyPosition {
         mate: bool,
         scratch: &mut Scratch,
     ) -> Option<Ending> {
-        if let AnyPosition::Fide(pos) = self {
-            return if mate {
-                Some(Ending::Checkmate {
-                    winner: !pos.turn(),
-                })
-            } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
-                pos.ending()
-            } else {
-                None
-            };
-        }
-        let AnyPosition::Core(pos) = self else {
-            return None;
+        let (turn, may_end) = match self {
+            AnyPosition::Fide(p) => (
+                p.turn(),
+                p.halfmoves() >= 150 || p.is_insufficient_material(),
+            ),
+            AnyPosition::Core(p) => (
+                p.turn(),
+                p.halfmoves() >= 150 || p.is_insufficient_material(),
+            ),
+            _ => return None,
         };
         if mate {
-            Some(Ending::Checkmate {
-                winner: !pos.turn(),
-            })
-        } else if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
-            pos.ending_with(&mut scratch.core)
+            Some(Ending::Checkmate { winner: !turn })
+        } else if may_end {
+            self.chess_ending(scratch)
         } else {
             None
+        }
+    }
+
+    /// The position's ending, looked for in full.
+    fn chess_ending(&self, scratch: &mut Scratch) -> Option<Ending> {
+        match self {
+            AnyPosition::Fide(p) => p.ending(),
+            AnyPosition::Core(p) => p.ending_with(&mut scratch.core),
+            _ => None,
         }
     }
 

@@ -607,12 +607,6 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = &self.line else {
             return Flow::Continue;
         };
-        // The quick answer comes back in a register; the full one (with the
-        // reason for a refusal) through memory.
-        if let Some(m) = l.pos.resolve_quick(&parsed) {
-            self.play(AnyMove::Core(m), check, text, span, line);
-            return Flow::Continue;
-        }
         match l.pos.resolve(&parsed, &mut self.scratch) {
             Ok(m) => self.play(m, check, text, span, line),
             Err(r) => self.rejected(r, &parsed, check, text, span, line),
