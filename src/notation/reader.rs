@@ -30,9 +30,11 @@ use bytes::{
 /// the current line can still be shown in diagnostics.
 const LINE_KEEP: usize = 512;
 
-// A diagnostic's excerpt (up to 240 bytes from the line's start, or from
-// `SOURCE_LEAD` bytes before its column) must still be in the buffer.
-const _: () = assert!(super::visitor::SOURCE_LEAD as usize <= LINE_KEEP && 240 <= LINE_KEEP);
+// A diagnostic's excerpt (up to `SOURCE_WIDTH` bytes from the line's start,
+// or from `SOURCE_LEAD` bytes before its column) must still be in the buffer.
+const _: () = assert!(
+    super::visitor::SOURCE_LEAD as usize <= LINE_KEEP && super::visitor::SOURCE_WIDTH <= LINE_KEEP
+);
 
 /// Bytes looked at when deciding whether text is prose, movetext or binary.
 const SNIFF: usize = 4096;

@@ -228,6 +228,10 @@ pub struct LineContext<'a> {
 /// than the reader keeps before its position.
 pub const SOURCE_LEAD: u32 = 80;
 
+/// The most bytes of a line a diagnostic shows (see
+/// [`LineContext::to_source_line`]).
+pub const SOURCE_WIDTH: usize = 240;
+
 /// Bytes at least shown after the column a diagnostic points at.
 const SOURCE_TAIL: usize = 40;
 

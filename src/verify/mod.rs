@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
 use crate::notation::token::{self, Action, Grammar};
+use crate::notation::visitor::SOURCE_WIDTH;
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::core::{Color, Ending};
 use crate::rules::family::{AnyMove, AnyPosition, Outcome, RejectionKind, Scratch};
@@ -20,7 +21,6 @@ use crate::rules::{Variant, variant::Status};
 pub use crate::rules::family::grammar as grammar_for;
 
 /// Longest source line kept in a diagnostic.
-const MAX_SOURCE_LINE: usize = 240;
 
 /// The column of the excerpt a diagnostic at `span` keeps in view.
 fn focus_column(span: Span, line: &LineContext<'_>) -> u32 {
@@ -334,7 +334,7 @@ impl<O: Observer> Verifier<O> {
         d.file = Some(self.file.clone());
         d.span = Some(span);
         d.label = (!label.is_empty()).then(|| label.to_string());
-        d.source = Some(line.to_source_line(MAX_SOURCE_LINE, focus_column(span, line)));
+        d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
         if self.report.index > 0 {
             d.game = Some(self.game_ref());
         }
@@ -511,7 +511,7 @@ impl<O: Observer> Verifier<O> {
                 d.position = fen;
                 d.file = Some(self.file.clone());
                 d.span = Some(span);
-                d.source = Some(line.to_source_line(MAX_SOURCE_LINE, focus_column(span, line)));
+                d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
                 d.game = Some(self.game_ref());
                 self.diagnostics.push(d);
                 return;
