@@ -20,8 +20,6 @@ use crate::rules::{Variant, variant::Status};
 
 pub use crate::rules::family::grammar as grammar_for;
 
-/// Longest source line kept in a diagnostic.
-
 /// The column of the excerpt a diagnostic at `span` keeps in view.
 fn focus_column(span: Span, line: &LineContext<'_>) -> u32 {
     if span.line == line.number {
