@@ -9,6 +9,7 @@
 #   benches/bench.sh --skip-build     # use the existing target/release/xpgn
 #   benches/bench.sh --pgn-extract-only  # no build, no xpgn: pgn-extract alone
 #   benches/bench.sh --archive [--size 500]  # archive matrix, see below
+#   benches/bench.sh --repeat 9       # runs per tool (default 5), medians shown
 #
 # --archive: builds archives of 50 MB and --size MB (default 200) by
 # concatenating the corpus, each plain and .zst, and runs `xpgn check` and
@@ -26,6 +27,9 @@
 #   pgn-extract -s -r FILE
 # and print wall seconds, MB/s, games/s, moves/s (xpgn's game and move counts
 # are used for both tools' rates), peak RSS, and the speed ratio.
+# The pair is run --repeat times (xpgn, pgn-extract, xpgn, ...): on a shared
+# machine one run can be off by a third, so each run's ratio is printed and
+# the table shows each tool's median time and the median of the ratios.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,8 +39,9 @@ size_mb=0
 skip_build=0
 pe_only=0
 archive=0
+repeat=5
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --size) size_mb="${2:?--size needs a number of MB}"; shift 2 ;;
@@ -44,11 +49,13 @@ while [[ $# -gt 0 ]]; do
     --skip-build) skip_build=1; shift ;;
     --pgn-extract-only) pe_only=1; skip_build=1; shift ;;
     --archive) archive=1; shift ;;
+    --repeat) repeat="${2:?--repeat needs a number}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "bench.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
 done
 [[ "$size_mb" =~ ^[0-9]+$ ]] || { echo "bench.sh: --size takes whole MB" >&2; exit 2; }
+[[ "$repeat" =~ ^[1-9][0-9]*$ ]] || { echo "bench.sh: --repeat takes a whole number >= 1" >&2; exit 2; }
 [[ -d "$corpus" ]] || { echo "bench.sh: corpus directory not found: $corpus" >&2; exit 2; }
 
 # --- (a) tools -------------------------------------------------------------
@@ -206,10 +213,12 @@ if ! grep -q -- '--jobs' <<<"$help_text"; then
   xpgn_args=(check --format json "$input")
 fi
 
-xrc=0
-run xpgn "$tmp/xpgn.out" "$tmp/xpgn.err" "$xpgn" "${xpgn_args[@]}" || xrc=$?
-summary="$(grep -v '^[[:space:]]*$' "$tmp/xpgn.out" | tail -n 1 || true)"
-read -r games moves < <(python3 - "$summary" <<'EOF'
+xsecs_all=(); psecs_all=(); xrss=0; prss=0
+for ((k = 1; k <= repeat; k++)); do
+  xrc=0
+  run "xpgn ($k/$repeat)" "$tmp/xpgn.out" "$tmp/xpgn.err" "$xpgn" "${xpgn_args[@]}" || xrc=$?
+  summary="$(grep -v '^[[:space:]]*$' "$tmp/xpgn.out" | tail -n 1 || true)"
+  read -r games moves < <(python3 - "$summary" <<'EOF'
 import json, sys
 try:
     s = json.loads(sys.argv[1])
@@ -218,36 +227,43 @@ try:
 except Exception:
     print("- -")
 EOF
-) || true
-if [[ "${games:--}" == "-" ]]; then
-  echo "bench.sh: xpgn (exit $xrc) did not end its stdout with a JSON summary line {\"type\":\"summary\",\"games\":N,\"moves\":M,...}" >&2
-  echo "  last stdout line: ${summary:0:300}" >&2
-  echo "  stderr (head):" >&2; head -n 5 "$tmp/xpgn.err" | sed 's/^/    /' >&2
-  exit 1
-fi
-# Exit status 1 may just mean "the corpus has errors"; anything above is a failure.
-if [[ $xrc -gt 1 ]]; then
-  echo "bench.sh: xpgn exited with $xrc" >&2; head -n 5 "$tmp/xpgn.err" >&2; exit 1
-fi
-read -r xsecs xrss < <(time_field "$tmp/xpgn.err.time")
+  ) || true
+  if [[ "${games:--}" == "-" ]]; then
+    echo "bench.sh: xpgn (exit $xrc) did not end its stdout with a JSON summary line {\"type\":\"summary\",\"games\":N,\"moves\":M,...}" >&2
+    echo "  last stdout line: ${summary:0:300}" >&2
+    echo "  stderr (head):" >&2; head -n 5 "$tmp/xpgn.err" | sed 's/^/    /' >&2
+    exit 1
+  fi
+  # Exit status 1 may just mean "the corpus has errors"; anything above is a failure.
+  if [[ $xrc -gt 1 ]]; then
+    echo "bench.sh: xpgn exited with $xrc" >&2; head -n 5 "$tmp/xpgn.err" >&2; exit 1
+  fi
+  read -r secs rss < <(time_field "$tmp/xpgn.err.time")
+  xsecs_all+=("$secs"); if (( rss > xrss )); then xrss=$rss; fi
 
-prc=0
-run pgn-extract "$tmp/pe.out" "$tmp/pe.err" "$pe" -s -r "$input" || prc=$?
-[[ $prc -eq 0 ]] || echo "note: pgn-extract exited with $prc" >&2
-read -r psecs prss < <(time_field "$tmp/pe.err.time")
+  prc=0
+  run "pgn-extract ($k/$repeat)" "$tmp/pe.out" "$tmp/pe.err" "$pe" -s -r "$input" || prc=$?
+  [[ $prc -eq 0 ]] || echo "note: pgn-extract exited with $prc" >&2
+  read -r secs rss < <(time_field "$tmp/pe.err.time")
+  psecs_all+=("$secs"); if (( rss > prss )); then prss=$rss; fi
+done
 
 # --- (e) table -------------------------------------------------------------
-python3 - "$bytes" "$games" "$moves" "$xsecs" "$xrss" "$psecs" "$prss" "$(printf '%s' "$summary")" <<'EOF'
-import sys
+python3 - "$bytes" "$games" "$moves" "${xsecs_all[*]}" "$xrss" "${psecs_all[*]}" "$prss" "$(printf '%s' "$summary")" <<'EOF'
+import statistics, sys
 bytes_, games, moves = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-rows = [("xpgn check", float(sys.argv[4]), int(sys.argv[5])),
-        ("pgn-extract -s -r", float(sys.argv[6]), int(sys.argv[7]))]
+xs = [max(float(t), 1e-3) for t in sys.argv[4].split()]
+ps = [max(float(t), 1e-3) for t in sys.argv[6].split()]
+rows = [("xpgn check", statistics.median(xs), int(sys.argv[5])),
+        ("pgn-extract -s -r", statistics.median(ps), int(sys.argv[7]))]
 print(f"input {bytes_ / 1e6:.1f} MB, {games} games, {moves} moves (counts from xpgn's summary)")
+print(f"runs: {len(xs)} of each tool, alternating; seconds are medians, peak RSS the largest")
 print(f"{'tool':<20}{'seconds':>10}{'MB/s':>10}{'games/s':>12}{'moves/s':>14}{'peak RSS MiB':>14}")
 for name, secs, rss in rows:
-    s = max(secs, 1e-3)
-    print(f"{name:<20}{secs:>10.2f}{bytes_ / 1e6 / s:>10.1f}{games / s:>12.0f}{moves / s:>14.0f}{rss / 1024:>14.1f}")
-x, p = max(rows[0][1], 1e-3), max(rows[1][1], 1e-3)
-print(f"speed ratio xpgn/pgn-extract: {p / x:.2f}x (>1 means xpgn is faster)")
+    print(f"{name:<20}{secs:>10.2f}{bytes_ / 1e6 / secs:>10.1f}{games / secs:>12.0f}{moves / secs:>14.0f}{rss / 1024:>14.1f}")
+ratios = [p / x for x, p in zip(xs, ps)]
+if len(ratios) > 1:
+    print("per-run ratios: " + " ".join(f"{r:.2f}x" for r in ratios))
+print(f"speed ratio xpgn/pgn-extract: {statistics.median(ratios):.2f}x (median of runs; >1 means xpgn is faster)")
 print(f"xpgn summary: {sys.argv[8]}")
 EOF
