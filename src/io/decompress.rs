@@ -52,16 +52,24 @@ pub fn decode(read: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
             break Compression::sniff(&head);
         }
     };
-    let inner: Box<dyn Read + Send> = if head.is_empty() {
-        Box::new(buf)
-    } else {
-        Box::new(io::Cursor::new(head).chain(buf))
+    // A decoder reads from the buffer (and the bytes taken from it while sniffing).
+    let buffered = |buf: BufReader<Box<dyn Read + Send>>, head: Vec<u8>| -> Box<dyn Read + Send> {
+        if head.is_empty() {
+            Box::new(buf)
+        } else {
+            Box::new(io::Cursor::new(head).chain(buf))
+        }
     };
     Ok(match kind {
-        Compression::None => inner,
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(inner)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(inner)),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(inner)?),
+        Compression::None => {
+            // Plain text: hand over what is buffered, then read the source
+            // directly, so that each byte is copied once, not twice.
+            head.extend_from_slice(buf.buffer());
+            Box::new(io::Cursor::new(head).chain(buf.into_inner()))
+        }
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(buffered(buf, head))),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(buffered(buf, head))),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(buffered(buf, head))?),
     })
 }
 
@@ -95,6 +103,29 @@ mod tests {
         assert_eq!(roundtrip(bz.finish().expect("bz2")), TEXT);
         let zst = zstd::stream::encode_all(TEXT, 1).expect("zstd");
         assert_eq!(roundtrip(zst), TEXT);
+    }
+
+    /// A reader that hands out at most `step` bytes per call, like a pipe.
+    struct Trickle(io::Cursor<Vec<u8>>, usize);
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = out.len().min(self.1);
+            self.0.read(&mut out[..n])
+        }
+    }
+
+    #[test]
+    fn plain_text_longer_than_the_sniffing_buffer_reads_whole_in_small_and_large_reads() {
+        let text: Vec<u8> = TEXT.iter().copied().cycle().take(200_000).collect();
+        for step in [1, 3, 4096, 1 << 20] {
+            let mut out = Vec::new();
+            decode(Box::new(Trickle(io::Cursor::new(text.clone()), step)))
+                .expect("decoder")
+                .read_to_end(&mut out)
+                .expect("reads");
+            assert_eq!(out, text, "step {step}");
+        }
     }
 
     #[test]
