@@ -309,6 +309,9 @@ pub struct Reader<R: Read> {
     prose_reported: bool,
     /// Binary data was reported since the last game began.
     region_binary_reported: bool,
+    /// Whether [`Self::plain_tokens`] may read (off only in tests that
+    /// compare it with the general path).
+    plain_path: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -341,6 +344,7 @@ impl<R: Read> Reader<R> {
             game: GameState::new(),
             prose_reported: false,
             region_binary_reported: false,
+            plain_path: true,
         }
     }
 
@@ -719,31 +723,37 @@ impl<R: Read> Reader<R> {
     #[inline(never)]
     fn skip_space_run(&mut self) -> io::Result<()> {
         loop {
-            // Counts the newlines on the way, rather than scanning the run
-            // again in `consume`: runs of whitespace are short and many.
-            let avail = self.avail();
-            let mut n = 0;
-            let mut newlines = 0u32;
-            let mut last_newline = 0;
-            while let Some(&b) = avail.get(n) {
-                if !is_space(b) {
-                    break;
-                }
-                if b == b'\n' {
-                    newlines = newlines.saturating_add(1);
-                    last_newline = n;
-                }
-                n += 1;
-            }
-            if newlines > 0 {
-                self.line = self.line.saturating_add(newlines);
-                self.line_start_abs = self.buf_abs + (self.start + last_newline + 1) as u64;
-            }
-            self.start += n;
+            self.space_in_buffer();
             if self.start < self.end || !self.fill()? {
                 return Ok(());
             }
         }
+    }
+
+    /// Skips the whitespace in the buffer, counting lines, without filling it.
+    /// Counts the newlines on the way, rather than scanning the run again in
+    /// `consume`: runs of whitespace are short and many.
+    #[inline]
+    fn space_in_buffer(&mut self) {
+        let avail = self.avail();
+        let mut n = 0;
+        let mut newlines = 0u32;
+        let mut last_newline = 0;
+        while let Some(&b) = avail.get(n) {
+            if !is_space(b) {
+                break;
+            }
+            if b == b'\n' {
+                newlines = newlines.saturating_add(1);
+                last_newline = n;
+            }
+            n += 1;
+        }
+        if newlines > 0 {
+            self.line = self.line.saturating_add(newlines);
+            self.line_start_abs = self.buf_abs + (self.start + last_newline + 1) as u64;
+        }
+        self.start += n;
     }
 
     fn at_line_start(&self) -> bool {

@@ -4,7 +4,9 @@ use std::io::{self, Read};
 
 use memchr::memchr;
 
-use super::bytes::{BINARY_WINDOW, is_control, is_delimiter, looks_binary, utf8_boundary};
+use super::bytes::{
+    BINARY_WINDOW, is_control, is_delimiter, is_space, looks_binary, utf8_boundary,
+};
 use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
 use crate::notation::movetext::{self, MoveTail};
@@ -67,12 +69,98 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 _ => {
-                    if self.word(v)? {
+                    if !self.plain_tokens(v) && self.word(v)? {
                         return Ok(());
                     }
                 }
             }
         }
+    }
+
+    /// Reads the common movetext tokens (moves without annotation suffixes,
+    /// move numbers with periods, the whitespace between them) with fewer
+    /// questions than [`Self::read_game_body`] and [`Self::word`] ask, and
+    /// the same answers. It stops before anything else (the general path then
+    /// reads it), near the buffer's end, and when events are muted. Returns
+    /// whether it used any bytes.
+    fn plain_tokens<V: Visitor>(&mut self, v: &mut V) -> bool {
+        let limit = self.limits.max_token_len;
+        // With this much in the buffer, `word` would see the same bytes.
+        let need = limit + 8;
+        let from = self.start;
+        if !self.plain_path {
+            return false;
+        }
+        loop {
+            if self.stopped || self.suppressed() {
+                break;
+            }
+            let Some(window) = self.buf.get(self.start..self.end) else {
+                break;
+            };
+            if window.len() < need {
+                break;
+            }
+            let window = &window[..need];
+            let first = window[0];
+            if is_space(first) {
+                self.space_in_buffer();
+                continue;
+            }
+            let Some(len) = window[..=limit].iter().position(|&c| is_delimiter(c)) else {
+                break;
+            };
+            // `e8(Q)` and friends: the general path knows.
+            if window[len] == b'(' {
+                break;
+            }
+            let tok = &window[..len];
+            let (number, used) = if first.is_ascii_digit() {
+                match movetext::move_number(tok) {
+                    // Without periods it may be a result or castling (`0-0`).
+                    Ok((rest, (number, dots))) if dots > 0 => {
+                        (Some((number, dots)), len - rest.len())
+                    }
+                    _ => break,
+                }
+            } else if first.is_ascii_alphabetic() {
+                (None, 0)
+            } else {
+                break;
+            };
+            let mv = &tok[used..];
+            let tail = match mv.first() {
+                None => None,
+                Some(b) if b.is_ascii_alphabetic() => {
+                    let t = movetext::move_tail(mv);
+                    if t.suffix.is_some() || t.bad_tail {
+                        break;
+                    }
+                    Some(t)
+                }
+                Some(_) => break,
+            };
+            let mv_len = mv.len();
+            self.game.has_content = true;
+            if let Some((number, dots)) = number {
+                let span = self.span(0, used);
+                self.emit(v, Ev::MoveNumber { number, dots }, span);
+            }
+            if let Some(MoveTail { body, check, .. }) = tail {
+                let span = self.span(used, mv_len);
+                let s = self.start + used;
+                self.emit(
+                    v,
+                    Ev::Move {
+                        text: s..s + body,
+                        check,
+                    },
+                    span,
+                );
+            }
+            self.start += len;
+        }
+        self.start != from
     }
 
     /// Ends the game here: reports open variations and a missing result.
@@ -567,5 +655,106 @@ impl<R: Read> Reader<R> {
             );
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Limits, Reader};
+    use crate::diag::Span;
+    use crate::notation::SyntaxProblem;
+    use crate::notation::visitor::{Event, Flow, LineContext, Visitor};
+
+    /// Everything a visitor can see, and answers chosen by event count.
+    struct Record {
+        seen: Vec<String>,
+        skip_game_at: usize,
+        stop_at: usize,
+    }
+
+    impl Record {
+        fn flow(&self) -> Flow {
+            match self.seen.len() {
+                n if n == self.stop_at => Flow::Stop,
+                n if n % self.skip_game_at == 0 => Flow::SkipGame,
+                _ => Flow::Continue,
+            }
+        }
+    }
+
+    impl Visitor for Record {
+        fn event(&mut self, e: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+            let text = String::from_utf8_lossy(line.text());
+            self.seen.push(format!(
+                "{e:?} {span:?} {} {} {text:?}",
+                line.number, line.first_column
+            ));
+            self.flow()
+        }
+
+        fn problem(&mut self, p: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
+            let text = String::from_utf8_lossy(line.text());
+            self.seen.push(format!(
+                "{p:?} {span:?} {} {} {text:?}",
+                line.number, line.first_column
+            ));
+            self.flow()
+        }
+    }
+
+    fn read(input: &[u8], limits: Limits, plain: bool, skip: usize, stop: usize) -> Vec<String> {
+        let mut reader = Reader::with_limits(input, limits);
+        reader.plain_path = plain;
+        let mut record = Record {
+            seen: Vec::new(),
+            skip_game_at: skip,
+            stop_at: stop,
+        };
+        reader.read_all(&mut record).unwrap_or_default();
+        record.seen
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+        /// The plain-token path sends what the general path sends: the same
+        /// events, spans, lines and problems, whatever the visitor answers.
+        #[test]
+        fn plain_tokens_agree_with_the_general_path(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "1.", "12...", "1.e4", "2...Nf6", "e4", "Nxf3+", "Qh7#", "O-O", "0-0",
+                    "e8=Q", "e8(Q)", "Nf3!?", "e4+!", "e4!!!", "1-0", "0-1", "1/2-1/2", "*",
+                    "$12", "{c}", "{", "}", "(", ")", ";x", "%e", "[T \"v\"]", "[", " ", "  ",
+                    "\n", "\r\n", "\n\n", "\t", "--", "@@f3", "\u{e9}", "\x01", "1234567890.",
+                    "99999999999.", "1.2", "a(b", "!", "xx", "3.", "0", "1",
+                ]),
+                0..80,
+            ),
+            skip in 5usize..200,
+            stop in 0usize..400,
+        ) {
+            let mut input = b"[Event \"x\"]\n\n".to_vec();
+            for (k, p) in parts.iter().enumerate() {
+                input.extend_from_slice(p.as_bytes());
+                if k % 3 != 2 {
+                    input.push(b' ');
+                }
+            }
+            let small = Limits {
+                max_token_len: 8,
+                ..Limits::default()
+            };
+            // Long enough for the default limits to take the plain path too.
+            let long = input.repeat(8);
+            for (input, limits) in [(&input, small), (&long, small), (&long, Limits::default())] {
+                for (skip, stop) in [(usize::MAX, usize::MAX), (skip, stop)] {
+                    proptest::prop_assert_eq!(
+                        read(input, limits, true, skip, stop),
+                        read(input, limits, false, skip, stop)
+                    );
+                }
+            }
+        }
     }
 }
