@@ -11,7 +11,7 @@ use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
 use crate::notation::movetext::{self, MoveTail};
 use crate::notation::tag::{self, ParseTagError};
-use crate::notation::visitor::{Chunk, CommentStyle, Flow, GameResult, NagForm, Visitor};
+use crate::notation::visitor::{Chunk, CommentStyle, Event, Flow, GameResult, NagForm, Visitor};
 
 impl<R: Read> Reader<R> {
     // ----- one game -----
@@ -82,31 +82,32 @@ impl<R: Read> Reader<R> {
     /// questions than [`Self::read_game_body`] and [`Self::word`] ask, and
     /// the same answers. It stops before anything else (the general path then
     /// reads it), near the buffer's end, and when events are muted. Returns
-    /// whether it used any bytes.
+    /// whether it used any bytes. Not inlined: it keeps its loop in registers.
+    #[inline(never)]
     fn plain_tokens<V: Visitor>(&mut self, v: &mut V) -> bool {
         let limit = self.limits.max_token_len;
         // With this much in the buffer, `word` would see the same bytes.
         let need = limit + 8;
         let from = self.start;
-        if !self.plain_path {
+        if !self.plain_path || self.stopped || self.suppressed() {
             return false;
         }
-        loop {
-            if self.stopped || self.suppressed() {
-                break;
-            }
-            let Some(window) = self.buf.get(self.start..self.end) else {
-                break;
-            };
+        while let Some(window) = self.buf.get(self.start..self.end) {
             if window.len() < need {
                 break;
             }
-            let window = &window[..need];
-            let first = window[0];
-            if is_space(first) {
-                self.space_in_buffer();
-                continue;
+            let mut window = &window[..need];
+            if is_space(window[0]) {
+                // Mostly one space between two tokens.
+                if window[0] != b' ' || is_space(window[1]) {
+                    self.space_in_buffer();
+                    continue;
+                }
+                window = &window[1..];
+                self.start += 1;
             }
+            let first = window[0];
+            // `limit + 7` bytes left: as many as `word` looks at.
             let Some(len) = window[..=limit].iter().position(|&c| is_delimiter(c)) else {
                 break;
             };
@@ -116,13 +117,18 @@ impl<R: Read> Reader<R> {
             }
             let tok = &window[..len];
             let (number, used) = if first.is_ascii_digit() {
-                match movetext::move_number(tok) {
-                    // Without periods it may be a result or castling (`0-0`).
-                    Ok((rest, (number, dots))) if dots > 0 => {
-                        (Some((number, dots)), len - rest.len())
-                    }
-                    _ => break,
+                // `movetext::move_number`, for numbers that cannot overflow.
+                let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+                let dots = tok[digits..].iter().take_while(|&&b| b == b'.').count();
+                // Without periods it may be a result or castling (`0-0`).
+                if digits > 9 || dots == 0 {
+                    break;
                 }
+                let number = tok[..digits]
+                    .iter()
+                    .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+                let dots = u8::try_from(dots).unwrap_or(u8::MAX);
+                (Some((number, dots)), digits + usize::from(dots))
             } else if first.is_ascii_alphabetic() {
                 (None, 0)
             } else {
@@ -142,23 +148,31 @@ impl<R: Read> Reader<R> {
             };
             let mv_len = mv.len();
             self.game.has_content = true;
+            // Events are not muted (checked above, and only the visitor's
+            // answers below can mute them), and carry no text to check.
+            let mut flow = Flow::Continue;
             if let Some((number, dots)) = number {
                 let span = self.span(0, used);
-                self.emit(v, Ev::MoveNumber { number, dots }, span);
+                flow = v.event(
+                    Event::MoveNumber { number, dots },
+                    span,
+                    &self.line_context(),
+                );
+                self.apply(flow);
             }
-            if let Some(MoveTail { body, check, .. }) = tail {
+            if let Some(MoveTail { body, check, .. }) = tail
+                && !matches!(flow, Flow::Stop | Flow::SkipGame)
+            {
                 let span = self.span(used, mv_len);
                 let s = self.start + used;
-                self.emit(
-                    v,
-                    Ev::Move {
-                        text: s..s + body,
-                        check,
-                    },
-                    span,
-                );
+                let text = self.buf.get(s..s + body).unwrap_or_default();
+                flow = v.event(Event::Move { text, check }, span, &self.line_context());
+                self.apply(flow);
             }
             self.start += len;
+            if matches!(flow, Flow::Stop | Flow::SkipGame) {
+                break;
+            }
         }
         self.start != from
     }
