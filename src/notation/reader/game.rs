@@ -213,9 +213,14 @@ impl<R: Read> Reader<R> {
         self.game.has_content = true;
         let avail = self.avail();
         let window = &avail[..avail.len().min(max)];
-        let line_len = memchr(b'\n', window).unwrap_or(window.len());
+        // Most tag pairs: no need to find the line's end first.
+        let fast = tag::tag_pair_fast(window).ok_or(ParseTagError::Unterminated);
+        let line_len = match fast {
+            Ok(_) => 0,
+            Err(_) => memchr(b'\n', window).unwrap_or(window.len()),
+        };
         let cut_short = line_len == window.len() && avail.len() > max;
-        match tag::tag_pair(&window[..line_len]) {
+        match fast.or_else(|_| tag::tag_pair(&window[..line_len])) {
             Ok(t) => {
                 self.game.tags_seen = true;
                 let span = self.span(0, t.len);
