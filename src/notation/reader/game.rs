@@ -92,7 +92,7 @@ impl<R: Read> Reader<R> {
         if !self.plain_path || self.stopped || self.suppressed() {
             return false;
         }
-        while let Some(window) = self.buf.get(self.start..self.end) {
+        while let Some(window) = self.win.buf.get(self.start..self.win.end) {
             if window.len() < need {
                 break;
             }
@@ -165,7 +165,7 @@ impl<R: Read> Reader<R> {
             {
                 let span = self.span(used, mv_len);
                 let s = self.start + used;
-                let text = self.buf.get(s..s + body).unwrap_or_default();
+                let text = self.win.buf.get(s..s + body).unwrap_or_default();
                 flow = v.event(Event::Move { text, check }, span, &self.line_context());
                 self.apply(flow);
             }
@@ -540,7 +540,7 @@ impl<R: Read> Reader<R> {
     #[inline(always)]
     fn token<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
         let s = self.start + off;
-        let tok = self.buf.get(s..s + len).unwrap_or_default();
+        let tok = self.win.buf.get(s..s + len).unwrap_or_default();
         let Some(&first) = tok.first() else {
             return false;
         };
