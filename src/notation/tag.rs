@@ -93,8 +93,11 @@ pub fn tag_pair(line: &[u8]) -> Result<TagPair, ParseTagError> {
 
 const SPACE: u8 = 1;
 const NAME: u8 = 2;
+/// Bytes that end the plain part of a tag value: `"`, `\` and a newline.
+const STOP: u8 = 4;
 
-/// [`is_space`] and [`is_name_byte`] as one table, for the fast path.
+/// [`is_space`], [`is_name_byte`] and the value's stop bytes as one table,
+/// for the fast path.
 static CLASS: [u8; 256] = {
     let mut table = [0; 256];
     let mut i = 0;
@@ -108,6 +111,9 @@ static CLASS: [u8; 256] = {
             || b >= 0x80
         {
             table[i] = NAME;
+        }
+        if matches!(b, b'"' | b'\\' | b'\n') {
+            table[i] = STOP;
         }
         i += 1;
     }
@@ -146,6 +152,10 @@ pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
     let value_start = quote + 1;
     let mut k = value_start;
     loop {
+        k += line
+            .get(k..)?
+            .iter()
+            .position(|&b| CLASS[usize::from(b)] & STOP != 0)?;
         match *line.get(k)? {
             b'"' => break,
             b'\\' if line.get(k + 1) != Some(&b'\n') => k += 2,
@@ -258,6 +268,7 @@ mod tests {
             let c = CLASS[usize::from(b)];
             assert_eq!(c & SPACE != 0, is_space(b), "{b:#x}");
             assert_eq!(c & NAME != 0, is_name_byte(b), "{b:#x}");
+            assert_eq!(c & STOP != 0, b"\"\\\n".contains(&b), "{b:#x}");
         }
     }
 
