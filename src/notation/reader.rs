@@ -725,14 +725,20 @@ impl<R: Read> Reader<R> {
 
     #[inline(always)]
     fn skip_space(&mut self) -> io::Result<()> {
-        // Mostly one space between two words.
-        if let [b' ', next, ..] = self.avail()
-            && !is_space(*next)
-        {
-            self.start += 1;
-            return Ok(());
-        }
-        self.skip_space_run()
+        // Mostly one space between two words, or one line break (after a tag).
+        let n = match *self.avail() {
+            [b' ', next, ..] if !is_space(next) => {
+                self.start += 1;
+                return Ok(());
+            }
+            [b'\n', next, ..] if !is_space(next) => 1,
+            [b'\r', b'\n', next, ..] if !is_space(next) => 2,
+            _ => return self.skip_space_run(),
+        };
+        self.line = self.line.saturating_add(1);
+        self.start += n;
+        self.line_start_abs = self.win.buf_abs + self.start as u64;
+        Ok(())
     }
 
     #[inline(never)]
@@ -839,6 +845,26 @@ impl<R: Read> Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// `skip_space`'s shortcuts end where the general loop ends.
+        #[test]
+        fn skip_space_shortcuts_agree(
+            input in proptest::collection::vec(
+                proptest::sample::select(b" \r\n\tx".to_vec()),
+                0..8,
+            ),
+        ) {
+            let state = |r: &Reader<&[u8]>| (r.start, r.line, r.line_start_abs);
+            let mut short = Reader::new(&input[..]);
+            short.ensure(8).unwrap_or_default();
+            let mut long = Reader::new(&input[..]);
+            long.ensure(8).unwrap_or_default();
+            short.skip_space().unwrap_or_default();
+            long.skip_space_run().unwrap_or_default();
+            proptest::prop_assert_eq!(state(&short), state(&long));
+        }
+    }
 
     #[test]
     fn limits_are_normalized() {
