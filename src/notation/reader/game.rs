@@ -11,7 +11,9 @@ use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
 use crate::notation::movetext::{self, MoveTail};
 use crate::notation::tag::{self, ParseTagError};
-use crate::notation::visitor::{Chunk, CommentStyle, Event, Flow, GameResult, NagForm, Visitor};
+use crate::notation::visitor::{
+    Chunk, CommentStyle, Event, Flow, GameResult, NagForm, RawTag, Visitor,
+};
 
 impl<R: Read> Reader<R> {
     // ----- one game -----
@@ -40,7 +42,11 @@ impl<R: Read> Reader<R> {
                 b'{' => self.comment(v, CommentStyle::Brace)?,
                 b';' => self.comment(v, CommentStyle::Line)?,
                 b'%' if self.at_line_start() => self.escape_line(v)?,
-                b'[' if self.game.phase == Phase::Tags => self.tag(v)?,
+                b'[' if self.game.phase == Phase::Tags => {
+                    if !self.plain_tags(v) {
+                        self.tag(v)?;
+                    }
+                }
                 b'[' if self.first_on_line() => {
                     // A tag line after movetext without a result: a new game.
                     self.end_game_at(v, true);
@@ -205,6 +211,63 @@ impl<R: Read> Reader<R> {
         }
         self.game.skip_var = 0;
         self.emit(v, Ev::EndGame, span);
+    }
+
+    /// Reads tag pairs one to a line, as [`Self::tag`] and the loop of
+    /// [`Self::read_game_body`] do, with fewer questions: the ones whose
+    /// fast form matches, with an ASCII value (nothing to report), each
+    /// followed by a line break and the next `[`. It stops before anything
+    /// else, near the buffer's end, and when events are muted. Returns
+    /// whether it used any bytes.
+    #[inline(never)]
+    fn plain_tags<V: Visitor>(&mut self, v: &mut V) -> bool {
+        let max = self.limits.max_tag_line;
+        let from = self.start;
+        if !self.plain_path || self.stopped || self.suppressed() {
+            return false;
+        }
+        while let Some(avail) = self.win.buf.get(self.start..self.win.end) {
+            // With more than `max` bytes, `ensure_line` reads nothing.
+            if avail.len() <= max + 2 {
+                break;
+            }
+            let Some(t) = tag::tag_pair_fast(&avail[..max]) else {
+                break;
+            };
+            let (name, value) = (
+                avail.get(t.name.clone()).unwrap_or_default(),
+                avail.get(t.value.clone()).unwrap_or_default(),
+            );
+            if !value.is_ascii() {
+                break;
+            }
+            self.game.has_content = true;
+            self.game.tags_seen = true;
+            let span = self.span(0, t.len);
+            let flow = v.event(
+                Event::Tag {
+                    name,
+                    value: RawTag(value),
+                },
+                span,
+                &self.line_context(),
+            );
+            self.apply(flow);
+            self.start += t.len;
+            if matches!(flow, Flow::Stop | Flow::SkipGame) {
+                break;
+            }
+            // One line break to the next tag: no blank line to note.
+            let n = match self.avail() {
+                [b'\n', b'[', ..] => 1,
+                [b'\r', b'\n', b'[', ..] => 2,
+                _ => break,
+            };
+            self.line = self.line.saturating_add(1);
+            self.start += n;
+            self.line_start_abs = self.win.buf_abs + self.start as u64;
+        }
+        self.start != from
     }
 
     fn tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
@@ -736,10 +799,10 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
 
-        /// The plain-token path sends what the general path sends: the same
+        /// The plain paths send what the general path sends: the same
         /// events, spans, lines and problems, whatever the visitor answers.
         #[test]
-        fn plain_tokens_agree_with_the_general_path(
+        fn plain_paths_agree_with_the_general_path(
             parts in proptest::collection::vec(
                 proptest::sample::select(vec![
                     "1.", "12...", "1.e4", "2...Nf6", "e4", "Nxf3+", "Qh7#", "O-O", "0-0",
@@ -747,13 +810,15 @@ mod tests {
                     "$12", "{c}", "{", "}", "(", ")", ";x", "%e", "[T \"v\"]", "[", " ", "  ",
                     "\n", "\r\n", "\n\n", "\t", "--", "@@f3", "\u{e9}", "\x01", "1234567890.",
                     "99999999999.", "1.2", "a(b", "!", "xx", "3.", "0", "1",
+                    "[A \"b\"]\n", "[C \"\u{e9}\"]\r\n[D \"\"]", "[E \"x\\\"y\"]\n[F \"a\"]",
+                    "[G \"a long value, longer than the small limit\"]\n", "\n[H \"x\"]\n\n",
                 ]),
                 0..80,
             ),
             skip in 5usize..200,
             stop in 0usize..400,
         ) {
-            let mut input = b"[Event \"x\"]\n\n".to_vec();
+            let mut input = b"[Event \"x\"]\n[Site \"y\"]\r\n[R \"*\"] [W \"z\"]\n\n".to_vec();
             for (k, p) in parts.iter().enumerate() {
                 input.extend_from_slice(p.as_bytes());
                 if k % 3 != 2 {
@@ -762,6 +827,7 @@ mod tests {
             }
             let small = Limits {
                 max_token_len: 8,
+                max_tag_line: 40,
                 ..Limits::default()
             };
             // Long enough for the default limits to take the plain path too.
