@@ -123,16 +123,23 @@ impl<R: Read> Reader<R> {
             }
             let tok = &window[..len];
             let (number, used) = if first.is_ascii_digit() {
-                // `movetext::move_number`, for numbers that cannot overflow.
-                let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+                // `movetext::move_number`, for numbers that cannot overflow:
+                // digits and value in one pass.
+                let mut number = 0u32;
+                let mut digits = 0;
+                for &d in tok.iter().take(10) {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    // Wraps only at a tenth digit, and then goes unused.
+                    number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
+                    digits += 1;
+                }
                 let dots = tok[digits..].iter().take_while(|&&b| b == b'.').count();
                 // Without periods it may be a result or castling (`0-0`).
                 if digits > 9 || dots == 0 {
                     break;
                 }
-                let number = tok[..digits]
-                    .iter()
-                    .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
                 let dots = u8::try_from(dots).unwrap_or(u8::MAX);
                 (Some((number, dots)), digits + usize::from(dots))
             } else if first.is_ascii_alphabetic() {
