@@ -75,7 +75,7 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 _ => {
-                    if !self.plain_tokens(v) && self.word(v)? {
+                    if !self.plain_tokens(v)? && self.word(v)? {
                         return Ok(());
                     }
                 }
@@ -84,19 +84,21 @@ impl<R: Read> Reader<R> {
     }
 
     /// Reads the common movetext tokens (moves without annotation suffixes,
-    /// move numbers with periods, the whitespace between them) with fewer
+    /// move numbers with periods, brace comments, the whitespace between
+    /// them) with fewer
     /// questions than [`Self::read_game_body`] and [`Self::word`] ask, and
     /// the same answers. It stops before anything else (the general path then
     /// reads it), near the buffer's end, and when events are muted. Returns
     /// whether it used any bytes. Not inlined: it keeps its loop in registers.
     #[inline(never)]
-    fn plain_tokens<V: Visitor>(&mut self, v: &mut V) -> bool {
+    fn plain_tokens<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
         let limit = self.limits.max_token_len;
         // With this much in the buffer, `word` would see the same bytes.
         let need = limit + 8;
-        let from = self.start;
+        // Absolute: a comment may move the buffer.
+        let from = self.pos_abs();
         if !self.plain_path || self.stopped || self.suppressed() {
-            return false;
+            return Ok(false);
         }
         while let Some(window) = self.win.buf.get(self.start..self.win.end) {
             if window.len() < need {
@@ -113,6 +115,14 @@ impl<R: Read> Reader<R> {
                 self.start += 1;
             }
             let first = window[0];
+            if first == b'{' {
+                // As the general loop does, without leaving this one.
+                self.comment(v, CommentStyle::Brace)?;
+                if self.stopped || self.suppressed() {
+                    break;
+                }
+                continue;
+            }
             // `limit + 7` bytes left: as many as `word` looks at.
             let Some(len) = window[..=limit].iter().position(|&c| is_delimiter(c)) else {
                 break;
@@ -187,7 +197,7 @@ impl<R: Read> Reader<R> {
                 break;
             }
         }
-        self.start != from
+        Ok(self.pos_abs() != from)
     }
 
     /// Ends the game here: reports open variations and a missing result.
