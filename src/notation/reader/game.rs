@@ -85,11 +85,11 @@ impl<R: Read> Reader<R> {
 
     /// Reads the common movetext tokens (moves without annotation suffixes,
     /// move numbers with periods, brace comments, the whitespace between
-    /// them) with fewer
-    /// questions than [`Self::read_game_body`] and [`Self::word`] ask, and
-    /// the same answers. It stops before anything else (the general path then
-    /// reads it), near the buffer's end, and when events are muted. Returns
-    /// whether it used any bytes. Not inlined: it keeps its loop in registers.
+    /// them) with fewer questions than [`Self::read_game_body`] and
+    /// [`Self::word`] ask, and the same answers. It stops before anything
+    /// else (the general path then reads it), near the buffer's end, and when
+    /// events are muted. Returns whether it used any bytes. Not inlined: it
+    /// keeps its loop in registers.
     #[inline(never)]
     fn plain_tokens<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
         let limit = self.limits.max_token_len;
