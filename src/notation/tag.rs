@@ -130,6 +130,36 @@ fn run(line: &[u8], from: usize, class: u8) -> usize {
     })
 }
 
+/// The offset of the first `"`, `\` or newline in `bytes`: eight bytes at
+/// a time (values run to dozens of bytes, and the reader reads many).
+fn value_stop(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `w` equal to `b`, and maybe of bytes
+    // above one that is: the lowest bit set is exact.
+    let equal = |w: u64, b: u8| {
+        let x = w ^ (ONES * u64::from(b));
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let hits = equal(w, b'"') | equal(w, b'\\') | equal(w, b'\n');
+        if hits != 0 {
+            return Some(base + (hits.trailing_zeros() / 8) as usize);
+        }
+        base += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| CLASS[usize::from(b)] & STOP != 0)
+        .map(|k| base + k)
+}
+
 /// [`tag_pair`]'s grammar as plain code, because the reader reads many tags:
 /// the same rules in the same order, `None` wherever the grammar fails
 /// (then the grammar decides, and words the error). Tested against it.
@@ -152,10 +182,7 @@ pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
     let value_start = quote + 1;
     let mut k = value_start;
     loop {
-        k += line
-            .get(k..)?
-            .iter()
-            .position(|&b| CLASS[usize::from(b)] & STOP != 0)?;
+        k += value_stop(line.get(k..)?)?;
         match *line.get(k)? {
             b'"' => break,
             b'\\' if line.get(k + 1) != Some(&b'\n') => k += 2,
@@ -259,6 +286,20 @@ mod tests {
                 more.extend_from_slice(&line);
                 proptest::prop_assert_eq!(tag_pair_fast(&more), tag_pair_fast(l));
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Eight bytes at a time finds what one at a time finds.
+        #[test]
+        fn value_stop_finds_the_first_stop_byte(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(b"\"\\\nab\x00\x01\x21\x5b\x80\xa2\xdc\x8a\x23\x0b\xff".to_vec()),
+                0..40,
+            ),
+        ) {
+            let one_by_one = bytes.iter().position(|b| b"\"\\\n".contains(b));
+            proptest::prop_assert_eq!(value_stop(&bytes), one_by_one);
         }
     }
 
