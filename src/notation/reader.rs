@@ -204,61 +204,73 @@ pub(super) struct LineEnd {
     scanned_to: u64,
 }
 
+/// The reader's buffer and what a [`LineContext`] needs of it, apart from
+/// the rest of the reader so that a line context holds one reference to it
+/// (every event gets one, and most never look at the line).
+#[derive(Debug)]
+pub(super) struct Window {
+    buf: Box<[u8]>,
+    /// Absolute offset of `buf[0]`.
+    buf_abs: u64,
+    /// The end of the filled part of `buf`.
+    end: usize,
+    /// Interior mutability: the line contexts handed to the visitor fill it.
+    line_end: Cell<LineEnd>,
+}
+
 /// What a [`LineContext`] needs to find the current line's end when asked:
 /// the reader's buffer up to its end, where the line begins and where the
 /// reader stands in it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LineScan<'a> {
-    /// The buffer's filled part.
-    buf: &'a [u8],
-    /// Absolute offset of `buf[0]`.
-    buf_abs: u64,
-    /// Absolute offset where the line begins (it may have left `buf`).
+    win: &'a Window,
+    /// Absolute offset where the line begins (it may have left the buffer).
     line_start_abs: u64,
-    /// Where the reader stands in `buf`: no newline lies between the line's
-    /// start and here.
+    /// Where the reader stands in the buffer: no newline lies between the
+    /// line's start and here.
     pos: usize,
-    line: u32,
-    cache: &'a Cell<LineEnd>,
 }
 
 impl<'a> LineScan<'a> {
-    /// The line's bytes from its start (or the buffer's) up to its newline
-    /// (without a `\r` before it) or the end of the buffer.
-    pub(super) fn text(&self) -> &'a [u8] {
+    /// The bytes of line `line` from its start (or the buffer's) up to its
+    /// newline (without a `\r` before it) or the end of the buffer.
+    pub(super) fn text(&self, line: u32) -> &'a [u8] {
+        let win = self.win;
+        let buf = win.buf.get(..win.end).unwrap_or_default();
+        let buf_abs = win.buf_abs;
         // Where the line begins in `buf`, or `buf`'s start when it has left.
-        let begin = usize::try_from(self.line_start_abs.max(self.buf_abs) - self.buf_abs)
+        let begin = usize::try_from(self.line_start_abs.max(buf_abs) - buf_abs)
             .unwrap_or(usize::MAX)
             .min(self.pos);
-        let pos_abs = self.buf_abs + self.pos as u64;
-        let end = self.buf.len();
-        let end_abs = self.buf_abs + end as u64;
-        let mut cached = self.cache.get();
-        if cached.line != self.line || cached.scanned_to < pos_abs {
+        let pos_abs = buf_abs + self.pos as u64;
+        let end = buf.len();
+        let end_abs = buf_abs + end as u64;
+        let mut cached = win.line_end.get();
+        if cached.line != line || cached.scanned_to < pos_abs {
             cached = LineEnd {
-                line: self.line,
+                line,
                 found: None,
                 scanned_to: pos_abs,
             };
         }
         if cached.found.is_none() && cached.scanned_to < end_abs {
-            let from = usize::try_from(cached.scanned_to - self.buf_abs).unwrap_or(end);
-            match memchr(b'\n', self.buf.get(from..).unwrap_or_default()) {
-                Some(k) => cached.found = Some(self.buf_abs + (from + k) as u64),
+            let from = usize::try_from(cached.scanned_to - buf_abs).unwrap_or(end);
+            match memchr(b'\n', buf.get(from..).unwrap_or_default()) {
+                Some(k) => cached.found = Some(buf_abs + (from + k) as u64),
                 None => cached.scanned_to = end_abs,
             }
         }
-        self.cache.set(cached);
+        win.line_end.set(cached);
         let stop = cached.found.map_or(end, |abs| {
-            usize::try_from(abs.saturating_sub(self.buf_abs))
+            usize::try_from(abs.saturating_sub(buf_abs))
                 .unwrap_or(end)
                 .min(end)
         });
         let mut stop = stop.max(begin);
-        if stop > begin && self.buf.get(stop - 1) == Some(&b'\r') {
+        if stop > begin && buf.get(stop - 1) == Some(&b'\r') {
             stop -= 1;
         }
-        self.buf.get(begin..stop).unwrap_or_default()
+        buf.get(begin..stop).unwrap_or_default()
     }
 }
 
@@ -289,19 +301,15 @@ impl<'a> LineScan<'a> {
 pub struct Reader<R: Read> {
     read: R,
     limits: Limits,
-    buf: Box<[u8]>,
-    /// Absolute offset of `buf[0]`.
-    buf_abs: u64,
+    /// The buffer; `start` is the current position in it.
+    win: Window,
     start: usize,
-    end: usize,
     eof: bool,
     bytes_read: u64,
     /// 1-based line of the current position.
     line: u32,
     /// Absolute offset where the current line starts.
     line_start_abs: u64,
-    /// Interior mutability: the line contexts handed to the visitor fill it.
-    line_end: Cell<LineEnd>,
     bom_checked: bool,
     stopped: bool,
     game: GameState,
@@ -309,6 +317,9 @@ pub struct Reader<R: Read> {
     prose_reported: bool,
     /// Binary data was reported since the last game began.
     region_binary_reported: bool,
+    /// Whether [`Self::plain_tokens`] may read (off only in tests that
+    /// compare it with the general path).
+    plain_path: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -323,24 +334,27 @@ impl<R: Read> Reader<R> {
         Reader {
             read,
             limits,
-            buf: vec![0; limits.buffer_size].into_boxed_slice(),
-            buf_abs: 0,
+            win: Window {
+                buf: vec![0; limits.buffer_size].into_boxed_slice(),
+                buf_abs: 0,
+                end: 0,
+                line_end: Cell::new(LineEnd {
+                    line: 0,
+                    found: None,
+                    scanned_to: 0,
+                }),
+            },
             start: 0,
-            end: 0,
             eof: false,
             bytes_read: 0,
             line: 1,
             line_start_abs: 0,
-            line_end: Cell::new(LineEnd {
-                line: 0,
-                found: None,
-                scanned_to: 0,
-            }),
             bom_checked: false,
             stopped: false,
             game: GameState::new(),
             prose_reported: false,
             region_binary_reported: false,
+            plain_path: true,
         }
     }
 
@@ -356,7 +370,7 @@ impl<R: Read> Reader<R> {
 
     /// The buffer's size in bytes; it is fixed for the reader's life.
     pub fn buffer_capacity(&self) -> usize {
-        self.buf.len()
+        self.win.buf.len()
     }
 
     /// Reads the whole input.
@@ -406,7 +420,10 @@ impl<R: Read> Reader<R> {
     // ----- buffer -----
 
     fn avail(&self) -> &[u8] {
-        self.buf.get(self.start..self.end).unwrap_or_default()
+        self.win
+            .buf
+            .get(self.start..self.win.end)
+            .unwrap_or_default()
     }
 
     /// Shifts the kept bytes to the front and reads until the buffer is full
@@ -417,25 +434,25 @@ impl<R: Read> Reader<R> {
         }
         let line_idx = self
             .line_start_abs
-            .checked_sub(self.buf_abs)
+            .checked_sub(self.win.buf_abs)
             .map_or(0, |d| usize::try_from(d).unwrap_or(usize::MAX))
             .min(self.start);
         let keep_from = self.start.saturating_sub(LINE_KEEP).max(line_idx);
         if keep_from > 0 {
-            self.buf.copy_within(keep_from..self.end, 0);
+            self.win.buf.copy_within(keep_from..self.win.end, 0);
             self.start -= keep_from;
-            self.end -= keep_from;
-            self.buf_abs += keep_from as u64;
+            self.win.end -= keep_from;
+            self.win.buf_abs += keep_from as u64;
         }
         let mut got = false;
-        while self.end < self.buf.len() {
-            match self.read.read(&mut self.buf[self.end..]) {
+        while self.win.end < self.win.buf.len() {
+            match self.read.read(&mut self.win.buf[self.win.end..]) {
                 Ok(0) => {
                     self.eof = true;
                     break;
                 }
                 Ok(n) => {
-                    self.end += n.min(self.buf.len() - self.end);
+                    self.win.end += n.min(self.win.buf.len() - self.win.end);
                     self.bytes_read += n as u64;
                     got = true;
                 }
@@ -448,7 +465,7 @@ impl<R: Read> Reader<R> {
 
     /// Fills until at least `n` bytes are available or the input ends.
     fn ensure(&mut self, n: usize) -> io::Result<()> {
-        while self.end - self.start < n {
+        while self.win.end - self.start < n {
             if !self.fill()? {
                 break;
             }
@@ -458,7 +475,7 @@ impl<R: Read> Reader<R> {
 
     /// Fills until `n` bytes are available, a newline is among them, or the input ends.
     fn ensure_line(&mut self, n: usize) -> io::Result<()> {
-        while self.end - self.start < n && memchr(b'\n', self.avail()).is_none() {
+        while self.win.end - self.start < n && memchr(b'\n', self.avail()).is_none() {
             if !self.fill()? {
                 break;
             }
@@ -469,27 +486,27 @@ impl<R: Read> Reader<R> {
     /// Moves past `n` bytes that hold no newline (a token, a tag pair, a
     /// parenthesis): nothing to count.
     fn advance(&mut self, n: usize) {
-        let n = n.min(self.end - self.start);
-        debug_assert!(!self.buf[self.start..self.start + n].contains(&b'\n'));
+        let n = n.min(self.win.end - self.start);
+        debug_assert!(!self.win.buf[self.start..self.start + n].contains(&b'\n'));
         self.start += n;
     }
 
     /// Moves past `n` bytes, counting lines.
     fn consume(&mut self, n: usize) {
-        let n = n.min(self.end - self.start);
-        let bytes = &self.buf[self.start..self.start + n];
+        let n = n.min(self.win.end - self.start);
+        let bytes = &self.win.buf[self.start..self.start + n];
         if let Some(last) = memrchr(b'\n', bytes) {
             let count = memchr_iter(b'\n', bytes).count();
             self.line = self
                 .line
                 .saturating_add(u32::try_from(count).unwrap_or(u32::MAX));
-            self.line_start_abs = self.buf_abs + (self.start + last + 1) as u64;
+            self.line_start_abs = self.win.buf_abs + (self.start + last + 1) as u64;
         }
         self.start += n;
     }
 
     fn pos_abs(&self) -> u64 {
-        self.buf_abs + self.start as u64
+        self.win.buf_abs + self.start as u64
     }
 
     fn column_of(&self, abs: u64) -> u32 {
@@ -509,18 +526,20 @@ impl<R: Read> Reader<R> {
 
     /// The current line, its end left to be found if a diagnostic asks.
     fn line_context(&self) -> LineContext<'_> {
+        // The first column shown: 1 unless the line's start has left the buffer.
+        let first_column = if self.line_start_abs >= self.win.buf_abs {
+            1
+        } else {
+            self.column_of(self.win.buf_abs)
+        };
         LineContext::scanned(
             LineScan {
-                buf: self.buf.get(..self.end).unwrap_or_default(),
-                buf_abs: self.buf_abs,
+                win: &self.win,
                 line_start_abs: self.line_start_abs,
                 pos: self.start,
-                line: self.line,
-                cache: &self.line_end,
             },
             self.line,
-            // The first column shown: 1 unless the line's start has left the buffer.
-            self.column_of(self.line_start_abs.max(self.buf_abs)),
+            first_column,
         )
     }
 
@@ -538,8 +557,8 @@ impl<R: Read> Reader<R> {
         }
         if !self.game.utf8_reported {
             let text = match &ev {
-                Ev::Tag { value, .. } => self.buf.get(value.clone()),
-                Ev::Comment { text, .. } => self.buf.get(text.clone()),
+                Ev::Tag { value, .. } => self.win.buf.get(value.clone()),
+                Ev::Comment { text, .. } => self.win.buf.get(text.clone()),
                 _ => None,
             };
             // Most values are ASCII, and `is_ascii` is cheaper than a UTF-8 check.
@@ -558,7 +577,7 @@ impl<R: Read> Reader<R> {
                 self.problem(v, Code::InvalidUtf8, msg, span);
             }
         }
-        let buf = &self.buf;
+        let buf = &self.win.buf;
         let slice = |r: Range<usize>| buf.get(r).unwrap_or_default();
         let event = match ev {
             Ev::BeginGame => Event::BeginGame,
@@ -620,11 +639,11 @@ impl<R: Read> Reader<R> {
         if self.stopped || self.game.skip_game {
             return;
         }
-        let (text, first_column) = if line_start_abs >= self.buf_abs {
-            let from = usize::try_from(line_start_abs - self.buf_abs)
-                .unwrap_or(self.end)
-                .min(self.end);
-            let rest = self.buf.get(from..self.end).unwrap_or_default();
+        let (text, first_column) = if line_start_abs >= self.win.buf_abs {
+            let from = usize::try_from(line_start_abs - self.win.buf_abs)
+                .unwrap_or(self.win.end)
+                .min(self.win.end);
+            let rest = self.win.buf.get(from..self.win.end).unwrap_or_default();
             let mut text = &rest[..memchr(b'\n', rest).unwrap_or(rest.len())];
             if let Some(t) = text.strip_suffix(b"\r") {
                 text = t;
@@ -706,44 +725,56 @@ impl<R: Read> Reader<R> {
 
     #[inline(always)]
     fn skip_space(&mut self) -> io::Result<()> {
-        // Mostly one space between two words.
-        if let [b' ', next, ..] = self.avail()
-            && !is_space(*next)
-        {
-            self.start += 1;
-            return Ok(());
-        }
-        self.skip_space_run()
+        // Mostly one space between two words, or one line break (after a tag).
+        let n = match *self.avail() {
+            [b' ', next, ..] if !is_space(next) => {
+                self.start += 1;
+                return Ok(());
+            }
+            [b'\n', next, ..] if !is_space(next) => 1,
+            [b'\r', b'\n', next, ..] if !is_space(next) => 2,
+            _ => return self.skip_space_run(),
+        };
+        self.line = self.line.saturating_add(1);
+        self.start += n;
+        self.line_start_abs = self.win.buf_abs + self.start as u64;
+        Ok(())
     }
 
     #[inline(never)]
     fn skip_space_run(&mut self) -> io::Result<()> {
         loop {
-            // Counts the newlines on the way, rather than scanning the run
-            // again in `consume`: runs of whitespace are short and many.
-            let avail = self.avail();
-            let mut n = 0;
-            let mut newlines = 0u32;
-            let mut last_newline = 0;
-            while let Some(&b) = avail.get(n) {
-                if !is_space(b) {
-                    break;
-                }
-                if b == b'\n' {
-                    newlines = newlines.saturating_add(1);
-                    last_newline = n;
-                }
-                n += 1;
-            }
-            if newlines > 0 {
-                self.line = self.line.saturating_add(newlines);
-                self.line_start_abs = self.buf_abs + (self.start + last_newline + 1) as u64;
-            }
-            self.start += n;
-            if self.start < self.end || !self.fill()? {
+            self.space_in_buffer();
+            if self.start < self.win.end || !self.fill()? {
                 return Ok(());
             }
         }
+    }
+
+    /// Skips the whitespace in the buffer, counting lines, without filling it.
+    /// Counts the newlines on the way, rather than scanning the run again in
+    /// `consume`: runs of whitespace are short and many.
+    #[inline]
+    fn space_in_buffer(&mut self) {
+        let avail = self.avail();
+        let mut n = 0;
+        let mut newlines = 0u32;
+        let mut last_newline = 0;
+        while let Some(&b) = avail.get(n) {
+            if !is_space(b) {
+                break;
+            }
+            if b == b'\n' {
+                newlines = newlines.saturating_add(1);
+                last_newline = n;
+            }
+            n += 1;
+        }
+        if newlines > 0 {
+            self.line = self.line.saturating_add(newlines);
+            self.line_start_abs = self.win.buf_abs + (self.start + last_newline + 1) as u64;
+        }
+        self.start += n;
     }
 
     fn at_line_start(&self) -> bool {
@@ -752,12 +783,13 @@ impl<R: Read> Reader<R> {
 
     /// Whether only whitespace precedes the current position on its line.
     fn first_on_line(&self) -> bool {
-        match self.line_start_abs.checked_sub(self.buf_abs) {
+        match self.line_start_abs.checked_sub(self.win.buf_abs) {
             Some(d) => {
                 let from = usize::try_from(d).unwrap_or(usize::MAX);
                 // At most 64 bytes back, so that a line full of `[` stays linear.
                 from.saturating_add(64) >= self.start
                     && self
+                        .win
                         .buf
                         .get(from..self.start)
                         .is_some_and(|s| s.iter().all(|&b| is_space(b)))
@@ -782,7 +814,7 @@ impl<R: Read> Reader<R> {
                     // Keep the newline: the next byte decides.
                     self.consume(k);
                     if !self.fill()? {
-                        let n = self.end - self.start;
+                        let n = self.win.end - self.start;
                         self.consume(n);
                         return Ok(());
                     }
@@ -803,7 +835,7 @@ impl<R: Read> Reader<R> {
         loop {
             let n = self.avail().iter().take_while(|&&b| keep(b)).count();
             self.consume(n);
-            if self.start < self.end || !self.fill()? {
+            if self.start < self.win.end || !self.fill()? {
                 return Ok(());
             }
         }
@@ -813,6 +845,26 @@ impl<R: Read> Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// `skip_space`'s shortcuts end where the general loop ends.
+        #[test]
+        fn skip_space_shortcuts_agree(
+            input in proptest::collection::vec(
+                proptest::sample::select(b" \r\n\tx".to_vec()),
+                0..8,
+            ),
+        ) {
+            let state = |r: &Reader<&[u8]>| (r.start, r.line, r.line_start_abs);
+            let mut short = Reader::new(&input[..]);
+            short.ensure(8).unwrap_or_default();
+            let mut long = Reader::new(&input[..]);
+            long.ensure(8).unwrap_or_default();
+            short.skip_space().unwrap_or_default();
+            long.skip_space_run().unwrap_or_default();
+            proptest::prop_assert_eq!(state(&short), state(&long));
+        }
+    }
 
     #[test]
     fn limits_are_normalized() {

@@ -5,7 +5,6 @@
 
 use std::ops::Range;
 
-use memchr::memchr2;
 use nom::Parser;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::combinator::cut;
@@ -92,47 +91,110 @@ pub fn tag_pair(line: &[u8]) -> Result<TagPair, ParseTagError> {
     tag_pair_grammar(line)
 }
 
+const SPACE: u8 = 1;
+const NAME: u8 = 2;
+/// Bytes that end the plain part of a tag value: `"`, `\` and a newline.
+const STOP: u8 = 4;
+
+/// [`is_space`], [`is_name_byte`] and the value's stop bytes as one table,
+/// for the fast path.
+static CLASS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c) {
+            table[i] = SPACE;
+        }
+        if b.is_ascii_alphanumeric()
+            || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+            || b >= 0x80
+        {
+            table[i] = NAME;
+        }
+        if matches!(b, b'"' | b'\\' | b'\n') {
+            table[i] = STOP;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The end of the run of `class` bytes in `line` from `from`.
+#[inline]
+fn run(line: &[u8], from: usize, class: u8) -> usize {
+    from + line.get(from..).map_or(0, |rest| {
+        rest.iter()
+            .take_while(|&&b| CLASS[usize::from(b)] & class != 0)
+            .count()
+    })
+}
+
+/// The offset of the first `"`, `\` or newline in `bytes`: eight bytes at
+/// a time (values run to dozens of bytes, and the reader reads many).
+fn value_stop(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `w` equal to `b`, and maybe of bytes
+    // above one that is: the lowest bit set is exact.
+    let equal = |w: u64, b: u8| {
+        let x = w ^ (ONES * u64::from(b));
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let hits = equal(w, b'"') | equal(w, b'\\') | equal(w, b'\n');
+        if hits != 0 {
+            return Some(base + (hits.trailing_zeros() / 8) as usize);
+        }
+        base += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| CLASS[usize::from(b)] & STOP != 0)
+        .map(|k| base + k)
+}
+
 /// [`tag_pair`]'s grammar as plain code, because the reader reads many tags:
 /// the same rules in the same order, `None` wherever the grammar fails
 /// (then the grammar decides, and words the error). Tested against it.
-fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
-    let skip_space = |mut k: usize| {
-        while line.get(k).is_some_and(|&b| is_space(b)) {
-            k += 1;
-        }
-        k
-    };
+///
+/// It never looks past a newline (`None` when it reaches one), so the
+/// reader may hand it the buffer rather than look for the line's end first.
+pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
     if line.first() != Some(&b'[') {
         return None;
     }
-    let name_start = skip_space(1);
-    let mut k = name_start;
-    while line.get(k).is_some_and(|&b| is_name_byte(b)) {
-        k += 1;
-    }
-    if k == name_start {
+    let name_start = run(line, 1, SPACE);
+    let name_end = run(line, name_start, NAME);
+    if name_end == name_start {
         return None;
     }
-    let name = name_start..k;
-    let k = skip_space(k);
-    if line.get(k) != Some(&b'"') {
+    let quote = run(line, name_end, SPACE);
+    if line.get(quote) != Some(&b'"') {
         return None;
     }
-    let value_start = k + 1;
+    let value_start = quote + 1;
     let mut k = value_start;
     loop {
-        k += memchr2(b'\\', b'"', line.get(k..)?)?;
-        match line.get(k)? {
-            b'\\' => k += 2,
-            _ => break,
+        k += value_stop(line.get(k..)?)?;
+        match *line.get(k)? {
+            b'"' => break,
+            b'\\' if line.get(k + 1) != Some(&b'\n') => k += 2,
+            b'\n' | b'\\' => return None,
+            _ => k += 1,
         }
     }
-    let value = value_start..k;
-    let k = skip_space(k + 1);
-    (line.get(k) == Some(&b']')).then_some(TagPair {
-        name,
-        value,
-        len: k + 1,
+    let close = run(line, k + 1, SPACE);
+    (line.get(close) == Some(&b']')).then_some(TagPair {
+        name: name_start..name_end,
+        value: value_start..k,
+        len: close + 1,
     })
 }
 
@@ -218,7 +280,36 @@ mod tests {
                     proptest::prop_assert_eq!(Ok(pair), tag_pair_grammar(l));
                 }
                 proptest::prop_assert_eq!(tag_pair(l), tag_pair_grammar(l));
+                // The reader hands it the buffer: the next lines change nothing.
+                let mut more = l.to_vec();
+                more.extend_from_slice(b"\n\"]");
+                more.extend_from_slice(&line);
+                proptest::prop_assert_eq!(tag_pair_fast(&more), tag_pair_fast(l));
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Eight bytes at a time finds what one at a time finds.
+        #[test]
+        fn value_stop_finds_the_first_stop_byte(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(b"\"\\\nab\x00\x01\x21\x5b\x80\xa2\xdc\x8a\x23\x0b\xff".to_vec()),
+                0..40,
+            ),
+        ) {
+            let one_by_one = bytes.iter().position(|b| b"\"\\\n".contains(b));
+            proptest::prop_assert_eq!(value_stop(&bytes), one_by_one);
+        }
+    }
+
+    #[test]
+    fn class_table_matches_the_predicates() {
+        for b in 0..=255u8 {
+            let c = CLASS[usize::from(b)];
+            assert_eq!(c & SPACE != 0, is_space(b), "{b:#x}");
+            assert_eq!(c & NAME != 0, is_name_byte(b), "{b:#x}");
+            assert_eq!(c & STOP != 0, b"\"\\\n".contains(&b), "{b:#x}");
         }
     }
 

@@ -266,7 +266,7 @@ impl<'a> LineContext<'a> {
     pub fn text(&self) -> &'a [u8] {
         match self.text {
             LineText::Known(t) => t,
-            LineText::Scan(scan) => scan.text(),
+            LineText::Scan(scan) => scan.text(self.number),
         }
     }
 

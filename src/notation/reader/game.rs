@@ -4,12 +4,16 @@ use std::io::{self, Read};
 
 use memchr::memchr;
 
-use super::bytes::{BINARY_WINDOW, is_control, is_delimiter, looks_binary, utf8_boundary};
+use super::bytes::{
+    BINARY_WINDOW, is_control, is_delimiter, is_space, looks_binary, utf8_boundary,
+};
 use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
 use crate::notation::movetext::{self, MoveTail};
 use crate::notation::tag::{self, ParseTagError};
-use crate::notation::visitor::{Chunk, CommentStyle, Flow, GameResult, NagForm, Visitor};
+use crate::notation::visitor::{
+    Chunk, CommentStyle, Event, Flow, GameResult, NagForm, RawTag, Visitor,
+};
 
 impl<R: Read> Reader<R> {
     // ----- one game -----
@@ -38,7 +42,11 @@ impl<R: Read> Reader<R> {
                 b'{' => self.comment(v, CommentStyle::Brace)?,
                 b';' => self.comment(v, CommentStyle::Line)?,
                 b'%' if self.at_line_start() => self.escape_line(v)?,
-                b'[' if self.game.phase == Phase::Tags => self.tag(v)?,
+                b'[' if self.game.phase == Phase::Tags => {
+                    if !self.plain_tags(v) {
+                        self.tag(v)?;
+                    }
+                }
                 b'[' if self.first_on_line() => {
                     // A tag line after movetext without a result: a new game.
                     self.end_game_at(v, true);
@@ -67,12 +75,129 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 _ => {
-                    if self.word(v)? {
+                    if !self.plain_tokens(v)? && self.word(v)? {
                         return Ok(());
                     }
                 }
             }
         }
+    }
+
+    /// Reads the common movetext tokens (moves without annotation suffixes,
+    /// move numbers with periods, brace comments, the whitespace between
+    /// them) with fewer questions than [`Self::read_game_body`] and
+    /// [`Self::word`] ask, and the same answers. It stops before anything
+    /// else (the general path then reads it), near the buffer's end, and when
+    /// events are muted. Returns whether it used any bytes. Not inlined: it
+    /// keeps its loop in registers.
+    #[inline(never)]
+    fn plain_tokens<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
+        let limit = self.limits.max_token_len;
+        // With this much in the buffer, `word` would see the same bytes.
+        let need = limit + 8;
+        // Absolute: a comment may move the buffer.
+        let from = self.pos_abs();
+        if !self.plain_path || self.stopped || self.suppressed() {
+            return Ok(false);
+        }
+        while let Some(window) = self.win.buf.get(self.start..self.win.end) {
+            if window.len() < need {
+                break;
+            }
+            let mut window = &window[..need];
+            if is_space(window[0]) {
+                // Mostly one space between two tokens.
+                if window[0] != b' ' || is_space(window[1]) {
+                    self.space_in_buffer();
+                    continue;
+                }
+                window = &window[1..];
+                self.start += 1;
+            }
+            let first = window[0];
+            if first == b'{' {
+                // As the general loop does, without leaving this one.
+                self.comment(v, CommentStyle::Brace)?;
+                if self.stopped || self.suppressed() {
+                    break;
+                }
+                continue;
+            }
+            // `limit + 7` bytes left: as many as `word` looks at.
+            let Some(len) = window[..=limit].iter().position(|&c| is_delimiter(c)) else {
+                break;
+            };
+            // `e8(Q)` and friends: the general path knows.
+            if window[len] == b'(' {
+                break;
+            }
+            let tok = &window[..len];
+            let (number, used) = if first.is_ascii_digit() {
+                // `movetext::move_number`, for numbers that cannot overflow:
+                // digits and value in one pass.
+                let mut number = 0u32;
+                let mut digits = 0;
+                for &d in tok.iter().take(10) {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    // Wraps only at a tenth digit, and then goes unused.
+                    number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
+                    digits += 1;
+                }
+                let dots = tok[digits..].iter().take_while(|&&b| b == b'.').count();
+                // Without periods it may be a result or castling (`0-0`).
+                if digits > 9 || dots == 0 {
+                    break;
+                }
+                let dots = u8::try_from(dots).unwrap_or(u8::MAX);
+                (Some((number, dots)), digits + usize::from(dots))
+            } else if first.is_ascii_alphabetic() {
+                (None, 0)
+            } else {
+                break;
+            };
+            let mv = &tok[used..];
+            let tail = match mv.first() {
+                None => None,
+                Some(b) if b.is_ascii_alphabetic() => {
+                    let t = movetext::move_tail(mv);
+                    if t.suffix.is_some() || t.bad_tail {
+                        break;
+                    }
+                    Some(t)
+                }
+                Some(_) => break,
+            };
+            let mv_len = mv.len();
+            self.game.has_content = true;
+            // Events are not muted (checked above, and only the visitor's
+            // answers below can mute them), and carry no text to check.
+            let mut flow = Flow::Continue;
+            if let Some((number, dots)) = number {
+                let span = self.span(0, used);
+                flow = v.event(
+                    Event::MoveNumber { number, dots },
+                    span,
+                    &self.line_context(),
+                );
+                self.apply(flow);
+            }
+            if let Some(MoveTail { body, check, .. }) = tail
+                && !matches!(flow, Flow::Stop | Flow::SkipGame)
+            {
+                let span = self.span(used, mv_len);
+                let s = self.start + used;
+                let text = self.win.buf.get(s..s + body).unwrap_or_default();
+                flow = v.event(Event::Move { text, check }, span, &self.line_context());
+                self.apply(flow);
+            }
+            self.start += len;
+            if matches!(flow, Flow::Stop | Flow::SkipGame) {
+                break;
+            }
+        }
+        Ok(self.pos_abs() != from)
     }
 
     /// Ends the game here: reports open variations and a missing result.
@@ -105,15 +230,77 @@ impl<R: Read> Reader<R> {
         self.emit(v, Ev::EndGame, span);
     }
 
+    /// Reads tag pairs one to a line, as [`Self::tag`] and the loop of
+    /// [`Self::read_game_body`] do, with fewer questions: the ones whose
+    /// fast form matches, with an ASCII value (nothing to report), each
+    /// followed by a line break and the next `[`. It stops before anything
+    /// else, near the buffer's end, and when events are muted. Returns
+    /// whether it used any bytes.
+    #[inline(never)]
+    fn plain_tags<V: Visitor>(&mut self, v: &mut V) -> bool {
+        let max = self.limits.max_tag_line;
+        let from = self.start;
+        if !self.plain_path || self.stopped || self.suppressed() {
+            return false;
+        }
+        while let Some(avail) = self.win.buf.get(self.start..self.win.end) {
+            // With more than `max` bytes, `ensure_line` reads nothing.
+            if avail.len() <= max + 2 {
+                break;
+            }
+            let Some(t) = tag::tag_pair_fast(&avail[..max]) else {
+                break;
+            };
+            let (name, value) = (
+                avail.get(t.name.clone()).unwrap_or_default(),
+                avail.get(t.value.clone()).unwrap_or_default(),
+            );
+            if !value.is_ascii() {
+                break;
+            }
+            self.game.has_content = true;
+            self.game.tags_seen = true;
+            let span = self.span(0, t.len);
+            let flow = v.event(
+                Event::Tag {
+                    name,
+                    value: RawTag(value),
+                },
+                span,
+                &self.line_context(),
+            );
+            self.apply(flow);
+            self.start += t.len;
+            if matches!(flow, Flow::Stop | Flow::SkipGame) {
+                break;
+            }
+            // One line break to the next tag: no blank line to note.
+            let n = match self.avail() {
+                [b'\n', b'[', ..] => 1,
+                [b'\r', b'\n', b'[', ..] => 2,
+                _ => break,
+            };
+            self.line = self.line.saturating_add(1);
+            self.start += n;
+            self.line_start_abs = self.win.buf_abs + self.start as u64;
+        }
+        self.start != from
+    }
+
     fn tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         let max = self.limits.max_tag_line;
         self.ensure_line(max + 1)?;
         self.game.has_content = true;
         let avail = self.avail();
         let window = &avail[..avail.len().min(max)];
-        let line_len = memchr(b'\n', window).unwrap_or(window.len());
+        // Most tag pairs: no need to find the line's end first.
+        let fast = tag::tag_pair_fast(window).ok_or(ParseTagError::Unterminated);
+        let line_len = match fast {
+            Ok(_) => 0,
+            Err(_) => memchr(b'\n', window).unwrap_or(window.len()),
+        };
         let cut_short = line_len == window.len() && avail.len() > max;
-        match tag::tag_pair(&window[..line_len]) {
+        match fast.or_else(|_| tag::tag_pair(&window[..line_len])) {
             Ok(t) => {
                 self.game.tags_seen = true;
                 let span = self.span(0, t.len);
@@ -433,7 +620,7 @@ impl<R: Read> Reader<R> {
     #[inline(always)]
     fn token<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
         let s = self.start + off;
-        let tok = self.buf.get(s..s + len).unwrap_or_default();
+        let tok = self.win.buf.get(s..s + len).unwrap_or_default();
         let Some(&first) = tok.first() else {
             return false;
         };
@@ -567,5 +754,109 @@ impl<R: Read> Reader<R> {
             );
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Limits, Reader};
+    use crate::diag::Span;
+    use crate::notation::SyntaxProblem;
+    use crate::notation::visitor::{Event, Flow, LineContext, Visitor};
+
+    /// Everything a visitor can see, and answers chosen by event count.
+    struct Record {
+        seen: Vec<String>,
+        skip_game_at: usize,
+        stop_at: usize,
+    }
+
+    impl Record {
+        fn flow(&self) -> Flow {
+            match self.seen.len() {
+                n if n == self.stop_at => Flow::Stop,
+                n if n % self.skip_game_at == 0 => Flow::SkipGame,
+                _ => Flow::Continue,
+            }
+        }
+    }
+
+    impl Visitor for Record {
+        fn event(&mut self, e: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+            let text = String::from_utf8_lossy(line.text());
+            self.seen.push(format!(
+                "{e:?} {span:?} {} {} {text:?}",
+                line.number, line.first_column
+            ));
+            self.flow()
+        }
+
+        fn problem(&mut self, p: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
+            let text = String::from_utf8_lossy(line.text());
+            self.seen.push(format!(
+                "{p:?} {span:?} {} {} {text:?}",
+                line.number, line.first_column
+            ));
+            self.flow()
+        }
+    }
+
+    fn read(input: &[u8], limits: Limits, plain: bool, skip: usize, stop: usize) -> Vec<String> {
+        let mut reader = Reader::with_limits(input, limits);
+        reader.plain_path = plain;
+        let mut record = Record {
+            seen: Vec::new(),
+            skip_game_at: skip,
+            stop_at: stop,
+        };
+        reader.read_all(&mut record).unwrap_or_default();
+        record.seen
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+        /// The plain paths send what the general path sends: the same
+        /// events, spans, lines and problems, whatever the visitor answers.
+        #[test]
+        fn plain_paths_agree_with_the_general_path(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "1.", "12...", "1.e4", "2...Nf6", "e4", "Nxf3+", "Qh7#", "O-O", "0-0",
+                    "e8=Q", "e8(Q)", "Nf3!?", "e4+!", "e4!!!", "1-0", "0-1", "1/2-1/2", "*",
+                    "$12", "{c}", "{", "}", "(", ")", ";x", "%e", "[T \"v\"]", "[", " ", "  ",
+                    "\n", "\r\n", "\n\n", "\t", "--", "@@f3", "\u{e9}", "\x01", "1234567890.",
+                    "99999999999.", "1.2", "a(b", "!", "xx", "3.", "0", "1",
+                    "[A \"b\"]\n", "[C \"\u{e9}\"]\r\n[D \"\"]", "[E \"x\\\"y\"]\n[F \"a\"]",
+                    "[G \"a long value, longer than the small limit\"]\n", "\n[H \"x\"]\n\n",
+                ]),
+                0..80,
+            ),
+            skip in 5usize..200,
+            stop in 0usize..400,
+        ) {
+            let mut input = b"[Event \"x\"]\n[Site \"y\"]\r\n[R \"*\"] [W \"z\"]\n\n".to_vec();
+            for (k, p) in parts.iter().enumerate() {
+                input.extend_from_slice(p.as_bytes());
+                if k % 3 != 2 {
+                    input.push(b' ');
+                }
+            }
+            let small = Limits {
+                max_token_len: 8,
+                max_tag_line: 40,
+                ..Limits::default()
+            };
+            // Long enough for the default limits to take the plain path too.
+            let long = input.repeat(8);
+            for (input, limits) in [(&input, small), (&long, small), (&long, Limits::default())] {
+                for (skip, stop) in [(usize::MAX, usize::MAX), (skip, stop)] {
+                    proptest::prop_assert_eq!(
+                        read(input, limits, true, skip, stop),
+                        read(input, limits, false, skip, stop)
+                    );
+                }
+            }
+        }
     }
 }
