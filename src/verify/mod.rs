@@ -14,7 +14,7 @@ use crate::notation::token::{self, Action, Grammar};
 use crate::notation::visitor::SOURCE_WIDTH;
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::core::{Color, Ending};
-use crate::rules::family::{AnyMove, AnyPosition, Outcome, RejectionKind, Scratch};
+use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
 use crate::rules::squares::Postal;
 use crate::rules::{Variant, variant::Status};
 
@@ -559,7 +559,7 @@ impl<O: Observer> Verifier<O> {
         if let Some(m) = token::parse_single_action(&self.grammar, text)
             .and_then(|a| self.line.as_ref()?.pos.resolve_action_quick(&a))
         {
-            self.play(AnyMove::Core(m), check, text, span, line);
+            self.play_quick(m, check, text, span, line);
             return Flow::Continue;
         }
         // Parsed in place: a token is a few hundred bytes.
@@ -797,22 +797,8 @@ impl<O: Observer> Verifier<O> {
         let ply = l.ply;
         self.counts.moves += 1;
 
-        // The check mark written must match the position (warning only).
         let in_check = l.pos.is_check();
         let mate = in_check && !l.pos.has_legal_move(&mut self.scratch);
-        let problem = match (check, in_check, mate) {
-            (CheckMark::Check, false, _) => {
-                Some(("'+' written, but the move gives no check", "no check"))
-            }
-            (CheckMark::Mate, false, _) => {
-                Some(("'#' written, but the move gives no check", "no mate"))
-            }
-            (CheckMark::Mate, true, false) => Some((
-                "'#' written, but the move gives check, not mate",
-                "not mate",
-            )),
-            _ => None,
-        };
         if want_san {
             if mate {
                 self.san.push('#');
@@ -820,16 +806,8 @@ impl<O: Observer> Verifier<O> {
                 self.san.push('+');
             }
         }
-        if let Some((msg, label)) = problem {
-            let written = String::from_utf8_lossy(text).into_owned();
-            let mut d = Diagnostic::warning(Code::CheckSuffixMismatch, format!("{written}: {msg}"))
-                .with_rule("PGN 8.2.3.5 (check and mate indicators)");
-            d.ply = Some(ply);
-            d.move_text = Some(written);
-            if let Some(prev) = self.line.as_ref().and_then(|l| l.prev.as_ref()) {
-                d.position = Some(prev.fen());
-            }
-            self.emit(d, span, label, line);
+        if check != CheckMark::None {
+            self.check_mark(check, in_check, mate, ply, text, span, line);
         }
         if !mainline {
             return;
@@ -843,11 +821,102 @@ impl<O: Observer> Verifier<O> {
         self.after_mainline_move(text, span, line, mate);
     }
 
+    /// [`play`](Self::play) for a move of the bitboard position that
+    /// [`AnyPosition::resolve_action_quick`] found, the per-move path of
+    /// FIDE chess: the same steps, on the bitboard position directly.
+    #[inline(never)]
+    fn play_quick(
+        &mut self,
+        m: crate::rules::core::Move,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let mainline = self.stack.is_empty();
+        let Some(l) = self.line.as_mut() else { return };
+        let p = match &mut l.pos {
+            AnyPosition::Fide(p) if !(mainline && self.observer.wants_plies()) => p,
+            _ => return self.play(AnyMove::Core(m), check, text, span, line),
+        };
+        match &mut l.prev {
+            Some(AnyPosition::Fide(prev)) => *prev = *p,
+            prev => *prev = Some(AnyPosition::Fide(*p)),
+        }
+        p.play_unchecked(&m);
+        l.ply += 1;
+        let ply = l.ply;
+        self.counts.moves += 1;
+        let in_check = p.is_check();
+        let mate = in_check && !p.has_legal_move();
+        let ending = AnyPosition::fide_ending_after_move(p, mate).map(Termination::Ending);
+        let draw = AnyPosition::fide_draw_state(p);
+        if check != CheckMark::None {
+            self.check_mark(check, in_check, mate, ply, text, span, line);
+        }
+        if !mainline {
+            return;
+        }
+        self.report.plies = ply;
+        self.draw_rules(ending, Some(draw), text, span, line);
+    }
+
+    /// The check mark written must match the position (warning only).
+    #[allow(clippy::too_many_arguments)]
+    fn check_mark(
+        &mut self,
+        check: CheckMark,
+        in_check: bool,
+        mate: bool,
+        ply: u32,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let problem = match (check, in_check, mate) {
+            (CheckMark::Check, false, _) => {
+                Some(("'+' written, but the move gives no check", "no check"))
+            }
+            (CheckMark::Mate, false, _) => {
+                Some(("'#' written, but the move gives no check", "no mate"))
+            }
+            (CheckMark::Mate, true, false) => Some((
+                "'#' written, but the move gives check, not mate",
+                "not mate",
+            )),
+            _ => None,
+        };
+        if let Some((msg, label)) = problem {
+            self.check_mark_mismatch(msg, label, ply, text, span, line);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_mark_mismatch(
+        &mut self,
+        msg: &str,
+        label: &str,
+        ply: u32,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let written = String::from_utf8_lossy(text).into_owned();
+        let mut d = Diagnostic::warning(Code::CheckSuffixMismatch, format!("{written}: {msg}"))
+            .with_rule("PGN 8.2.3.5 (check and mate indicators)");
+        d.ply = Some(ply);
+        d.move_text = Some(written);
+        if let Some(prev) = self.line.as_ref().and_then(|l| l.prev.as_ref()) {
+            d.position = Some(prev.fen());
+        }
+        self.emit(d, span, label, line);
+    }
+
     /// Draw rules and game ends along the mainline (RULINGS C1; L9 for the
     /// squares family, over its whole state).
     fn after_mainline_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>, mate: bool) {
         let Some(l) = &self.line else { return };
-        let was_ended = self.ended;
         // Each family's own end, and for the families with FIDE's
         // repetition and fifty-move rules: the state's key, the half-move
         // clock, whether a reset of that clock makes earlier positions
@@ -866,14 +935,33 @@ impl<O: Observer> Verifier<O> {
             // Games outside these families end by their own rules only.
             l.pos.outcome().map(Termination::Rules)
         };
-        let repeats_and_clock = l.pos.draw_state().map(|d| {
-            if d.halfmoves == 0 && d.irreversible {
-                self.history.clear();
+        let draw = l.pos.draw_state();
+        self.draw_rules(ending, draw, text, span, line);
+    }
+
+    /// The rest of [`after_mainline_move`](Self::after_mainline_move), given
+    /// the game's end by its rules and its draw state after the move.
+    #[inline(always)]
+    fn draw_rules(
+        &mut self,
+        ending: Option<Termination>,
+        draw: Option<DrawState>,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let was_ended = self.ended;
+        let repeats_and_clock = match draw {
+            Some(d) => {
+                if d.halfmoves == 0 && d.irreversible {
+                    self.history.clear();
+                }
+                self.history.push(d.key);
+                let repeats = self.history.iter().filter(|&&k| k == d.key).count();
+                Some((repeats, d.halfmoves, d.ruling))
             }
-            self.history.push(d.key);
-            let repeats = self.history.iter().filter(|&&k| k == d.key).count();
-            (repeats, d.halfmoves, d.ruling)
-        });
+            None => None,
+        };
         if was_ended.is_some() {
             self.report_move_after_end(text, span, line);
             return;
@@ -892,22 +980,38 @@ impl<O: Observer> Verifier<O> {
         }
         if repeats == 3 && !self.noted_threefold {
             self.noted_threefold = true;
-            let d = Diagnostic::note(
-                Code::ClaimableDraw,
+            self.note_draw_claim(
                 "threefold repetition: a draw may be claimed",
-            )
-            .with_rule(format!("{ruling} (FIDE Laws 9.2)"));
-            self.emit(d, span, "third repetition", line);
+                format!("{ruling} (FIDE Laws 9.2)"),
+                "third repetition",
+                span,
+                line,
+            );
         }
         if halfmoves >= 100 && !self.noted_fifty {
             self.noted_fifty = true;
-            let d = Diagnostic::note(
-                Code::ClaimableDraw,
+            self.note_draw_claim(
                 "fifty moves without capture or pawn move: a draw may be claimed",
-            )
-            .with_rule(format!("{ruling} (FIDE Laws 9.3)"));
-            self.emit(d, span, "fiftieth move", line);
+                format!("{ruling} (FIDE Laws 9.3)"),
+                "fiftieth move",
+                span,
+                line,
+            );
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_draw_claim(
+        &mut self,
+        message: &str,
+        rule: String,
+        label: &str,
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let d = Diagnostic::note(Code::ClaimableDraw, message).with_rule(rule);
+        self.emit(d, span, label, line);
     }
 
     /// Warns once about moves played after the game ended by the rules;
