@@ -242,6 +242,11 @@ pub struct Verifier<O: Observer = ()> {
     mode: Mode,
     report: GameReport,
     grammar: Grammar,
+    /// The game `grammar` is for (games of one archive share it).
+    grammar_of: Option<Variant>,
+    /// The last `[Variant]` value looked up and its game (an archive
+    /// repeats one value).
+    variant_named: Option<(String, Option<Variant>)>,
     line: Option<Line>,
     stack: Vec<Line>,
     history: Vec<u64>,
@@ -276,6 +281,8 @@ impl<O: Observer> Verifier<O> {
             mode: Mode::Tags,
             report: GameReport::default(),
             grammar: Grammar::chess(),
+            grammar_of: None,
+            variant_named: None,
             line: None,
             stack: Vec::new(),
             history: Vec::new(),
@@ -432,14 +439,27 @@ impl<O: Observer> Verifier<O> {
             _ => return,
         };
         slot.clear();
-        slot.push_str(&value.decode_str());
+        // Most values have no escape and are UTF-8: `decode_str` returns
+        // them as they are, and finding that is cheaper than its decoding.
+        match std::str::from_utf8(value.0) {
+            Ok(text) if !value.0.contains(&b'\\') => slot.push_str(text),
+            _ => slot.push_str(&value.decode_str()),
+        }
     }
 
     #[inline(never)]
     fn begin_movetext(&mut self, span: Span, line: &LineContext<'_>) {
         let tags = &self.report.tags;
-        let variant = if tags.has_variant && !tags.variant.trim().is_empty() {
-            Variant::from_name(tags.variant.trim())
+        let name = tags.variant.trim();
+        let variant = if tags.has_variant && !name.is_empty() {
+            match &self.variant_named {
+                Some((last, v)) if last == name => *v,
+                _ => {
+                    let v = Variant::from_name(name);
+                    self.variant_named = Some((name.to_string(), v));
+                    v
+                }
+            }
         } else {
             Some(Variant::Chess)
         };
@@ -467,7 +487,10 @@ impl<O: Observer> Verifier<O> {
             );
             return;
         }
-        self.grammar = grammar_for(variant);
+        if self.grammar_of != Some(variant) {
+            self.grammar = grammar_for(variant);
+            self.grammar_of = Some(variant);
+        }
         let fen = self
             .report
             .tags
@@ -545,22 +568,31 @@ impl<O: Observer> Verifier<O> {
         span: Span,
         line: &LineContext<'_>,
     ) -> Flow {
-        match &self.line {
-            Some(l) if !l.broken => {}
-            _ => return Flow::Continue,
-        }
-        // Null moves as other tools write them (ChessBase Z0, UCI 0000).
-        if matches!(text, b"Z0" | b"0000" | b"@@@@") {
-            self.null_move(text, span, line);
+        let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return Flow::Continue;
-        }
+        };
         // The common case first: one ordinary move that the position can
-        // resolve without the full token (the same answer as below).
+        // resolve without the full token (the same answer as below; no
+        // null move below reads as one action: `Z0` and `0000` have no
+        // rank 0, `@@@@` no square).
         if let Some(m) = token::parse_single_action(&self.grammar, text)
-            .and_then(|a| self.line.as_ref()?.pos.resolve_action_quick(&a))
+            .and_then(|a| l.pos.resolve_action_quick(&a))
         {
             self.play_quick(m, check, text, span, line);
             return Flow::Continue;
+        }
+        self.on_other_move(text, check, span, line);
+        Flow::Continue
+    }
+
+    /// [`on_move`](Self::on_move) for the tokens its quick path leaves
+    /// (out of line: the visitor's every event would pay for its frame).
+    #[inline(never)]
+    fn on_other_move(&mut self, text: &[u8], check: CheckMark, span: Span, line: &LineContext<'_>) {
+        // Null moves as other tools write them (ChessBase Z0, UCI 0000).
+        if matches!(text, b"Z0" | b"0000" | b"@@@@") {
+            self.null_move(text, span, line);
+            return;
         }
         // Parsed in place: a token is a few hundred bytes.
         let mut parsed = token::MoveToken {
@@ -570,14 +602,14 @@ impl<O: Observer> Verifier<O> {
             Ok(()) => {}
             Err(e) => {
                 self.unparsable(e, text, span, line);
-                return Flow::Continue;
+                return;
             }
         };
         // PASGL `_Pd4` marks annotate the move before them (N6): checked,
         // not played.
         if let Some(Action::Roadkill { critter, at }) = parsed.first() {
             let Some(l) = &self.line else {
-                return Flow::Continue;
+                return;
             };
             if let Err(r) = l.pos.verify_roadkill(*critter, *at) {
                 let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
@@ -593,23 +625,22 @@ impl<O: Observer> Verifier<O> {
                     line,
                 );
             }
-            return Flow::Continue;
+            return;
         }
         // In the chess core a pass is a null move (a warning); in the
         // families that know passing it is an ordinary move.
         let is_core = self.current_pos().is_some_and(AnyPosition::is_chess_like);
         if is_core && parsed.is_single() && matches!(parsed.first(), Some(Action::Pass)) {
             self.null_move(text, span, line);
-            return Flow::Continue;
+            return;
         }
         let Some(l) = &self.line else {
-            return Flow::Continue;
+            return;
         };
         match l.pos.resolve(&parsed, &mut self.scratch) {
             Ok(m) => self.play(m, check, text, span, line),
             Err(r) => self.rejected(r, &parsed, check, text, span, line),
         }
-        Flow::Continue
     }
 
     /// Reports a token that is not a move (cold: out of the hot path).
@@ -1050,30 +1081,42 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return;
         };
-        let turn = l.pos.turn();
-        let expected = l.pos.fullmoves(l.ply);
+        let (turn, expected) = match &l.pos {
+            AnyPosition::Fide(p) => (p.turn(), p.fullmoves()),
+            pos => (pos.turn(), pos.fullmoves(l.ply)),
+        };
         // `12...` announces Black's move; `12.` may stand before either.
         let black_dots = dots >= 3;
-        let problem = if number != expected {
-            Some(format!(
+        if number != expected || (black_dots && turn == Color::White) {
+            self.wrong_move_number(number, expected, turn, span, line);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wrong_move_number(
+        &mut self,
+        number: u32,
+        expected: u32,
+        turn: Color,
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let Some(l) = self.line.as_ref() else { return };
+        let msg = if number != expected {
+            format!(
                 "move number {number}, but this is move {expected} ({} to move)",
                 turn.name()
-            ))
-        } else if black_dots && turn == Color::White {
-            Some(format!(
-                "'{number}...' announces Black's move, but White is to move"
-            ))
+            )
         } else {
-            None
+            format!("'{number}...' announces Black's move, but White is to move")
         };
-        if let Some(msg) = problem {
-            self.reported_number = true;
-            let mut d = Diagnostic::warning(Code::MoveNumberMismatch, msg)
-                .with_rule("PGN 8.2.2 (move number indications)");
-            d.ply = Some(l.ply + 1);
-            d.position = Some(l.pos.fen());
-            self.emit(d, span, "wrong number", line);
-        }
+        self.reported_number = true;
+        let mut d = Diagnostic::warning(Code::MoveNumberMismatch, msg)
+            .with_rule("PGN 8.2.2 (move number indications)");
+        d.ply = Some(l.ply + 1);
+        d.position = Some(l.pos.fen());
+        self.emit(d, span, "wrong number", line);
     }
 
     // ------------------------------------------------------------- variations
