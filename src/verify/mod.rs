@@ -561,6 +561,9 @@ impl<O: Observer> Verifier<O> {
 
     // ----------------------------------------------------------------- moves
 
+    /// Kept out of [`Visitor::event`]: every event would pay for the frame
+    /// the move path needs.
+    #[inline(never)]
     fn on_move(
         &mut self,
         text: &[u8],
@@ -1074,12 +1077,12 @@ impl<O: Observer> Verifier<O> {
     /// Compares a written move number (`12.`, `12...`) with the move it
     /// precedes; a mismatch is a warning, reported once a game.
     #[inline(never)]
-    fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) {
+    fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) -> Flow {
         if self.reported_number {
-            return;
+            return Flow::Continue;
         }
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
-            return;
+            return Flow::Continue;
         };
         let (turn, expected) = match &l.pos {
             AnyPosition::Fide(p) => (p.turn(), p.fullmoves()),
@@ -1090,6 +1093,7 @@ impl<O: Observer> Verifier<O> {
         if number != expected || (black_dots && turn == Color::White) {
             self.wrong_move_number(number, expected, turn, span, line);
         }
+        Flow::Continue
     }
 
     #[cold]
@@ -1153,6 +1157,7 @@ impl<O: Observer> Verifier<O> {
         Flow::Continue
     }
 
+    #[inline(never)]
     fn end_variation(&mut self) {
         if let Some(parent) = self.stack.pop() {
             self.line = Some(parent);
@@ -1283,9 +1288,10 @@ impl<O: Observer> Visitor for Verifier<O> {
             Event::MoveNumber { number, dots } => {
                 self.has_content = true;
                 if self.mode == Mode::Verify {
-                    self.move_number(number, dots, span, line);
+                    self.move_number(number, dots, span, line)
+                } else {
+                    Flow::Continue
                 }
-                Flow::Continue
             }
             Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,
         }

@@ -61,12 +61,10 @@ fn single_other(g: &Grammar, t: &[u8]) -> Option<Action> {
 #[inline(always)]
 pub(super) fn ordinary(g: &Grammar, t: &[u8]) -> Option<Action> {
     let (body, promotion) = match *t {
-        [.., b'=', p] if g.is_piece(p) => (&t[..t.len() - 2], Some(p)),
         [.., p] if p.is_ascii_digit() => (t, None),
+        [.., b'=', p] if g.is_piece(p) => (&t[..t.len() - 2], Some(p)),
         [.., p] if g.is_piece(p) => (&t[..t.len() - 1], Some(p)),
-        [.., p] if p.is_ascii_lowercase() && g.is_piece(p.to_ascii_uppercase()) => {
-            (&t[..t.len() - 1], Some(p.to_ascii_uppercase()))
-        }
+        [.., p] if g.is_lower_piece(p) => (&t[..t.len() - 1], Some(p.to_ascii_uppercase())),
         _ => return None,
     };
     let [head @ .., tf, tr] = body else {
@@ -109,7 +107,7 @@ pub(super) fn ordinary(g: &Grammar, t: &[u8]) -> Option<Action> {
 #[inline(always)]
 fn one_digit_rank(g: &Grammar, b: u8) -> Option<u8> {
     let d = b.wrapping_sub(b'1');
-    (d < 9 && d < g.ranks).then_some(d)
+    (d < g.digit_ranks).then_some(d)
 }
 
 /// Reads the whole token as one turn into `actions` (empty on entry), or
