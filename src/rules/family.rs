@@ -321,17 +321,8 @@ impl AnyPosition {
         use super::variant::Family;
         match variant.family() {
             Family::Fide => {
-                // Most games of an archive start from the standard array:
-                // its bitboard position is made once.
-                static START: std::sync::OnceLock<Option<super::fide::BitPosition>> =
-                    std::sync::OnceLock::new();
                 if fen.is_none() && variant == Variant::Chess {
-                    let start = START.get_or_init(|| {
-                        super::fide::BitPosition::from_core(&core::Position::start(
-                            super::fide::chess(),
-                        ))
-                    });
-                    if let Some(b) = start {
+                    if let Some(b) = Self::chess_start() {
                         return Ok(AnyPosition::Fide(*b));
                     }
                 }
@@ -352,6 +343,20 @@ impl AnyPosition {
                 super::squares::SquaresPosition::setup(variant, fen).map(AnyPosition::Squares)
             }
         }
+    }
+
+    /// The start position of FIDE chess on bitboards: `setup(Chess, None)`
+    /// when it is a bitboard position. Most games of an archive start from
+    /// it: it is made once.
+    #[inline]
+    pub fn chess_start() -> Option<&'static super::fide::BitPosition> {
+        static START: std::sync::OnceLock<Option<super::fide::BitPosition>> =
+            std::sync::OnceLock::new();
+        START
+            .get_or_init(|| {
+                super::fide::BitPosition::from_core(&core::Position::start(super::fide::chess()))
+            })
+            .as_ref()
     }
 
     /// The squares-family position, for Hans38 and its relatives.

@@ -491,66 +491,89 @@ impl<O: Observer> Verifier<O> {
             self.grammar = grammar_for(variant);
             self.grammar_of = Some(variant);
         }
-        let fen = self
-            .report
-            .tags
-            .has_fen
-            .then(|| self.report.tags.fen.trim().to_string());
-        let postal = self.report.tags.postal.trim().to_string();
-        let readings = self.report.tags.readings.trim().to_string();
-        let setup = AnyPosition::setup(variant, fen.as_deref()).map_err(|e| match &fen {
-            Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
-            None => format!("{variant}: {e}"),
-        });
-        let start = match setup
-            .and_then(|p| {
-                if postal.is_empty() {
-                    return Ok(p);
+        // The standard array without tags that change it: written in place.
+        let tags = &self.report.tags;
+        let plain = variant == Variant::Chess
+            && !tags.has_fen
+            && tags.postal.trim().is_empty()
+            && tags.readings.trim().is_empty();
+        let start = match AnyPosition::chess_start().filter(|_| plain) {
+            Some(b) => self.line.insert(Line {
+                pos: AnyPosition::Fide(*b),
+                prev: None,
+                ply: 0,
+                broken: false,
+            }),
+            None => match self.start_position(variant) {
+                Ok(pos) => self.line.insert(Line {
+                    pos,
+                    prev: None,
+                    ply: 0,
+                    broken: false,
+                }),
+                Err(msg) => {
+                    self.invalid_setup(msg, span, line);
+                    return;
                 }
-                match (p.as_squares(), Postal::from_tag(&postal)) {
-                    (Some(_), Some(option)) => Ok(p.with_postal(option)),
-                    (Some(_), None) => Err(format!(
-                        "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
-                    )),
-                    // The Postal rule belongs to the squares family (N1).
-                    (None, _) => Ok(p),
-                }
-            })
-            .and_then(|p| match readings.as_str() {
-                "" => Ok(p),
-                r => p
-                    .with_readings(r)
-                    .map_err(|e| format!("the Readings tag: {e}")),
-            }) {
-            Ok(p) => p,
-            Err(msg) => {
-                self.skip(msg.clone());
-                self.report.errors += 1;
-                self.counts.errors += 1;
-                self.report.first_error = Some(msg.clone());
-                let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
-                d.position = fen;
-                d.file = Some(self.file.clone());
-                d.span = Some(span);
-                d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
-                d.game = Some(self.game_ref());
-                self.diagnostics.push(d);
-                return;
-            }
+            },
         };
+        let start = &start.pos;
         // A chess FEN with Chess960 castling rights is played as Chess960.
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
         }
-        self.observer.start_position(&start);
-        self.line = Some(Line {
-            pos: start,
-            prev: None,
-            ply: 0,
-            broken: false,
-        });
+        self.observer.start_position(start);
         self.mode = Mode::Verify;
+    }
+
+    /// The game's start position by its tags (FEN, Postal, Readings).
+    fn start_position(&self, variant: Variant) -> Result<AnyPosition, String> {
+        let tags = &self.report.tags;
+        let fen = tags.has_fen.then(|| tags.fen.trim());
+        let mut p = AnyPosition::setup(variant, fen).map_err(|e| match fen {
+            Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
+            None => format!("{variant}: {e}"),
+        })?;
+        let postal = tags.postal.trim();
+        if !postal.is_empty() {
+            match (p.as_squares(), Postal::from_tag(postal)) {
+                (Some(_), Some(option)) => p = p.with_postal(option),
+                (Some(_), None) => {
+                    return Err(format!(
+                        "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
+                    ));
+                }
+                // The Postal rule belongs to the squares family (N1).
+                (None, _) => {}
+            }
+        }
+        let readings = tags.readings.trim();
+        if !readings.is_empty() {
+            p = p
+                .with_readings(readings)
+                .map_err(|e| format!("the Readings tag: {e}"))?;
+        }
+        Ok(p)
+    }
+
+    /// Reports a start position the tags do not give and skips the game.
+    #[cold]
+    #[inline(never)]
+    fn invalid_setup(&mut self, msg: String, span: Span, line: &LineContext<'_>) {
+        let tags = &self.report.tags;
+        let fen = tags.has_fen.then(|| tags.fen.trim().to_string());
+        self.skip(msg.clone());
+        self.report.errors += 1;
+        self.counts.errors += 1;
+        self.report.first_error = Some(msg.clone());
+        let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
+        d.position = fen;
+        d.file = Some(self.file.clone());
+        d.span = Some(span);
+        d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
+        d.game = Some(self.game_ref());
+        self.diagnostics.push(d);
     }
 
     fn skip(&mut self, why: String) {
