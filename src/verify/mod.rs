@@ -395,14 +395,32 @@ impl<O: Observer> Verifier<O> {
     #[inline(never)]
     fn begin_game(&mut self) {
         self.counts.games += 1;
-        let index = self.report.index + 1;
-        let mut tags = std::mem::take(&mut self.report.tags);
-        tags.clear();
-        self.report = GameReport {
+        // Each field reset in place (the tags keep their buffers): naming
+        // every field makes a new one a compile error here.
+        let GameReport {
             index,
+            variant,
             tags,
-            ..GameReport::default()
-        };
+            plies,
+            result,
+            termination,
+            errors,
+            warnings,
+            first_error,
+            skipped,
+            mainline_error_ply,
+        } = &mut self.report;
+        *index += 1;
+        *variant = None;
+        tags.clear();
+        *plies = 0;
+        *result = None;
+        *termination = None;
+        *errors = 0;
+        *warnings = 0;
+        *first_error = None;
+        *skipped = None;
+        *mainline_error_ply = None;
         self.mode = Mode::Tags;
         self.line = None;
         self.stack.clear();
@@ -881,7 +899,7 @@ impl<O: Observer> Verifier<O> {
     /// [`play`](Self::play) for a move of the bitboard position that
     /// [`AnyPosition::resolve_action_quick`] found, the per-move path of
     /// FIDE chess: the same steps, on the bitboard position directly.
-    #[inline(never)]
+    #[inline(always)]
     fn play_quick(
         &mut self,
         m: crate::rules::core::Move,
