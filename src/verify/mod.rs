@@ -53,9 +53,20 @@ pub trait Observer {
     fn wants_plies(&self) -> bool {
         false
     }
+
+    /// Whether [`GameReport::tags`] is to hold every tag it lists; when
+    /// not, Site, Date and Round stay empty (the verifier itself reads
+    /// only the others).
+    fn wants_tags(&self) -> bool {
+        true
+    }
 }
 
-impl Observer for () {}
+impl Observer for () {
+    fn wants_tags(&self) -> bool {
+        false
+    }
+}
 
 /// How a game ended, as verified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +122,8 @@ pub struct GameReport {
     pub index: u64,
     /// The game, when known and implemented.
     pub variant: Option<Variant>,
-    /// The tags the reports use: Event, Site, Date, Round, White, Black, Result, Variant, FEN.
+    /// The tags the reports use: Event, Site, Date, Round, White, Black, Result, Variant, FEN
+    /// (Site, Date and Round when the observer [wants them](Observer::wants_tags)).
     pub tags: Tags,
     /// Mainline plies replayed.
     pub plies: u32,
@@ -435,12 +447,13 @@ impl<O: Observer> Verifier<O> {
 
     #[inline(never)]
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
+        let all = self.observer.wants_tags();
         let tags = &mut self.report.tags;
         let slot = match name {
             b"Event" => &mut tags.event,
-            b"Site" => &mut tags.site,
-            b"Date" => &mut tags.date,
-            b"Round" => &mut tags.round,
+            b"Site" if all => &mut tags.site,
+            b"Date" if all => &mut tags.date,
+            b"Round" if all => &mut tags.round,
             b"White" => &mut tags.white,
             b"Black" => &mut tags.black,
             b"Result" => &mut tags.result,
