@@ -55,8 +55,9 @@ pub trait Observer {
     }
 
     /// Whether [`GameReport::tags`] is to hold every tag it lists; when
-    /// not, Site, Date and Round stay empty (the verifier itself reads
-    /// only the others).
+    /// not, only Result, Variant, FEN, Postal and Readings are kept (the
+    /// verifier reads Event, White and Black only for a diagnostic, and
+    /// then decodes them itself).
     fn wants_tags(&self) -> bool {
         true
     }
@@ -123,7 +124,8 @@ pub struct GameReport {
     /// The game, when known and implemented.
     pub variant: Option<Variant>,
     /// The tags the reports use: Event, Site, Date, Round, White, Black, Result, Variant, FEN
-    /// (Site, Date and Round when the observer [wants them](Observer::wants_tags)).
+    /// (Event, Site, Date, Round, White and Black when the observer
+    /// [wants them](Observer::wants_tags)).
     pub tags: Tags,
     /// Mainline plies replayed.
     pub plies: u32,
@@ -268,6 +270,10 @@ pub struct Verifier<O: Observer = ()> {
     reported_after_end: bool,
     /// A wrong move number was reported (once a game is enough).
     reported_number: bool,
+    /// Event, White and Black as written, when the observer does not
+    /// [want the tags](Observer::wants_tags): only a diagnostic's game
+    /// reference reads them, so they are decoded then.
+    raw_names: [Vec<u8>; 3],
     /// Whether the game has a tag, a move or a result: text made only of
     /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
     has_content: bool,
@@ -303,6 +309,7 @@ impl<O: Observer> Verifier<O> {
             noted_fifty: false,
             reported_after_end: false,
             reported_number: false,
+            raw_names: Default::default(),
             has_content: false,
             scratch: Scratch::default(),
             san: String::new(),
@@ -338,6 +345,16 @@ impl<O: Observer> Verifier<O> {
 
     fn game_ref(&self) -> GameRef {
         let opt = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        if !self.observer.wants_tags() {
+            let [event, white, black] = &self.raw_names;
+            let decoded = |raw: &Vec<u8>| opt(&crate::notation::RawTag(raw).decode_str());
+            return GameRef {
+                index: self.report.index,
+                white: decoded(white),
+                black: decoded(black),
+                event: decoded(event),
+            };
+        }
         GameRef {
             index: self.report.index,
             white: opt(&self.report.tags.white),
@@ -442,12 +459,28 @@ impl<O: Observer> Verifier<O> {
         self.noted_fifty = false;
         self.reported_after_end = false;
         self.reported_number = false;
+        for raw in &mut self.raw_names {
+            raw.clear();
+        }
         self.has_content = false;
     }
 
     #[inline(never)]
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
         let all = self.observer.wants_tags();
+        if !all {
+            let raw = match name {
+                b"Event" => Some(&mut self.raw_names[0]),
+                b"White" => Some(&mut self.raw_names[1]),
+                b"Black" => Some(&mut self.raw_names[2]),
+                _ => None,
+            };
+            if let Some(raw) = raw {
+                raw.clear();
+                raw.extend_from_slice(value.0);
+                return;
+            }
+        }
         let tags = &mut self.report.tags;
         let slot = match name {
             b"Event" => &mut tags.event,
@@ -1360,5 +1393,47 @@ impl<O: Observer> Visitor for Verifier<O> {
         let d = Diagnostic::new(severity, problem.code, problem.message.clone());
         self.emit(d, span, "", line);
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Reader;
+
+    /// A diagnostic names its game by the tags as decoded, whether the
+    /// observer keeps the tags or the verifier decodes them only then.
+    #[test]
+    fn game_reference_decodes_the_tags_with_or_without_an_observer() {
+        struct Keeps;
+        impl Observer for Keeps {}
+        let pgn = br#"[Event "The \"Cup\""]
+[White "A \\ B"]
+[Black ""]
+
+1. e4 e5 2. Ke3 *
+"#;
+        let refs = |diagnostics: Vec<Diagnostic>| {
+            diagnostics
+                .into_iter()
+                .filter_map(|d| d.game)
+                .map(|g| (g.event, g.white, g.black))
+                .collect::<Vec<_>>()
+        };
+        let mut plain = Verifier::new("t.pgn");
+        Reader::new(&pgn[..])
+            .read_all(&mut plain)
+            .expect("reads memory");
+        let mut keeping = Verifier::with_observer("t.pgn", Keeps);
+        Reader::new(&pgn[..])
+            .read_all(&mut keeping)
+            .expect("reads memory");
+        let want = vec![(
+            Some("The \"Cup\"".to_string()),
+            Some("A \\ B".to_string()),
+            None,
+        )];
+        assert_eq!(refs(plain.drain().collect()), want);
+        assert_eq!(refs(keeping.drain().collect()), want);
     }
 }
