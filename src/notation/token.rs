@@ -191,11 +191,14 @@ pub struct Grammar {
     files: ArrayVec<u8, 16>,
     ranks: u8,
     pieces: ArrayVec<u8, 26>,
-    /// File index by ASCII byte, [`NO_FILE`] for none: every token looks
-    /// letters up, and a table beats searching `files`.
-    file_of: [u8; 128],
-    /// Bit `letter - b'A'` set for each piece letter.
-    piece_mask: u32,
+    /// File index by byte, [`NO_FILE`] for none: every token looks
+    /// letters up, and a table beats searching `files` (256 entries: no
+    /// bounds test).
+    file_of: [u8; 256],
+    /// [`PIECE`] and [`LOWER_PIECE`] by byte.
+    letter_class: [u8; 256],
+    /// The ranks a single digit can name (`1` to `9`, at most `ranks`).
+    digit_ranks: u8,
     x_capture: bool,
     squares: bool,
     pasgl: bool,
@@ -203,6 +206,13 @@ pub struct Grammar {
 
 /// [`Grammar::file_of`] for a byte that is no file letter.
 const NO_FILE: u8 = u8::MAX;
+
+/// [`Grammar::letter_class`]: a piece letter.
+const PIECE: u8 = 1;
+
+/// [`Grammar::letter_class`]: the lower case of a piece letter (UCI
+/// promotions).
+const LOWER_PIECE: u8 = 2;
 
 impl Grammar {
     /// A grammar of piece moves and castling on the given files, ranks and
@@ -227,17 +237,22 @@ impl Grammar {
         if pieces.len() > 26 || !pieces.iter().all(u8::is_ascii_uppercase) || !distinct(pieces) {
             return Err(GrammarError::BadPieces);
         }
-        let mut file_of = [NO_FILE; 128];
+        let mut file_of = [NO_FILE; 256];
         for (i, &f) in (0u8..).zip(files) {
             file_of[usize::from(f)] = i;
         }
-        let piece_mask = pieces.iter().fold(0, |m, &p| m | 1 << (p - b'A'));
+        let mut letter_class = [0; 256];
+        for &p in pieces {
+            letter_class[usize::from(p)] |= PIECE;
+            letter_class[usize::from(p.to_ascii_lowercase())] |= LOWER_PIECE;
+        }
         Ok(Grammar {
             files: files.iter().copied().collect(),
             ranks,
             pieces: pieces.iter().copied().collect(),
             file_of,
-            piece_mask,
+            letter_class,
+            digit_ranks: ranks.min(9),
             x_capture: !files.contains(&b'x'),
             squares: false,
             pasgl: false,
@@ -335,15 +350,19 @@ impl Grammar {
     /// The index of a file letter.
     #[inline]
     pub fn file_index(&self, letter: u8) -> Option<u8> {
-        self.file_of
-            .get(usize::from(letter))
-            .copied()
-            .filter(|&f| f != NO_FILE)
+        let f = self.file_of[usize::from(letter)];
+        (f != NO_FILE).then_some(f)
     }
 
     #[inline]
     fn is_piece(&self, letter: u8) -> bool {
-        letter.is_ascii_uppercase() && self.piece_mask >> (letter - b'A') & 1 == 1
+        self.letter_class[usize::from(letter)] & PIECE != 0
+    }
+
+    /// Whether `letter` is the lower case of a piece letter.
+    #[inline]
+    fn is_lower_piece(&self, letter: u8) -> bool {
+        self.letter_class[usize::from(letter)] & LOWER_PIECE != 0
     }
 }
 

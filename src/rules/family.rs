@@ -321,17 +321,8 @@ impl AnyPosition {
         use super::variant::Family;
         match variant.family() {
             Family::Fide => {
-                // Most games of an archive start from the standard array:
-                // its bitboard position is made once.
-                static START: std::sync::OnceLock<Option<super::fide::BitPosition>> =
-                    std::sync::OnceLock::new();
                 if fen.is_none() && variant == Variant::Chess {
-                    let start = START.get_or_init(|| {
-                        super::fide::BitPosition::from_core(&core::Position::start(
-                            super::fide::chess(),
-                        ))
-                    });
-                    if let Some(b) = start {
+                    if let Some(b) = Self::chess_start() {
                         return Ok(AnyPosition::Fide(*b));
                     }
                 }
@@ -352,6 +343,20 @@ impl AnyPosition {
                 super::squares::SquaresPosition::setup(variant, fen).map(AnyPosition::Squares)
             }
         }
+    }
+
+    /// The start position of FIDE chess on bitboards: `setup(Chess, None)`
+    /// when it is a bitboard position. Most games of an archive start from
+    /// it: it is made once.
+    #[inline]
+    pub fn chess_start() -> Option<&'static super::fide::BitPosition> {
+        static START: std::sync::OnceLock<Option<super::fide::BitPosition>> =
+            std::sync::OnceLock::new();
+        START
+            .get_or_init(|| {
+                super::fide::BitPosition::from_core(&core::Position::start(super::fide::chess()))
+            })
+            .as_ref()
     }
 
     /// The squares-family position, for Hans38 and its relatives.
@@ -667,12 +672,7 @@ impl AnyPosition {
     #[inline]
     pub fn draw_state(&self) -> Option<DrawState> {
         match self {
-            AnyPosition::Fide(p) => Some(DrawState {
-                key: p.repetition_key(),
-                halfmoves: p.halfmoves(),
-                irreversible: true,
-                ruling: "RULINGS C1",
-            }),
+            AnyPosition::Fide(p) => Some(Self::fide_draw_state(p)),
             AnyPosition::Core(p) => Some(DrawState {
                 key: p.repetition_key(),
                 halfmoves: p.halfmoves(),
@@ -697,13 +697,44 @@ impl AnyPosition {
     /// Other families: `None`.
     #[inline]
     pub fn chess_ending_after_move(&self, mate: bool, scratch: &mut Scratch) -> Option<Ending> {
-        // The answer after almost every move, worked out inline.
         if let AnyPosition::Fide(p) = self {
-            if !mate && p.halfmoves() < 150 && !p.is_insufficient_material() {
-                return None;
-            }
+            return Self::fide_ending_after_move(p, mate);
         }
         self.chess_ending_after_move_out_of_line(mate, scratch)
+    }
+
+    /// [`draw_state`](Self::draw_state) of a bitboard position, for callers
+    /// that hold one (the verifier's per-move path).
+    #[inline]
+    pub fn fide_draw_state(p: &super::fide::BitPosition) -> DrawState {
+        DrawState {
+            key: p.repetition_key(),
+            halfmoves: p.halfmoves(),
+            irreversible: true,
+            ruling: "RULINGS C1",
+        }
+    }
+
+    /// [`chess_ending_after_move`](Self::chess_ending_after_move) of a
+    /// bitboard position.
+    #[inline]
+    pub fn fide_ending_after_move(p: &super::fide::BitPosition, mate: bool) -> Option<Ending> {
+        // The answer after almost every move, worked out inline.
+        if !mate && p.halfmoves() < 150 && !p.is_insufficient_material() {
+            return None;
+        }
+        Self::fide_ending_out_of_line(p, mate)
+    }
+
+    #[inline(never)]
+    fn fide_ending_out_of_line(p: &super::fide::BitPosition, mate: bool) -> Option<Ending> {
+        if mate {
+            Some(Ending::Checkmate { winner: !p.turn() })
+        } else if p.halfmoves() >= 150 || p.is_insufficient_material() {
+            p.ending()
+        } else {
+            None
+        }
     }
 
     #[inline(never)]
@@ -713,10 +744,7 @@ impl AnyPosition {
         scratch: &mut Scratch,
     ) -> Option<Ending> {
         let (turn, may_end) = match self {
-            AnyPosition::Fide(p) => (
-                p.turn(),
-                p.halfmoves() >= 150 || p.is_insufficient_material(),
-            ),
+            AnyPosition::Fide(p) => return Self::fide_ending_out_of_line(p, mate),
             AnyPosition::Core(p) => (
                 p.turn(),
                 p.halfmoves() >= 150 || p.is_insufficient_material(),

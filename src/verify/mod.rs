@@ -14,7 +14,7 @@ use crate::notation::token::{self, Action, Grammar};
 use crate::notation::visitor::SOURCE_WIDTH;
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::core::{Color, Ending};
-use crate::rules::family::{AnyMove, AnyPosition, Outcome, RejectionKind, Scratch};
+use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
 use crate::rules::squares::Postal;
 use crate::rules::{Variant, variant::Status};
 
@@ -53,9 +53,21 @@ pub trait Observer {
     fn wants_plies(&self) -> bool {
         false
     }
+
+    /// Whether [`GameReport::tags`] is to hold every tag it lists; when
+    /// not, only Result, Variant, FEN, Postal and Readings are kept (the
+    /// verifier reads Event, White and Black only for a diagnostic, and
+    /// then decodes them itself).
+    fn wants_tags(&self) -> bool {
+        true
+    }
 }
 
-impl Observer for () {}
+impl Observer for () {
+    fn wants_tags(&self) -> bool {
+        false
+    }
+}
 
 /// How a game ended, as verified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +123,9 @@ pub struct GameReport {
     pub index: u64,
     /// The game, when known and implemented.
     pub variant: Option<Variant>,
-    /// The tags the reports use: Event, Site, Date, Round, White, Black, Result, Variant, FEN.
+    /// The tags the reports use: Event, Site, Date, Round, White, Black, Result, Variant, FEN
+    /// (Event, Site, Date, Round, White and Black when the observer
+    /// [wants them](Observer::wants_tags)).
     pub tags: Tags,
     /// Mainline plies replayed.
     pub plies: u32,
@@ -242,6 +256,11 @@ pub struct Verifier<O: Observer = ()> {
     mode: Mode,
     report: GameReport,
     grammar: Grammar,
+    /// The game `grammar` is for (games of one archive share it).
+    grammar_of: Option<Variant>,
+    /// The last `[Variant]` value looked up and its game (an archive
+    /// repeats one value).
+    variant_named: Option<(String, Option<Variant>)>,
     line: Option<Line>,
     stack: Vec<Line>,
     history: Vec<u64>,
@@ -251,6 +270,10 @@ pub struct Verifier<O: Observer = ()> {
     reported_after_end: bool,
     /// A wrong move number was reported (once a game is enough).
     reported_number: bool,
+    /// Event, White and Black as written, when the observer does not
+    /// [want the tags](Observer::wants_tags): only a diagnostic's game
+    /// reference reads them, so they are decoded then.
+    raw_names: [Vec<u8>; 3],
     /// Whether the game has a tag, a move or a result: text made only of
     /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
     has_content: bool,
@@ -276,6 +299,8 @@ impl<O: Observer> Verifier<O> {
             mode: Mode::Tags,
             report: GameReport::default(),
             grammar: Grammar::chess(),
+            grammar_of: None,
+            variant_named: None,
             line: None,
             stack: Vec::new(),
             history: Vec::new(),
@@ -284,6 +309,7 @@ impl<O: Observer> Verifier<O> {
             noted_fifty: false,
             reported_after_end: false,
             reported_number: false,
+            raw_names: Default::default(),
             has_content: false,
             scratch: Scratch::default(),
             san: String::new(),
@@ -319,6 +345,16 @@ impl<O: Observer> Verifier<O> {
 
     fn game_ref(&self) -> GameRef {
         let opt = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        if !self.observer.wants_tags() {
+            let [event, white, black] = &self.raw_names;
+            let decoded = |raw: &Vec<u8>| opt(&crate::notation::RawTag(raw).decode_str());
+            return GameRef {
+                index: self.report.index,
+                white: decoded(white),
+                black: decoded(black),
+                event: decoded(event),
+            };
+        }
         GameRef {
             index: self.report.index,
             white: opt(&self.report.tags.white),
@@ -388,14 +424,32 @@ impl<O: Observer> Verifier<O> {
     #[inline(never)]
     fn begin_game(&mut self) {
         self.counts.games += 1;
-        let index = self.report.index + 1;
-        let mut tags = std::mem::take(&mut self.report.tags);
-        tags.clear();
-        self.report = GameReport {
+        // Each field reset in place (the tags keep their buffers): naming
+        // every field makes a new one a compile error here.
+        let GameReport {
             index,
+            variant,
             tags,
-            ..GameReport::default()
-        };
+            plies,
+            result,
+            termination,
+            errors,
+            warnings,
+            first_error,
+            skipped,
+            mainline_error_ply,
+        } = &mut self.report;
+        *index += 1;
+        *variant = None;
+        tags.clear();
+        *plies = 0;
+        *result = None;
+        *termination = None;
+        *errors = 0;
+        *warnings = 0;
+        *first_error = None;
+        *skipped = None;
+        *mainline_error_ply = None;
         self.mode = Mode::Tags;
         self.line = None;
         self.stack.clear();
@@ -405,17 +459,34 @@ impl<O: Observer> Verifier<O> {
         self.noted_fifty = false;
         self.reported_after_end = false;
         self.reported_number = false;
+        for raw in &mut self.raw_names {
+            raw.clear();
+        }
         self.has_content = false;
     }
 
     #[inline(never)]
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
+        let all = self.observer.wants_tags();
+        if !all {
+            let raw = match name {
+                b"Event" => Some(&mut self.raw_names[0]),
+                b"White" => Some(&mut self.raw_names[1]),
+                b"Black" => Some(&mut self.raw_names[2]),
+                _ => None,
+            };
+            if let Some(raw) = raw {
+                raw.clear();
+                raw.extend_from_slice(value.0);
+                return;
+            }
+        }
         let tags = &mut self.report.tags;
         let slot = match name {
             b"Event" => &mut tags.event,
-            b"Site" => &mut tags.site,
-            b"Date" => &mut tags.date,
-            b"Round" => &mut tags.round,
+            b"Site" if all => &mut tags.site,
+            b"Date" if all => &mut tags.date,
+            b"Round" if all => &mut tags.round,
             b"White" => &mut tags.white,
             b"Black" => &mut tags.black,
             b"Result" => &mut tags.result,
@@ -432,14 +503,27 @@ impl<O: Observer> Verifier<O> {
             _ => return,
         };
         slot.clear();
-        slot.push_str(&value.decode_str());
+        // Most values have no escape and are UTF-8: `decode_str` returns
+        // them as they are, and finding that is cheaper than its decoding.
+        match std::str::from_utf8(value.0) {
+            Ok(text) if !value.0.contains(&b'\\') => slot.push_str(text),
+            _ => slot.push_str(&value.decode_str()),
+        }
     }
 
     #[inline(never)]
     fn begin_movetext(&mut self, span: Span, line: &LineContext<'_>) {
         let tags = &self.report.tags;
-        let variant = if tags.has_variant && !tags.variant.trim().is_empty() {
-            Variant::from_name(tags.variant.trim())
+        let name = tags.variant.trim();
+        let variant = if tags.has_variant && !name.is_empty() {
+            match &self.variant_named {
+                Some((last, v)) if last == name => *v,
+                _ => {
+                    let v = Variant::from_name(name);
+                    self.variant_named = Some((name.to_string(), v));
+                    v
+                }
+            }
         } else {
             Some(Variant::Chess)
         };
@@ -467,67 +551,93 @@ impl<O: Observer> Verifier<O> {
             );
             return;
         }
-        self.grammar = grammar_for(variant);
-        let fen = self
-            .report
-            .tags
-            .has_fen
-            .then(|| self.report.tags.fen.trim().to_string());
-        let postal = self.report.tags.postal.trim().to_string();
-        let readings = self.report.tags.readings.trim().to_string();
-        let setup = AnyPosition::setup(variant, fen.as_deref()).map_err(|e| match &fen {
-            Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
-            None => format!("{variant}: {e}"),
-        });
-        let start = match setup
-            .and_then(|p| {
-                if postal.is_empty() {
-                    return Ok(p);
+        if self.grammar_of != Some(variant) {
+            self.grammar = grammar_for(variant);
+            self.grammar_of = Some(variant);
+        }
+        // The standard array without tags that change it: written in place.
+        let tags = &self.report.tags;
+        let plain = variant == Variant::Chess
+            && !tags.has_fen
+            && tags.postal.trim().is_empty()
+            && tags.readings.trim().is_empty();
+        let start = match AnyPosition::chess_start().filter(|_| plain) {
+            Some(b) => self.line.insert(Line {
+                pos: AnyPosition::Fide(*b),
+                prev: None,
+                ply: 0,
+                broken: false,
+            }),
+            None => match self.start_position(variant) {
+                Ok(pos) => self.line.insert(Line {
+                    pos,
+                    prev: None,
+                    ply: 0,
+                    broken: false,
+                }),
+                Err(msg) => {
+                    self.invalid_setup(msg, span, line);
+                    return;
                 }
-                match (p.as_squares(), Postal::from_tag(&postal)) {
-                    (Some(_), Some(option)) => Ok(p.with_postal(option)),
-                    (Some(_), None) => Err(format!(
-                        "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
-                    )),
-                    // The Postal rule belongs to the squares family (N1).
-                    (None, _) => Ok(p),
-                }
-            })
-            .and_then(|p| match readings.as_str() {
-                "" => Ok(p),
-                r => p
-                    .with_readings(r)
-                    .map_err(|e| format!("the Readings tag: {e}")),
-            }) {
-            Ok(p) => p,
-            Err(msg) => {
-                self.skip(msg.clone());
-                self.report.errors += 1;
-                self.counts.errors += 1;
-                self.report.first_error = Some(msg.clone());
-                let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
-                d.position = fen;
-                d.file = Some(self.file.clone());
-                d.span = Some(span);
-                d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
-                d.game = Some(self.game_ref());
-                self.diagnostics.push(d);
-                return;
-            }
+            },
         };
+        let start = &start.pos;
         // A chess FEN with Chess960 castling rights is played as Chess960.
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
         }
-        self.observer.start_position(&start);
-        self.line = Some(Line {
-            pos: start,
-            prev: None,
-            ply: 0,
-            broken: false,
-        });
+        self.observer.start_position(start);
         self.mode = Mode::Verify;
+    }
+
+    /// The game's start position by its tags (FEN, Postal, Readings).
+    fn start_position(&self, variant: Variant) -> Result<AnyPosition, String> {
+        let tags = &self.report.tags;
+        let fen = tags.has_fen.then(|| tags.fen.trim());
+        let mut p = AnyPosition::setup(variant, fen).map_err(|e| match fen {
+            Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
+            None => format!("{variant}: {e}"),
+        })?;
+        let postal = tags.postal.trim();
+        if !postal.is_empty() {
+            match (p.as_squares(), Postal::from_tag(postal)) {
+                (Some(_), Some(option)) => p = p.with_postal(option),
+                (Some(_), None) => {
+                    return Err(format!(
+                        "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
+                    ));
+                }
+                // The Postal rule belongs to the squares family (N1).
+                (None, _) => {}
+            }
+        }
+        let readings = tags.readings.trim();
+        if !readings.is_empty() {
+            p = p
+                .with_readings(readings)
+                .map_err(|e| format!("the Readings tag: {e}"))?;
+        }
+        Ok(p)
+    }
+
+    /// Reports a start position the tags do not give and skips the game.
+    #[cold]
+    #[inline(never)]
+    fn invalid_setup(&mut self, msg: String, span: Span, line: &LineContext<'_>) {
+        let tags = &self.report.tags;
+        let fen = tags.has_fen.then(|| tags.fen.trim().to_string());
+        self.skip(msg.clone());
+        self.report.errors += 1;
+        self.counts.errors += 1;
+        self.report.first_error = Some(msg.clone());
+        let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
+        d.position = fen;
+        d.file = Some(self.file.clone());
+        d.span = Some(span);
+        d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
+        d.game = Some(self.game_ref());
+        self.diagnostics.push(d);
     }
 
     fn skip(&mut self, why: String) {
@@ -538,6 +648,9 @@ impl<O: Observer> Verifier<O> {
 
     // ----------------------------------------------------------------- moves
 
+    /// Kept out of [`Visitor::event`]: every event would pay for the frame
+    /// the move path needs.
+    #[inline(never)]
     fn on_move(
         &mut self,
         text: &[u8],
@@ -545,22 +658,31 @@ impl<O: Observer> Verifier<O> {
         span: Span,
         line: &LineContext<'_>,
     ) -> Flow {
-        match &self.line {
-            Some(l) if !l.broken => {}
-            _ => return Flow::Continue,
+        let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
+            return Flow::Continue;
+        };
+        // The common case first: one ordinary move that the position can
+        // resolve without the full token (the same answer as below; no
+        // null move below reads as one action: `Z0` and `0000` have no
+        // rank 0, `@@@@` no square).
+        if let Some(m) = token::parse_single_action(&self.grammar, text)
+            .and_then(|a| l.pos.resolve_action_quick(&a))
+        {
+            self.play_quick(m, check, text, span, line);
+            return Flow::Continue;
         }
+        self.on_other_move(text, check, span, line);
+        Flow::Continue
+    }
+
+    /// [`on_move`](Self::on_move) for the tokens its quick path leaves
+    /// (out of line: the visitor's every event would pay for its frame).
+    #[inline(never)]
+    fn on_other_move(&mut self, text: &[u8], check: CheckMark, span: Span, line: &LineContext<'_>) {
         // Null moves as other tools write them (ChessBase Z0, UCI 0000).
         if matches!(text, b"Z0" | b"0000" | b"@@@@") {
             self.null_move(text, span, line);
-            return Flow::Continue;
-        }
-        // The common case first: one ordinary move that the position can
-        // resolve without the full token (the same answer as below).
-        if let Some(m) = token::parse_single_action(&self.grammar, text)
-            .and_then(|a| self.line.as_ref()?.pos.resolve_action_quick(&a))
-        {
-            self.play(AnyMove::Core(m), check, text, span, line);
-            return Flow::Continue;
+            return;
         }
         // Parsed in place: a token is a few hundred bytes.
         let mut parsed = token::MoveToken {
@@ -570,14 +692,14 @@ impl<O: Observer> Verifier<O> {
             Ok(()) => {}
             Err(e) => {
                 self.unparsable(e, text, span, line);
-                return Flow::Continue;
+                return;
             }
         };
         // PASGL `_Pd4` marks annotate the move before them (N6): checked,
         // not played.
         if let Some(Action::Roadkill { critter, at }) = parsed.first() {
             let Some(l) = &self.line else {
-                return Flow::Continue;
+                return;
             };
             if let Err(r) = l.pos.verify_roadkill(*critter, *at) {
                 let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
@@ -593,23 +715,22 @@ impl<O: Observer> Verifier<O> {
                     line,
                 );
             }
-            return Flow::Continue;
+            return;
         }
         // In the chess core a pass is a null move (a warning); in the
         // families that know passing it is an ordinary move.
         let is_core = self.current_pos().is_some_and(AnyPosition::is_chess_like);
         if is_core && parsed.is_single() && matches!(parsed.first(), Some(Action::Pass)) {
             self.null_move(text, span, line);
-            return Flow::Continue;
+            return;
         }
         let Some(l) = &self.line else {
-            return Flow::Continue;
+            return;
         };
         match l.pos.resolve(&parsed, &mut self.scratch) {
             Ok(m) => self.play(m, check, text, span, line),
             Err(r) => self.rejected(r, &parsed, check, text, span, line),
         }
-        Flow::Continue
     }
 
     /// Reports a token that is not a move (cold: out of the hot path).
@@ -797,22 +918,8 @@ impl<O: Observer> Verifier<O> {
         let ply = l.ply;
         self.counts.moves += 1;
 
-        // The check mark written must match the position (warning only).
         let in_check = l.pos.is_check();
         let mate = in_check && !l.pos.has_legal_move(&mut self.scratch);
-        let problem = match (check, in_check, mate) {
-            (CheckMark::Check, false, _) => {
-                Some(("'+' written, but the move gives no check", "no check"))
-            }
-            (CheckMark::Mate, false, _) => {
-                Some(("'#' written, but the move gives no check", "no mate"))
-            }
-            (CheckMark::Mate, true, false) => Some((
-                "'#' written, but the move gives check, not mate",
-                "not mate",
-            )),
-            _ => None,
-        };
         if want_san {
             if mate {
                 self.san.push('#');
@@ -820,16 +927,8 @@ impl<O: Observer> Verifier<O> {
                 self.san.push('+');
             }
         }
-        if let Some((msg, label)) = problem {
-            let written = String::from_utf8_lossy(text).into_owned();
-            let mut d = Diagnostic::warning(Code::CheckSuffixMismatch, format!("{written}: {msg}"))
-                .with_rule("PGN 8.2.3.5 (check and mate indicators)");
-            d.ply = Some(ply);
-            d.move_text = Some(written);
-            if let Some(prev) = self.line.as_ref().and_then(|l| l.prev.as_ref()) {
-                d.position = Some(prev.fen());
-            }
-            self.emit(d, span, label, line);
+        if check != CheckMark::None {
+            self.check_mark(check, in_check, mate, ply, text, span, line);
         }
         if !mainline {
             return;
@@ -843,11 +942,102 @@ impl<O: Observer> Verifier<O> {
         self.after_mainline_move(text, span, line, mate);
     }
 
+    /// [`play`](Self::play) for a move of the bitboard position that
+    /// [`AnyPosition::resolve_action_quick`] found, the per-move path of
+    /// FIDE chess: the same steps, on the bitboard position directly.
+    #[inline(always)]
+    fn play_quick(
+        &mut self,
+        m: crate::rules::core::Move,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let mainline = self.stack.is_empty();
+        let Some(l) = self.line.as_mut() else { return };
+        let p = match &mut l.pos {
+            AnyPosition::Fide(p) if !(mainline && self.observer.wants_plies()) => p,
+            _ => return self.play(AnyMove::Core(m), check, text, span, line),
+        };
+        match &mut l.prev {
+            Some(AnyPosition::Fide(prev)) => *prev = *p,
+            prev => *prev = Some(AnyPosition::Fide(*p)),
+        }
+        p.play_unchecked(&m);
+        l.ply += 1;
+        let ply = l.ply;
+        self.counts.moves += 1;
+        let in_check = p.is_check();
+        let mate = in_check && !p.has_legal_move();
+        let ending = AnyPosition::fide_ending_after_move(p, mate).map(Termination::Ending);
+        let draw = AnyPosition::fide_draw_state(p);
+        if check != CheckMark::None {
+            self.check_mark(check, in_check, mate, ply, text, span, line);
+        }
+        if !mainline {
+            return;
+        }
+        self.report.plies = ply;
+        self.draw_rules(ending, Some(draw), text, span, line);
+    }
+
+    /// The check mark written must match the position (warning only).
+    #[allow(clippy::too_many_arguments)]
+    fn check_mark(
+        &mut self,
+        check: CheckMark,
+        in_check: bool,
+        mate: bool,
+        ply: u32,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let problem = match (check, in_check, mate) {
+            (CheckMark::Check, false, _) => {
+                Some(("'+' written, but the move gives no check", "no check"))
+            }
+            (CheckMark::Mate, false, _) => {
+                Some(("'#' written, but the move gives no check", "no mate"))
+            }
+            (CheckMark::Mate, true, false) => Some((
+                "'#' written, but the move gives check, not mate",
+                "not mate",
+            )),
+            _ => None,
+        };
+        if let Some((msg, label)) = problem {
+            self.check_mark_mismatch(msg, label, ply, text, span, line);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_mark_mismatch(
+        &mut self,
+        msg: &str,
+        label: &str,
+        ply: u32,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let written = String::from_utf8_lossy(text).into_owned();
+        let mut d = Diagnostic::warning(Code::CheckSuffixMismatch, format!("{written}: {msg}"))
+            .with_rule("PGN 8.2.3.5 (check and mate indicators)");
+        d.ply = Some(ply);
+        d.move_text = Some(written);
+        if let Some(prev) = self.line.as_ref().and_then(|l| l.prev.as_ref()) {
+            d.position = Some(prev.fen());
+        }
+        self.emit(d, span, label, line);
+    }
+
     /// Draw rules and game ends along the mainline (RULINGS C1; L9 for the
     /// squares family, over its whole state).
     fn after_mainline_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>, mate: bool) {
         let Some(l) = &self.line else { return };
-        let was_ended = self.ended;
         // Each family's own end, and for the families with FIDE's
         // repetition and fifty-move rules: the state's key, the half-move
         // clock, whether a reset of that clock makes earlier positions
@@ -866,14 +1056,33 @@ impl<O: Observer> Verifier<O> {
             // Games outside these families end by their own rules only.
             l.pos.outcome().map(Termination::Rules)
         };
-        let repeats_and_clock = l.pos.draw_state().map(|d| {
-            if d.halfmoves == 0 && d.irreversible {
-                self.history.clear();
+        let draw = l.pos.draw_state();
+        self.draw_rules(ending, draw, text, span, line);
+    }
+
+    /// The rest of [`after_mainline_move`](Self::after_mainline_move), given
+    /// the game's end by its rules and its draw state after the move.
+    #[inline(always)]
+    fn draw_rules(
+        &mut self,
+        ending: Option<Termination>,
+        draw: Option<DrawState>,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let was_ended = self.ended;
+        let repeats_and_clock = match draw {
+            Some(d) => {
+                if d.halfmoves == 0 && d.irreversible {
+                    self.history.clear();
+                }
+                self.history.push(d.key);
+                let repeats = self.history.iter().filter(|&&k| k == d.key).count();
+                Some((repeats, d.halfmoves, d.ruling))
             }
-            self.history.push(d.key);
-            let repeats = self.history.iter().filter(|&&k| k == d.key).count();
-            (repeats, d.halfmoves, d.ruling)
-        });
+            None => None,
+        };
         if was_ended.is_some() {
             self.report_move_after_end(text, span, line);
             return;
@@ -892,22 +1101,38 @@ impl<O: Observer> Verifier<O> {
         }
         if repeats == 3 && !self.noted_threefold {
             self.noted_threefold = true;
-            let d = Diagnostic::note(
-                Code::ClaimableDraw,
+            self.note_draw_claim(
                 "threefold repetition: a draw may be claimed",
-            )
-            .with_rule(format!("{ruling} (FIDE Laws 9.2)"));
-            self.emit(d, span, "third repetition", line);
+                format!("{ruling} (FIDE Laws 9.2)"),
+                "third repetition",
+                span,
+                line,
+            );
         }
         if halfmoves >= 100 && !self.noted_fifty {
             self.noted_fifty = true;
-            let d = Diagnostic::note(
-                Code::ClaimableDraw,
+            self.note_draw_claim(
                 "fifty moves without capture or pawn move: a draw may be claimed",
-            )
-            .with_rule(format!("{ruling} (FIDE Laws 9.3)"));
-            self.emit(d, span, "fiftieth move", line);
+                format!("{ruling} (FIDE Laws 9.3)"),
+                "fiftieth move",
+                span,
+                line,
+            );
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_draw_claim(
+        &mut self,
+        message: &str,
+        rule: String,
+        label: &str,
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let d = Diagnostic::note(Code::ClaimableDraw, message).with_rule(rule);
+        self.emit(d, span, label, line);
     }
 
     /// Warns once about moves played after the game ended by the rules;
@@ -939,37 +1164,50 @@ impl<O: Observer> Verifier<O> {
     /// Compares a written move number (`12.`, `12...`) with the move it
     /// precedes; a mismatch is a warning, reported once a game.
     #[inline(never)]
-    fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) {
+    fn move_number(&mut self, number: u32, dots: u8, span: Span, line: &LineContext<'_>) -> Flow {
         if self.reported_number {
-            return;
+            return Flow::Continue;
         }
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
-            return;
+            return Flow::Continue;
         };
-        let turn = l.pos.turn();
-        let expected = l.pos.fullmoves(l.ply);
+        let (turn, expected) = match &l.pos {
+            AnyPosition::Fide(p) => (p.turn(), p.fullmoves()),
+            pos => (pos.turn(), pos.fullmoves(l.ply)),
+        };
         // `12...` announces Black's move; `12.` may stand before either.
         let black_dots = dots >= 3;
-        let problem = if number != expected {
-            Some(format!(
+        if number != expected || (black_dots && turn == Color::White) {
+            self.wrong_move_number(number, expected, turn, span, line);
+        }
+        Flow::Continue
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn wrong_move_number(
+        &mut self,
+        number: u32,
+        expected: u32,
+        turn: Color,
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let Some(l) = self.line.as_ref() else { return };
+        let msg = if number != expected {
+            format!(
                 "move number {number}, but this is move {expected} ({} to move)",
                 turn.name()
-            ))
-        } else if black_dots && turn == Color::White {
-            Some(format!(
-                "'{number}...' announces Black's move, but White is to move"
-            ))
+            )
         } else {
-            None
+            format!("'{number}...' announces Black's move, but White is to move")
         };
-        if let Some(msg) = problem {
-            self.reported_number = true;
-            let mut d = Diagnostic::warning(Code::MoveNumberMismatch, msg)
-                .with_rule("PGN 8.2.2 (move number indications)");
-            d.ply = Some(l.ply + 1);
-            d.position = Some(l.pos.fen());
-            self.emit(d, span, "wrong number", line);
-        }
+        self.reported_number = true;
+        let mut d = Diagnostic::warning(Code::MoveNumberMismatch, msg)
+            .with_rule("PGN 8.2.2 (move number indications)");
+        d.ply = Some(l.ply + 1);
+        d.position = Some(l.pos.fen());
+        self.emit(d, span, "wrong number", line);
     }
 
     // ------------------------------------------------------------- variations
@@ -1006,6 +1244,7 @@ impl<O: Observer> Verifier<O> {
         Flow::Continue
     }
 
+    #[inline(never)]
     fn end_variation(&mut self) {
         if let Some(parent) = self.stack.pop() {
             self.line = Some(parent);
@@ -1136,9 +1375,10 @@ impl<O: Observer> Visitor for Verifier<O> {
             Event::MoveNumber { number, dots } => {
                 self.has_content = true;
                 if self.mode == Mode::Verify {
-                    self.move_number(number, dots, span, line);
+                    self.move_number(number, dots, span, line)
+                } else {
+                    Flow::Continue
                 }
-                Flow::Continue
             }
             Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,
         }
@@ -1153,5 +1393,47 @@ impl<O: Observer> Visitor for Verifier<O> {
         let d = Diagnostic::new(severity, problem.code, problem.message.clone());
         self.emit(d, span, "", line);
         Flow::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Reader;
+
+    /// A diagnostic names its game by the tags as decoded, whether the
+    /// observer keeps the tags or the verifier decodes them only then.
+    #[test]
+    fn game_reference_decodes_the_tags_with_or_without_an_observer() {
+        struct Keeps;
+        impl Observer for Keeps {}
+        let pgn = br#"[Event "The \"Cup\""]
+[White "A \\ B"]
+[Black ""]
+
+1. e4 e5 2. Ke3 *
+"#;
+        let refs = |diagnostics: Vec<Diagnostic>| {
+            diagnostics
+                .into_iter()
+                .filter_map(|d| d.game)
+                .map(|g| (g.event, g.white, g.black))
+                .collect::<Vec<_>>()
+        };
+        let mut plain = Verifier::new("t.pgn");
+        Reader::new(&pgn[..])
+            .read_all(&mut plain)
+            .expect("reads memory");
+        let mut keeping = Verifier::with_observer("t.pgn", Keeps);
+        Reader::new(&pgn[..])
+            .read_all(&mut keeping)
+            .expect("reads memory");
+        let want = vec![(
+            Some("The \"Cup\"".to_string()),
+            Some("A \\ B".to_string()),
+            None,
+        )];
+        assert_eq!(refs(plain.drain().collect()), want);
+        assert_eq!(refs(keeping.drain().collect()), want);
     }
 }

@@ -26,8 +26,88 @@ pub(super) fn single(g: &Grammar, t: &[u8]) -> Option<Action> {
     if g.pasgl {
         return None;
     }
+    match ordinary(g, t) {
+        Some(a) => Some(a),
+        None => single_other(g, t),
+    }
+}
+
+/// [`single`] for the tokens [`ordinary`] does not take: castling, then
+/// the whole grammar (out of line: it keeps the ordinary path short).
+#[inline(never)]
+fn single_other(g: &Grammar, t: &[u8]) -> Option<Action> {
+    match t {
+        b"O-O" | b"0-0" => return Some(Action::Castle(CastleSide::King)),
+        b"O-O-O" | b"0-0-0" => return Some(Action::Castle(CastleSide::Queen)),
+        _ => {}
+    }
     let (k, a) = action(g, t, 0)?;
     (k == t.len()).then_some(a)
+}
+
+/// The ordinary SAN and LAN shapes, read from the end: an optional
+/// promotion (`=Q`, `Q`, `q`), the destination square (one-digit rank),
+/// and before it an optional piece letter, origin (file, rank, both or
+/// neither) and separator. `None` for anything else (castling, two-digit
+/// ranks, `(Q)`, squares-family forms, ...), which [`action`] then reads.
+///
+/// Where it answers it gives [`action`]'s answer: for these shapes each
+/// of nom's alternatives that comes first fails (a file letter is never a
+/// digit, a separator or a piece letter, and a rank is one digit followed
+/// by a letter, a separator or the end), so the tried order does not
+/// matter; and no token it takes starts with castling (`O-O...` leaves
+/// no origin it accepts). This is the verifier's per-move path: a few
+/// byte tests instead of the alternatives tried one after another.
+#[inline(always)]
+pub(super) fn ordinary(g: &Grammar, t: &[u8]) -> Option<Action> {
+    let (body, promotion) = match *t {
+        [.., p] if p.is_ascii_digit() => (t, None),
+        [.., b'=', p] if g.is_piece(p) => (&t[..t.len() - 2], Some(p)),
+        [.., p] if g.is_piece(p) => (&t[..t.len() - 1], Some(p)),
+        [.., p] if g.is_lower_piece(p) => (&t[..t.len() - 1], Some(p.to_ascii_uppercase())),
+        _ => return None,
+    };
+    let [head @ .., tf, tr] = body else {
+        return None;
+    };
+    let to = Coord {
+        file: g.file_index(*tf)?,
+        rank: one_digit_rank(g, *tr)?,
+    };
+    let (piece, head) = match head {
+        [p, rest @ ..] if g.is_piece(*p) => (Some(*p), rest),
+        _ => (None, head),
+    };
+    let (head, capture) = match head {
+        [rest @ .., b'-'] => (rest, false),
+        [rest @ .., b':'] => (rest, true),
+        [rest @ .., b'x'] if g.x_capture => (rest, true),
+        _ => (head, false),
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [a] => match g.file_index(a) {
+            Some(f) => (Some(f), None),
+            None => (None, Some(one_digit_rank(g, a)?)),
+        },
+        [a, b] => (Some(g.file_index(a)?), Some(one_digit_rank(g, b)?)),
+        _ => return None,
+    };
+    Some(Action::Piece(PieceMove {
+        piece,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+    }))
+}
+
+/// A rank written as one digit (the byte after it is no digit).
+#[inline(always)]
+fn one_digit_rank(g: &Grammar, b: u8) -> Option<u8> {
+    let d = b.wrapping_sub(b'1');
+    (d < g.digit_ranks).then_some(d)
 }
 
 /// Reads the whole token as one turn into `actions` (empty on entry), or

@@ -544,3 +544,37 @@ fn fast_path_agrees_on_fixture_and_corpus_tokens() {
         }
     }
 }
+
+/// The short path for ordinary SAN and LAN answers for the shapes it is
+/// written for, and then as nom does (the tests above compare `single`,
+/// which tries it first, on random tokens).
+#[test]
+fn ordinary_shapes_take_the_short_path() {
+    for g in fast_grammars() {
+        for t in [
+            "e4", "exd5", "Nf3", "Nbd2", "R1a3", "Qh4e1", "e8=Q", "e7e8q", "e8Q", "Ng1-f3",
+            "d6:e5", "bxa8=N", "Kxb2", "R1xa3", "Bc1xg5",
+        ] {
+            let t = t.as_bytes();
+            let Some(a) = fast::ordinary(&g, t) else {
+                // Only the grammar where `x` is a file and has three ranks
+                // refuses some of them.
+                assert!(!g.x_is_capture(), "{} in {g:?}", String::from_utf8_lossy(t));
+                continue;
+            };
+            let reference = parse_move_reference(&g, t).expect("nom reads it too");
+            assert_eq!(
+                reference.first(),
+                Some(&a),
+                "{}",
+                String::from_utf8_lossy(t)
+            );
+        }
+    }
+    let g = Grammar::chess();
+    for t in [
+        "O-O", "0-0-0", "e10", "--", "e8(Q)", "Nb1c3d", "e9", "a0", "Xe4", "N0e5", "@@e3",
+    ] {
+        assert_eq!(fast::ordinary(&g, t.as_bytes()), None, "{t}");
+    }
+}
