@@ -477,6 +477,19 @@ impl BitPosition {
         self.by_role.iter().position(|&r| r & b != 0)
     }
 
+    /// The role on `s`, which must be occupied, without a search: the
+    /// role numbers' bits read from unions of the role sets.
+    #[inline]
+    fn role_at(&self, s: usize) -> usize {
+        let r = &self.by_role;
+        let b0 = ((r[KNIGHT] | r[ROOK] | r[KING]) >> s) & 1;
+        let b1 = ((r[BISHOP] | r[ROOK]) >> s) & 1;
+        let b2 = ((r[QUEEN] | r[KING]) >> s) & 1;
+        let role = (b0 | b1 << 1 | b2 << 2) as usize;
+        debug_assert_eq!(Some(role), self.role_on(s));
+        role
+    }
+
     #[inline]
     fn put(&mut self, s: usize, c: Color, role: usize) {
         self.by_color[c.index()] |= bit(s);
@@ -608,7 +621,7 @@ impl BitPosition {
         let mut pinned = 0;
         for s in squares(snipers) {
             let b = attacks::between(k, s) & occ;
-            if b.count_ones() == 1 {
+            if b != 0 && b & (b - 1) == 0 {
                 pinned |= b & self.by_color[us.index()];
             }
         }
@@ -764,13 +777,14 @@ impl BitPosition {
     /// checker or between it and the king; nowhere in double check.
     #[inline]
     fn check_mask(&self) -> Bitboard {
-        match self.checkers.count_ones() {
-            0 => !0,
-            1 => {
-                let c = lsb(self.checkers);
-                self.checkers | attacks::between(self.king_sq(self.turn), c)
-            }
-            _ => 0,
+        // Without `count_ones`: the baseline target has no popcount instruction.
+        let c = self.checkers;
+        if c == 0 {
+            !0
+        } else if c & (c - 1) == 0 {
+            c | attacks::between(self.king_sq(self.turn), lsb(c))
+        } else {
+            0
         }
     }
 
@@ -1345,6 +1359,21 @@ impl BitPosition {
             return None;
         }
         let to = pm.to.rank as usize * 8 + pm.to.file as usize;
+        // Most SAN moves name the target alone, with or without a letter.
+        match (pm.piece, pm.from_file, pm.from_rank, pm.promotion) {
+            (Some(l), None, None, None) => match role_of_letter(l)? {
+                PAWN => self.resolve_pawn(to, !0, None),
+                role => self.resolve_officer(role, to, !0),
+            },
+            (None, None, None, None) => self.resolve_pawn(to, !0, None),
+            _ => self.resolve_piece_with_origin(pm, to),
+        }
+    }
+
+    /// [`resolve_piece`](Self::resolve_piece) for a move with an origin
+    /// file or rank, or a promotion, written.
+    #[inline(never)]
+    fn resolve_piece_with_origin(&self, pm: &PieceMove, to: usize) -> Option<Move> {
         let mut origins: Bitboard = !0;
         if let Some(f) = pm.from_file {
             if f >= 8 {
@@ -1382,35 +1411,73 @@ impl BitPosition {
             Some(l) => Some(role_of_letter(l)?),
             None => None,
         };
-        if ours & bit(to) != 0 {
-            return None;
-        }
         if role == PAWN {
             return self.resolve_pawn(to, origins, promotion);
         }
         if promotion.is_some() {
             return None;
         }
+        self.resolve_officer(role, to, origins)
+    }
+
+    /// The one legal move of our piece of `role` (not a pawn) from one of
+    /// `origins` onto `to`, if there is exactly one. Most moves have one
+    /// candidate: its legality is the check evasion and pin test alone.
+    #[inline]
+    fn resolve_officer(&self, role: usize, to: usize, origins: Bitboard) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
+        if ours & bit(to) != 0 {
+            return None;
+        }
         let occ = ours | theirs;
-        let victim = (theirs & bit(to) != 0).then_some(to);
-        let mut found = None;
-        for f in squares(attacks::EMPTY_BOARD[role][to] & self.pieces(us, role) & origins) {
-            if !reaches(role, f, to, occ) {
-                continue;
-            }
-            if self.leaves_king_safe(role, f, to, victim) {
-                if found.is_some() {
-                    return None;
+        let mut candidates = attacks::EMPTY_BOARD[role][to] & self.by_role[role] & ours & origins;
+        if matches!(role, BISHOP | ROOK | QUEEN) {
+            for f in squares(candidates) {
+                if attacks::between(f, to) & occ != 0 {
+                    candidates &= !bit(f);
                 }
-                found = Some(f);
             }
         }
+        if candidates == 0 {
+            return None;
+        }
+        let takes = theirs & bit(to) != 0;
+        let from = if role == KING {
+            // One king: the candidate is it.
+            let f = lsb(candidates);
+            let victim = takes.then_some(to);
+            if !self.leaves_king_safe_slow(KING, f, to, victim) {
+                return None;
+            }
+            f
+        } else {
+            if self.check_mask() & bit(to) == 0 {
+                return None;
+            }
+            let k = self.king_sq(us);
+            let mut found = None;
+            for f in squares(candidates) {
+                let safe = !self.uncovers(k, f, to, theirs, occ);
+                debug_assert_eq!(
+                    safe,
+                    self.leaves_king_safe_slow(role, f, to, takes.then_some(to))
+                );
+                if safe {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(f);
+                }
+            }
+            found?
+        };
         Some(Move::Normal {
             role: ROLES[role],
-            from: sq16(found?),
+            from: sq16(from),
             to: sq16(to),
-            capture: victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]),
+            capture: takes.then(|| ROLES[self.role_at(to)]),
             promotion: None,
         })
     }
