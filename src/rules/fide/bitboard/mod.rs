@@ -1483,9 +1483,72 @@ impl BitPosition {
     }
 
     /// [`resolve_piece`](Self::resolve_piece) for a pawn move onto `to`
-    /// from one of `origins`.
+    /// from one of `origins`: a push or a capture on `to` here, a move onto
+    /// the en-passant square in [`resolve_pawn_ep`](Self::resolve_pawn_ep).
     #[inline(never)]
     fn resolve_pawn(&self, to: usize, origins: Bitboard, promotion: Option<usize>) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let target = bit(to);
+        let pawns = self.pieces(us, PAWN) & origins;
+        let takes = theirs & target != 0;
+        let sources = if takes {
+            attacks::PAWN[(!us).index()][to] & pawns
+        } else if ours & target != 0 {
+            return None;
+        } else {
+            if self.ep == Some(to as u8) && promotion.is_none() {
+                return self.resolve_pawn_ep(to, origins);
+            }
+            // One step back from `to`, or two from the start rank over an
+            // empty square.
+            let (one, two) = match us {
+                Color::White => (target >> 8, (target >> 16) & (RANK_1 << 8) & !(occ >> 8)),
+                Color::Black => (target << 8, (target << 16) & (RANK_1 << 48) & !(occ << 8)),
+            };
+            (one | two) & pawns
+        };
+        let last = if us == Color::White { RANK_8 } else { RANK_1 };
+        let promotes = last & target != 0;
+        let promo_ok = match promotion {
+            None => !promotes,
+            Some(p) => promotes && self.rules.promotion_roles.contains(&ROLES[p]),
+        };
+        if sources == 0 || !promo_ok || self.check_mask() & target == 0 {
+            return None;
+        }
+        let k = self.king_sq(us);
+        let mut found = None;
+        for f in squares(sources) {
+            let safe = !self.uncovers(k, f, to, theirs, occ);
+            debug_assert_eq!(
+                safe,
+                self.leaves_king_safe_slow(PAWN, f, to, takes.then_some(to))
+            );
+            if safe {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(f);
+            }
+        }
+        Some(Move::Normal {
+            role: ROLES[PAWN],
+            from: sq16(found?),
+            to: sq16(to),
+            capture: takes.then(|| ROLES[self.role_at(to)]),
+            promotion: promotion.map(|p| ROLES[p]),
+        })
+    }
+
+    /// [`resolve_pawn`](Self::resolve_pawn) for a move without promotion
+    /// onto the empty en-passant square: a capture there, or a push.
+    #[cold]
+    #[inline(never)]
+    fn resolve_pawn_ep(&self, to: usize, origins: Bitboard) -> Option<Move> {
+        let promotion: Option<usize> = None;
         let us = self.turn;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
