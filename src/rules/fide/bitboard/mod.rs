@@ -975,10 +975,8 @@ impl BitPosition {
     /// Plays `m`, a legal move of this position (from
     /// [`legal_moves`](Self::legal_moves) or [`resolve`](GamePosition::resolve),
     /// or the core's for the same position).
+    #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
-        let us = self.turn;
-        self.ep = None;
-        self.halfmoves += 1;
         match *m {
             Move::Normal {
                 role,
@@ -986,44 +984,75 @@ impl BitPosition {
                 to,
                 capture,
                 promotion,
-            } => {
-                let (from, to) = (idx(from), idx(to));
-                let role = role.index().min(KING);
-                if promotion.is_some() {
-                    let n = &mut self.promotions[us.index()];
-                    *n = n.saturating_add(1);
-                }
-                if capture.is_some() {
-                    self.remove(to);
-                    self.halfmoves = 0;
-                    self.castling &= !bit(to);
-                }
-                let placed = promotion.map_or(role, |p| p.index().min(KING));
-                // The mover off `from` and on `to` in one step.
-                debug_assert_eq!(self.piece_on(from), Some((us, role)));
-                let u = us.index();
-                self.by_color[u] ^= bit(from) | bit(to);
-                self.by_role[role] ^= bit(from);
-                self.by_role[placed] ^= bit(to);
-                self.board_hash ^= ZOBRIST[u][role][from] ^ ZOBRIST[u][placed][to];
-                if role == KING {
-                    self.castling &= !back_rank(us);
-                }
-                self.castling &= !bit(from);
-                if role == PAWN {
-                    self.halfmoves = 0;
-                    if from.abs_diff(to) == 16 {
-                        self.ep = Some(((from + to) / 2) as u8);
-                    }
-                }
-                if us == Color::Black {
-                    self.fullmoves += 1;
-                }
-                self.turn = !us;
-                self.checkers = self.checks_after(placed, from, to);
-                debug_assert_eq!(self.checkers, self.compute_checkers());
-                return;
+            } => self.play_normal(role, idx(from), idx(to), capture, promotion),
+            _ => self.play_special(m),
+        }
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) for a normal move: the
+    /// board, hash and rights updated from the move's own roles, and the
+    /// checkers found from the move alone.
+    #[inline]
+    fn play_normal(
+        &mut self,
+        role: Role,
+        from: usize,
+        to: usize,
+        capture: Option<Role>,
+        promotion: Option<Role>,
+    ) {
+        let us = self.turn;
+        let u = us.index();
+        let role = role.index().min(KING);
+        let mut placed = role;
+        if let Some(p) = promotion {
+            placed = p.index().min(KING);
+            let n = &mut self.promotions[u];
+            *n = n.saturating_add(1);
+        }
+        self.ep = None;
+        self.halfmoves += 1;
+        if let Some(c) = capture {
+            // The taken role is the move's own: no search of the board.
+            let c = c.index().min(KING);
+            debug_assert_eq!(self.piece_on(to), Some((!us, c)));
+            self.by_color[u ^ 1] &= !bit(to);
+            self.by_role[c] &= !bit(to);
+            self.board_hash ^= ZOBRIST[u ^ 1][c][to];
+            self.halfmoves = 0;
+            self.castling &= !bit(to);
+        }
+        // The mover off `from` and on `to` in one step.
+        debug_assert_eq!(self.piece_on(from), Some((us, role)));
+        self.by_color[u] ^= bit(from) | bit(to);
+        self.by_role[role] ^= bit(from);
+        self.by_role[placed] ^= bit(to);
+        self.board_hash ^= ZOBRIST[u][role][from] ^ ZOBRIST[u][placed][to];
+        if role == KING {
+            self.castling &= !back_rank(us);
+        }
+        self.castling &= !bit(from);
+        if role == PAWN {
+            self.halfmoves = 0;
+            if from.abs_diff(to) == 16 {
+                self.ep = Some(((from + to) / 2) as u8);
             }
+        }
+        self.fullmoves += u as u32;
+        self.turn = !us;
+        self.checkers = self.checks_after(placed, from, to);
+        debug_assert_eq!(self.checkers, self.compute_checkers());
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) for en passant and castling.
+    #[inline(never)]
+    fn play_special(&mut self, m: &Move) {
+        let us = self.turn;
+        self.ep = None;
+        self.halfmoves += 1;
+        match *m {
+            // Normal moves go to `play_normal`.
+            Move::Normal { .. } => debug_assert!(false, "a normal move in play_special"),
             Move::EnPassant { from, to, victim } => {
                 if let Some((c, role)) = self.remove(idx(from)) {
                     self.remove(idx(victim));
