@@ -1383,6 +1383,7 @@ impl BitPosition {
 
     /// The one legal move a piece move names, as the core reads it; `None`
     /// when there is none or several (the core explains).
+    #[inline(always)]
     fn resolve_piece(&self, pm: &PieceMove) -> Option<Move> {
         if pm.to.file >= 8 || pm.to.rank >= 8 {
             return None;
