@@ -1527,7 +1527,7 @@ impl BitPosition {
     /// [`resolve_piece`](Self::resolve_piece) for a pawn move onto `to`
     /// from one of `origins`: a push or a capture on `to` here, a move onto
     /// the en-passant square in [`resolve_pawn_ep`](Self::resolve_pawn_ep).
-    #[inline(never)]
+    #[inline]
     fn resolve_pawn(&self, to: usize, origins: Bitboard, promotion: Option<usize>) -> Option<Move> {
         let us = self.turn;
         let ours = self.by_color[us.index()];
