@@ -1111,8 +1111,14 @@ impl BitPosition {
     // ------------------------------------------------------------- endings
 
     /// Whether an en-passant capture is legal now.
+    #[inline]
     pub fn has_legal_ep(&self) -> bool {
-        self.ep_captures().0 != 0
+        // After most double steps no pawn stands beside the one that moved:
+        // answered here, without the legality test.
+        let Some(e) = self.ep else { return false };
+        let us = self.turn;
+        attacks::PAWN[(!us).index()][e as usize & 63] & self.pieces(us, PAWN) != 0
+            && self.ep_captures().0 != 0
     }
 
     /// [`ending`](Self::ending); the buffer is not needed (the core's signature).
