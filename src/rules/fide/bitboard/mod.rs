@@ -914,15 +914,20 @@ impl BitPosition {
         }
         let theirs = self.by_color[(!us).index()];
         let occ = self.occupied();
+        // The rooks on the written side only: above the king on its rank
+        // for short, the others for long (as the file test below decides).
+        let above: Bitboard = (!0 << k) << 1;
+        let rights = match side {
+            Some(CastleSide::Short) => rights & above,
+            Some(CastleSide::Long) => rights & !above,
+            None => rights,
+        };
         for r in squares(rights) {
             let s = if r % 8 > k % 8 {
                 CastleSide::Short
             } else {
                 CastleSide::Long
             };
-            if side.is_some_and(|x| x != s) {
-                continue;
-            }
             let (kf, rf) = match s {
                 CastleSide::Short => (6, 5),
                 CastleSide::Long => (2, 3),
@@ -935,7 +940,8 @@ impl BitPosition {
                 continue;
             }
             let lifted = occ & !bit(k);
-            let path = span(k, king_to) & !bit(king_to);
+            // The king's own square is not attacked: we are not in check.
+            let path = span(k, king_to) & !bit(king_to) & !bit(k);
             if squares(path).any(|s| self.attacked(s, lifted, theirs)) {
                 continue;
             }
@@ -1079,14 +1085,17 @@ impl BitPosition {
                 rook_to,
                 ..
             } => {
-                let k = self.remove(idx(king));
-                let r = self.remove(idx(rook));
-                if let Some((c, role)) = k {
-                    self.put(idx(king_to), c, role);
-                }
-                if let Some((c, role)) = r {
-                    self.put(idx(rook_to), c, role);
-                }
+                // Our king and rook, both lifted before either lands (in
+                // Chess960 one may land where the other stood).
+                let (k, r, kt, rt) = (idx(king), idx(rook), idx(king_to), idx(rook_to));
+                let u = us.index();
+                debug_assert_eq!(self.piece_on(k), Some((us, KING)));
+                debug_assert_eq!(self.piece_on(r), Some((us, ROOK)));
+                self.by_color[u] = (self.by_color[u] & !(bit(k) | bit(r))) | bit(kt) | bit(rt);
+                self.by_role[KING] = (self.by_role[KING] & !bit(k)) | bit(kt);
+                self.by_role[ROOK] = (self.by_role[ROOK] & !bit(r)) | bit(rt);
+                let z = &ZOBRIST[u];
+                self.board_hash ^= z[KING][k] ^ z[KING][kt] ^ z[ROOK][r] ^ z[ROOK][rt];
                 self.castling &= !back_rank(us);
             }
         }
