@@ -1512,22 +1512,7 @@ impl BitPosition {
             if self.check_mask() & bit(to) == 0 {
                 return None;
             }
-            let k = self.king_sq(us);
-            let mut found = None;
-            for f in squares(candidates) {
-                let safe = !self.uncovers(k, f, to, theirs, occ);
-                debug_assert_eq!(
-                    safe,
-                    self.leaves_king_safe_slow(role, f, to, takes.then_some(to))
-                );
-                if safe {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(f);
-                }
-            }
-            found?
+            self.only_safe_origin(role, candidates, to, takes)?
         };
         Some(Move::Normal {
             role: ROLES[role],
@@ -1536,6 +1521,49 @@ impl BitPosition {
             capture: takes.then(|| ROLES[self.role_at(to)]),
             promotion: None,
         })
+    }
+
+    /// The one of `candidates`, our pieces of `role` (not the king) that
+    /// reach `to`, whose move there leaves our king safe, if exactly one
+    /// does; the caller has tested the check evasion. Most moves have one
+    /// candidate, and only its pin is tested.
+    #[inline(always)]
+    fn only_safe_origin(
+        &self,
+        role: usize,
+        candidates: Bitboard,
+        to: usize,
+        takes: bool,
+    ) -> Option<usize> {
+        let us = self.turn;
+        let k = self.king_sq(us);
+        let theirs = self.by_color[(!us).index()];
+        let occ = self.occupied();
+        let safe = |f: usize| {
+            let safe = !self.uncovers(k, f, to, theirs, occ);
+            debug_assert_eq!(
+                safe,
+                self.leaves_king_safe_slow(role, f, to, takes.then_some(to))
+            );
+            safe
+        };
+        if candidates == 0 {
+            return None;
+        }
+        if candidates & (candidates - 1) == 0 {
+            let f = lsb(candidates);
+            return safe(f).then_some(f);
+        }
+        let mut found = None;
+        for f in squares(candidates) {
+            if safe(f) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(f);
+            }
+        }
+        found
     }
 
     /// [`resolve_piece`](Self::resolve_piece) for a pawn move onto `to`
@@ -1575,24 +1603,10 @@ impl BitPosition {
         if sources == 0 || !promo_ok || self.check_mask() & target == 0 {
             return None;
         }
-        let k = self.king_sq(us);
-        let mut found = None;
-        for f in squares(sources) {
-            let safe = !self.uncovers(k, f, to, theirs, occ);
-            debug_assert_eq!(
-                safe,
-                self.leaves_king_safe_slow(PAWN, f, to, takes.then_some(to))
-            );
-            if safe {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(f);
-            }
-        }
+        let from = self.only_safe_origin(PAWN, sources, to, takes)?;
         Some(Move::Normal {
             role: ROLES[PAWN],
-            from: sq16(found?),
+            from: sq16(from),
             to: sq16(to),
             capture: takes.then(|| ROLES[self.role_at(to)]),
             promotion: promotion.map(|p| ROLES[p]),
