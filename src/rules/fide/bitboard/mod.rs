@@ -1490,9 +1490,16 @@ impl BitPosition {
         let occ = ours | theirs;
         let mut candidates = attacks::EMPTY_BOARD[role][to] & self.by_role[role] & ours & origins;
         if matches!(role, BISHOP | ROOK | QUEEN) {
-            for f in squares(candidates) {
-                if attacks::between(f, to) & occ != 0 {
-                    candidates &= !bit(f);
+            if candidates & candidates.wrapping_sub(1) == 0 {
+                // One slider (or none): one look at the squares between.
+                if candidates != 0 && attacks::between(lsb(candidates), to) & occ != 0 {
+                    return None;
+                }
+            } else {
+                for f in squares(candidates) {
+                    if attacks::between(f, to) & occ != 0 {
+                        candidates &= !bit(f);
+                    }
                 }
             }
         }
