@@ -558,11 +558,10 @@ impl BitPosition {
         let us = !self.turn;
         let ek = self.king_sq(self.turn);
         let occ = self.occupied();
-        let direct = match placed {
-            PAWN => attacks::PAWN[us.index()][to] & bit(ek) != 0,
-            KING => false,
-            _ => reaches(placed, to, ek, occ),
-        };
+        // One table for every role: leapers' targets are never on a line
+        // with squares between.
+        let direct = attacks::CHECKS[us.index()][placed][to] & bit(ek) != 0
+            && attacks::between(to, ek) & occ == 0;
         let mut found = if direct { bit(to) } else { 0 };
         let r = &self.by_role;
         let line = attacks::line(ek, from);
@@ -1726,14 +1725,6 @@ impl BitPosition {
             _ => false,
         })
     }
-}
-
-/// Whether a piece of `role` (not a pawn) on `from` reaches `to` with `occ`
-/// occupied: one table lookup, and for sliders the squares between.
-#[inline]
-fn reaches(role: usize, from: usize, to: usize, occ: Bitboard) -> bool {
-    attacks::EMPTY_BOARD[role][from] & bit(to) != 0
-        && (matches!(role, KNIGHT | KING) || attacks::between(from, to) & occ == 0)
 }
 
 /// The square of the pawn an en-passant capture onto `e` by `us` takes.

@@ -428,3 +428,23 @@ fn role_bits_and_the_attack_test_agree_with_the_search_and_the_ray_walk() {
         }
     }
 }
+
+/// The one direct-check table against the per-role tests it replaced:
+/// pawn captures, empty-board moves for the others, nothing for the king,
+/// and no leaper target with squares between.
+#[test]
+fn the_direct_check_table_is_each_roles_attacks() {
+    for c in [0, 1] {
+        for s in 0..64 {
+            assert_eq!(attacks::CHECKS[c][PAWN][s], attacks::PAWN[c][s]);
+            assert_eq!(attacks::CHECKS[c][KING][s], 0);
+            for role in [KNIGHT, BISHOP, ROOK, QUEEN] {
+                assert_eq!(attacks::CHECKS[c][role][s], attacks::EMPTY_BOARD[role][s]);
+            }
+            let leapers = attacks::PAWN[c][s] | attacks::KNIGHT[s] | attacks::KING[s];
+            for t in squares(leapers) {
+                assert_eq!(attacks::between(s, t), 0, "{s} {t}");
+            }
+        }
+    }
+}
