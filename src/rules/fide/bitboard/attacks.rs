@@ -114,6 +114,18 @@ pub static EMPTY_BOARD: [[Bitboard; 64]; 6] = {
     [[0; 64], KNIGHT, bishop, rook, queen, KING]
 };
 
+/// The squares a piece of each colour and FIDE role on each square could
+/// give check on, blockers aside: its empty-board moves, a pawn's captures,
+/// nothing for the king (it never checks). Leapers' squares are never on a
+/// line with squares between, so one test of those serves every role.
+pub static CHECKS: [[[Bitboard; 64]; 6]; 2] = {
+    let e = EMPTY_BOARD;
+    [
+        [PAWN[0], e[1], e[2], e[3], e[4], [0; 64]],
+        [PAWN[1], e[1], e[2], e[3], e[4], [0; 64]],
+    ]
+};
+
 const fn empty_board(first: usize) -> [Bitboard; 64] {
     let r = rays();
     let mut t = [0; 64];

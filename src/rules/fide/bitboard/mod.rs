@@ -85,10 +85,22 @@ const fn sq64(s: Square) -> Option<usize> {
 
 /// Like [`sq64`], for squares known to be on the board (the core's moves
 /// of an 8x8 game); off-board squares fold onto it instead of panicking.
+/// One table load: every move played converts two squares.
 #[inline]
-const fn idx(s: Square) -> usize {
-    (s.rank() as usize & 7) * 8 + (s.file() as usize & 7)
+fn idx(s: Square) -> usize {
+    IDX[s.index()] as usize
 }
+
+/// [`idx`] of each core square.
+static IDX: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (((i >> 4) & 7) * 8 + (i & 7)) as u8;
+        i += 1;
+    }
+    t
+};
 
 #[inline]
 const fn bit(s: usize) -> Bitboard {
@@ -477,6 +489,19 @@ impl BitPosition {
         self.by_role.iter().position(|&r| r & b != 0)
     }
 
+    /// The role on `s`, which must be occupied, without a search: the
+    /// role numbers' bits read from unions of the role sets.
+    #[inline]
+    fn role_at(&self, s: usize) -> usize {
+        let r = &self.by_role;
+        let b0 = ((r[KNIGHT] | r[ROOK] | r[KING]) >> s) & 1;
+        let b1 = ((r[BISHOP] | r[ROOK]) >> s) & 1;
+        let b2 = ((r[QUEEN] | r[KING]) >> s) & 1;
+        let role = (b0 | b1 << 1 | b2 << 2) as usize;
+        debug_assert_eq!(Some(role), self.role_on(s));
+        role
+    }
+
     #[inline]
     fn put(&mut self, s: usize, c: Color, role: usize) {
         self.by_color[c.index()] |= bit(s);
@@ -533,11 +558,10 @@ impl BitPosition {
         let us = !self.turn;
         let ek = self.king_sq(self.turn);
         let occ = self.occupied();
-        let direct = match placed {
-            PAWN => attacks::PAWN[us.index()][to] & bit(ek) != 0,
-            KING => false,
-            _ => reaches(placed, to, ek, occ),
-        };
+        // One table for every role: leapers' targets are never on a line
+        // with squares between.
+        let direct = attacks::CHECKS[us.index()][placed][to] & bit(ek) != 0
+            && attacks::between(to, ek) & occ == 0;
         let mut found = if direct { bit(to) } else { 0 };
         let r = &self.by_role;
         let line = attacks::line(ek, from);
@@ -569,12 +593,11 @@ impl BitPosition {
         if leapers & by != 0 {
             return true;
         }
-        let rooks = (r[ROOK] | r[QUEEN]) & by;
-        if rooks & attacks::ROOK_EMPTY[s] != 0 && attacks::rook(s, occ) & rooks != 0 {
-            return true;
-        }
-        let bishops = (r[BISHOP] | r[QUEEN]) & by;
-        bishops & attacks::BISHOP_EMPTY[s] != 0 && attacks::bishop(s, occ) & bishops != 0
+        // The sliders of `by` on a line through `s`, each tested by the
+        // squares between: cheaper than walking the rays, as few stand there.
+        let sliders = ((r[ROOK] | r[QUEEN]) & attacks::ROOK_EMPTY[s])
+            | ((r[BISHOP] | r[QUEEN]) & attacks::BISHOP_EMPTY[s]);
+        squares(sliders & by).any(|c| attacks::between(s, c) & occ == 0)
     }
 
     fn compute_checkers(&self) -> Bitboard {
@@ -601,14 +624,14 @@ impl BitPosition {
         let them = self.by_color[(!us).index()];
         let k = self.king_sq(us);
         let r = &self.by_role;
-        let snipers = ((attacks::rook(k, 0) & (r[ROOK] | r[QUEEN]))
-            | (attacks::bishop(k, 0) & (r[BISHOP] | r[QUEEN])))
+        let snipers = ((attacks::ROOK_EMPTY[k] & (r[ROOK] | r[QUEEN]))
+            | (attacks::BISHOP_EMPTY[k] & (r[BISHOP] | r[QUEEN])))
             & them;
         let occ = self.occupied();
         let mut pinned = 0;
         for s in squares(snipers) {
             let b = attacks::between(k, s) & occ;
-            if b.count_ones() == 1 {
+            if b != 0 && b & (b - 1) == 0 {
                 pinned |= b & self.by_color[us.index()];
             }
         }
@@ -764,13 +787,14 @@ impl BitPosition {
     /// checker or between it and the king; nowhere in double check.
     #[inline]
     fn check_mask(&self) -> Bitboard {
-        match self.checkers.count_ones() {
-            0 => !0,
-            1 => {
-                let c = lsb(self.checkers);
-                self.checkers | attacks::between(self.king_sq(self.turn), c)
-            }
-            _ => 0,
+        // Without `count_ones`: the baseline target has no popcount instruction.
+        let c = self.checkers;
+        if c == 0 {
+            !0
+        } else if c & (c - 1) == 0 {
+            c | attacks::between(self.king_sq(self.turn), lsb(c))
+        } else {
+            0
         }
     }
 
@@ -888,15 +912,20 @@ impl BitPosition {
         }
         let theirs = self.by_color[(!us).index()];
         let occ = self.occupied();
+        // The rooks on the written side only: above the king on its rank
+        // for short, the others for long (as the file test below decides).
+        let above: Bitboard = (!0 << k) << 1;
+        let rights = match side {
+            Some(CastleSide::Short) => rights & above,
+            Some(CastleSide::Long) => rights & !above,
+            None => rights,
+        };
         for r in squares(rights) {
             let s = if r % 8 > k % 8 {
                 CastleSide::Short
             } else {
                 CastleSide::Long
             };
-            if side.is_some_and(|x| x != s) {
-                continue;
-            }
             let (kf, rf) = match s {
                 CastleSide::Short => (6, 5),
                 CastleSide::Long => (2, 3),
@@ -909,7 +938,8 @@ impl BitPosition {
                 continue;
             }
             let lifted = occ & !bit(k);
-            let path = span(k, king_to) & !bit(king_to);
+            // The king's own square is not attacked: we are not in check.
+            let path = span(k, king_to) & !bit(king_to) & !bit(k);
             if squares(path).any(|s| self.attacked(s, lifted, theirs)) {
                 continue;
             }
@@ -961,10 +991,8 @@ impl BitPosition {
     /// Plays `m`, a legal move of this position (from
     /// [`legal_moves`](Self::legal_moves) or [`resolve`](GamePosition::resolve),
     /// or the core's for the same position).
+    #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
-        let us = self.turn;
-        self.ep = None;
-        self.halfmoves += 1;
         match *m {
             Move::Normal {
                 role,
@@ -972,44 +1000,75 @@ impl BitPosition {
                 to,
                 capture,
                 promotion,
-            } => {
-                let (from, to) = (idx(from), idx(to));
-                let role = role.index().min(KING);
-                if promotion.is_some() {
-                    let n = &mut self.promotions[us.index()];
-                    *n = n.saturating_add(1);
-                }
-                if capture.is_some() {
-                    self.remove(to);
-                    self.halfmoves = 0;
-                    self.castling &= !bit(to);
-                }
-                let placed = promotion.map_or(role, |p| p.index().min(KING));
-                // The mover off `from` and on `to` in one step.
-                debug_assert_eq!(self.piece_on(from), Some((us, role)));
-                let u = us.index();
-                self.by_color[u] ^= bit(from) | bit(to);
-                self.by_role[role] ^= bit(from);
-                self.by_role[placed] ^= bit(to);
-                self.board_hash ^= ZOBRIST[u][role][from] ^ ZOBRIST[u][placed][to];
-                if role == KING {
-                    self.castling &= !back_rank(us);
-                }
-                self.castling &= !bit(from);
-                if role == PAWN {
-                    self.halfmoves = 0;
-                    if from.abs_diff(to) == 16 {
-                        self.ep = Some(((from + to) / 2) as u8);
-                    }
-                }
-                if us == Color::Black {
-                    self.fullmoves += 1;
-                }
-                self.turn = !us;
-                self.checkers = self.checks_after(placed, from, to);
-                debug_assert_eq!(self.checkers, self.compute_checkers());
-                return;
+            } => self.play_normal(role, idx(from), idx(to), capture, promotion),
+            _ => self.play_special(m),
+        }
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) for a normal move: the
+    /// board, hash and rights updated from the move's own roles, and the
+    /// checkers found from the move alone.
+    #[inline]
+    fn play_normal(
+        &mut self,
+        role: Role,
+        from: usize,
+        to: usize,
+        capture: Option<Role>,
+        promotion: Option<Role>,
+    ) {
+        let us = self.turn;
+        let u = us.index();
+        let role = role.index().min(KING);
+        let mut placed = role;
+        if let Some(p) = promotion {
+            placed = p.index().min(KING);
+            let n = &mut self.promotions[u];
+            *n = n.saturating_add(1);
+        }
+        self.ep = None;
+        self.halfmoves += 1;
+        if let Some(c) = capture {
+            // The taken role is the move's own: no search of the board.
+            let c = c.index().min(KING);
+            debug_assert_eq!(self.piece_on(to), Some((!us, c)));
+            self.by_color[u ^ 1] &= !bit(to);
+            self.by_role[c] &= !bit(to);
+            self.board_hash ^= ZOBRIST[u ^ 1][c][to];
+            self.halfmoves = 0;
+            self.castling &= !bit(to);
+        }
+        // The mover off `from` and on `to` in one step.
+        debug_assert_eq!(self.piece_on(from), Some((us, role)));
+        self.by_color[u] ^= bit(from) | bit(to);
+        self.by_role[role] ^= bit(from);
+        self.by_role[placed] ^= bit(to);
+        self.board_hash ^= ZOBRIST[u][role][from] ^ ZOBRIST[u][placed][to];
+        if role == KING {
+            self.castling &= !back_rank(us);
+        }
+        self.castling &= !bit(from);
+        if role == PAWN {
+            self.halfmoves = 0;
+            if from.abs_diff(to) == 16 {
+                self.ep = Some(((from + to) / 2) as u8);
             }
+        }
+        self.fullmoves += u as u32;
+        self.turn = !us;
+        self.checkers = self.checks_after(placed, from, to);
+        debug_assert_eq!(self.checkers, self.compute_checkers());
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) for en passant and castling.
+    #[inline(never)]
+    fn play_special(&mut self, m: &Move) {
+        let us = self.turn;
+        self.ep = None;
+        self.halfmoves += 1;
+        match *m {
+            // Normal moves go to `play_normal`.
+            Move::Normal { .. } => debug_assert!(false, "a normal move in play_special"),
             Move::EnPassant { from, to, victim } => {
                 if let Some((c, role)) = self.remove(idx(from)) {
                     self.remove(idx(victim));
@@ -1024,14 +1083,17 @@ impl BitPosition {
                 rook_to,
                 ..
             } => {
-                let k = self.remove(idx(king));
-                let r = self.remove(idx(rook));
-                if let Some((c, role)) = k {
-                    self.put(idx(king_to), c, role);
-                }
-                if let Some((c, role)) = r {
-                    self.put(idx(rook_to), c, role);
-                }
+                // Our king and rook, both lifted before either lands (in
+                // Chess960 one may land where the other stood).
+                let (k, r, kt, rt) = (idx(king), idx(rook), idx(king_to), idx(rook_to));
+                let u = us.index();
+                debug_assert_eq!(self.piece_on(k), Some((us, KING)));
+                debug_assert_eq!(self.piece_on(r), Some((us, ROOK)));
+                self.by_color[u] = (self.by_color[u] & !(bit(k) | bit(r))) | bit(kt) | bit(rt);
+                self.by_role[KING] = (self.by_role[KING] & !bit(k)) | bit(kt);
+                self.by_role[ROOK] = (self.by_role[ROOK] & !bit(r)) | bit(rt);
+                let z = &ZOBRIST[u];
+                self.board_hash ^= z[KING][k] ^ z[KING][kt] ^ z[ROOK][r] ^ z[ROOK][rt];
                 self.castling &= !back_rank(us);
             }
         }
@@ -1056,8 +1118,14 @@ impl BitPosition {
     // ------------------------------------------------------------- endings
 
     /// Whether an en-passant capture is legal now.
+    #[inline]
     pub fn has_legal_ep(&self) -> bool {
-        self.ep_captures().0 != 0
+        // After most double steps no pawn stands beside the one that moved:
+        // answered here, without the legality test.
+        let Some(e) = self.ep else { return false };
+        let us = self.turn;
+        attacks::PAWN[(!us).index()][e as usize & 63] & self.pieces(us, PAWN) != 0
+            && self.ep_captures().0 != 0
     }
 
     /// [`ending`](Self::ending); the buffer is not needed (the core's signature).
@@ -1340,11 +1408,27 @@ impl BitPosition {
 
     /// The one legal move a piece move names, as the core reads it; `None`
     /// when there is none or several (the core explains).
+    #[inline(always)]
     fn resolve_piece(&self, pm: &PieceMove) -> Option<Move> {
         if pm.to.file >= 8 || pm.to.rank >= 8 {
             return None;
         }
         let to = pm.to.rank as usize * 8 + pm.to.file as usize;
+        // Most SAN moves name the target alone, with or without a letter.
+        match (pm.piece, pm.from_file, pm.from_rank, pm.promotion) {
+            (Some(l), None, None, None) => match role_of_letter(l)? {
+                PAWN => self.resolve_pawn(to, !0, None),
+                role => self.resolve_officer(role, to, !0),
+            },
+            (None, None, None, None) => self.resolve_pawn(to, !0, None),
+            _ => self.resolve_piece_with_origin(pm, to),
+        }
+    }
+
+    /// [`resolve_piece`](Self::resolve_piece) for a move with an origin
+    /// file or rank, or a promotion, written.
+    #[inline(never)]
+    fn resolve_piece_with_origin(&self, pm: &PieceMove, to: usize) -> Option<Move> {
         let mut origins: Bitboard = !0;
         if let Some(f) = pm.from_file {
             if f >= 8 {
@@ -1382,43 +1466,165 @@ impl BitPosition {
             Some(l) => Some(role_of_letter(l)?),
             None => None,
         };
-        if ours & bit(to) != 0 {
-            return None;
-        }
         if role == PAWN {
             return self.resolve_pawn(to, origins, promotion);
         }
         if promotion.is_some() {
             return None;
         }
+        self.resolve_officer(role, to, origins)
+    }
+
+    /// The one legal move of our piece of `role` (not a pawn) from one of
+    /// `origins` onto `to`, if there is exactly one. Most moves have one
+    /// candidate: its legality is the check evasion and pin test alone.
+    #[inline]
+    fn resolve_officer(&self, role: usize, to: usize, origins: Bitboard) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
+        if ours & bit(to) != 0 {
+            return None;
+        }
         let occ = ours | theirs;
-        let victim = (theirs & bit(to) != 0).then_some(to);
-        let mut found = None;
-        for f in squares(attacks::EMPTY_BOARD[role][to] & self.pieces(us, role) & origins) {
-            if !reaches(role, f, to, occ) {
-                continue;
+        let mut candidates = attacks::EMPTY_BOARD[role][to] & self.by_role[role] & ours & origins;
+        if matches!(role, BISHOP | ROOK | QUEEN) {
+            if candidates & candidates.wrapping_sub(1) == 0 {
+                // One slider (or none): one look at the squares between.
+                if candidates != 0 && attacks::between(lsb(candidates), to) & occ != 0 {
+                    return None;
+                }
+            } else {
+                for f in squares(candidates) {
+                    if attacks::between(f, to) & occ != 0 {
+                        candidates &= !bit(f);
+                    }
+                }
             }
-            if self.leaves_king_safe(role, f, to, victim) {
+        }
+        if candidates == 0 {
+            return None;
+        }
+        let takes = theirs & bit(to) != 0;
+        let from = if role == KING {
+            // One king: the candidate is it.
+            let f = lsb(candidates);
+            let victim = takes.then_some(to);
+            if !self.leaves_king_safe_slow(KING, f, to, victim) {
+                return None;
+            }
+            f
+        } else {
+            if self.check_mask() & bit(to) == 0 {
+                return None;
+            }
+            self.only_safe_origin(role, candidates, to, takes)?
+        };
+        Some(Move::Normal {
+            role: ROLES[role],
+            from: sq16(from),
+            to: sq16(to),
+            capture: takes.then(|| ROLES[self.role_at(to)]),
+            promotion: None,
+        })
+    }
+
+    /// The one of `candidates`, our pieces of `role` (not the king) that
+    /// reach `to`, whose move there leaves our king safe, if exactly one
+    /// does; the caller has tested the check evasion. Most moves have one
+    /// candidate, and only its pin is tested.
+    #[inline(always)]
+    fn only_safe_origin(
+        &self,
+        role: usize,
+        candidates: Bitboard,
+        to: usize,
+        takes: bool,
+    ) -> Option<usize> {
+        let us = self.turn;
+        let k = self.king_sq(us);
+        let theirs = self.by_color[(!us).index()];
+        let occ = self.occupied();
+        let safe = |f: usize| {
+            let safe = !self.uncovers(k, f, to, theirs, occ);
+            debug_assert_eq!(
+                safe,
+                self.leaves_king_safe_slow(role, f, to, takes.then_some(to))
+            );
+            safe
+        };
+        if candidates == 0 {
+            return None;
+        }
+        if candidates & (candidates - 1) == 0 {
+            let f = lsb(candidates);
+            return safe(f).then_some(f);
+        }
+        let mut found = None;
+        for f in squares(candidates) {
+            if safe(f) {
                 if found.is_some() {
                     return None;
                 }
                 found = Some(f);
             }
         }
-        Some(Move::Normal {
-            role: ROLES[role],
-            from: sq16(found?),
-            to: sq16(to),
-            capture: victim.and_then(|v| self.role_on(v)).map(|r| ROLES[r]),
-            promotion: None,
-        })
+        found
     }
 
     /// [`resolve_piece`](Self::resolve_piece) for a pawn move onto `to`
-    /// from one of `origins`.
-    #[inline(never)]
+    /// from one of `origins`: a push or a capture on `to` here, a move onto
+    /// the en-passant square in [`resolve_pawn_ep`](Self::resolve_pawn_ep).
+    #[inline]
     fn resolve_pawn(&self, to: usize, origins: Bitboard, promotion: Option<usize>) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let target = bit(to);
+        let pawns = self.pieces(us, PAWN) & origins;
+        let takes = theirs & target != 0;
+        let sources = if takes {
+            attacks::PAWN[(!us).index()][to] & pawns
+        } else if ours & target != 0 {
+            return None;
+        } else {
+            if self.ep == Some(to as u8) && promotion.is_none() {
+                return self.resolve_pawn_ep(to, origins);
+            }
+            // One step back from `to`, or two from the start rank over an
+            // empty square.
+            let (one, two) = match us {
+                Color::White => (target >> 8, (target >> 16) & (RANK_1 << 8) & !(occ >> 8)),
+                Color::Black => (target << 8, (target << 16) & (RANK_1 << 48) & !(occ << 8)),
+            };
+            (one | two) & pawns
+        };
+        let last = if us == Color::White { RANK_8 } else { RANK_1 };
+        let promotes = last & target != 0;
+        let promo_ok = match promotion {
+            None => !promotes,
+            Some(p) => promotes && self.rules.promotion_roles.contains(&ROLES[p]),
+        };
+        if sources == 0 || !promo_ok || self.check_mask() & target == 0 {
+            return None;
+        }
+        let from = self.only_safe_origin(PAWN, sources, to, takes)?;
+        Some(Move::Normal {
+            role: ROLES[PAWN],
+            from: sq16(from),
+            to: sq16(to),
+            capture: takes.then(|| ROLES[self.role_at(to)]),
+            promotion: promotion.map(|p| ROLES[p]),
+        })
+    }
+
+    /// [`resolve_pawn`](Self::resolve_pawn) for a move without promotion
+    /// onto the empty en-passant square: a capture there, or a push.
+    #[cold]
+    #[inline(never)]
+    fn resolve_pawn_ep(&self, to: usize, origins: Bitboard) -> Option<Move> {
+        let promotion: Option<usize> = None;
         let us = self.turn;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
@@ -1519,14 +1725,6 @@ impl BitPosition {
             _ => false,
         })
     }
-}
-
-/// Whether a piece of `role` (not a pawn) on `from` reaches `to` with `occ`
-/// occupied: one table lookup, and for sliders the squares between.
-#[inline]
-fn reaches(role: usize, from: usize, to: usize, occ: Bitboard) -> bool {
-    attacks::EMPTY_BOARD[role][from] & bit(to) != 0
-        && (matches!(role, KNIGHT | KING) || attacks::between(from, to) & occ == 0)
 }
 
 /// The square of the pawn an en-passant capture onto `e` by `us` takes.

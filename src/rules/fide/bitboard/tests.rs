@@ -386,3 +386,65 @@ fn piece_letters_of_either_case_and_nothing_else_name_roles() {
         assert_eq!(role_of_letter(l), expected, "{l}");
     }
 }
+
+#[test]
+fn square_tables_convert_every_square_both_ways() {
+    for i in 0..=255u8 {
+        let s = Square::from_index(i);
+        assert_eq!(
+            idx(s),
+            ((i as usize >> 4) & 7) * 8 + (i as usize & 7),
+            "{i}"
+        );
+    }
+    for s in 0..64 {
+        assert_eq!(idx(sq16(s)), s);
+        assert_eq!(sq64(sq16(s)), Some(s));
+    }
+}
+
+/// The role read from the role sets' bits, and the slider test by the
+/// squares between, against the search and the ray walk they replace: on
+/// every square of every perft position, with random squares emptied.
+#[test]
+fn role_bits_and_the_attack_test_agree_with_the_search_and_the_ray_walk() {
+    let mut rng = Rng(0x5EED_B17B_0A2D);
+    for c in perft_positions() {
+        let b = BitPosition::from_core(&c).expect("a FIDE position");
+        for s in squares(b.occupied()) {
+            assert_eq!(Some(b.role_at(s)), b.role_on(s), "{b:?} {s}");
+        }
+        for _ in 0..4 {
+            let occ = b.occupied() & rng.next();
+            for s in 0..64 {
+                for by in [b.by_color[0], b.by_color[1], rng.next()] {
+                    assert_eq!(
+                        b.attacked(s, occ, by),
+                        b.attackers_to(s, occ) & by != 0,
+                        "{b:?} {s} {occ:#x} {by:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The one direct-check table against the per-role tests it replaced:
+/// pawn captures, empty-board moves for the others, nothing for the king,
+/// and no leaper target with squares between.
+#[test]
+fn the_direct_check_table_is_each_roles_attacks() {
+    for c in [0, 1] {
+        for s in 0..64 {
+            assert_eq!(attacks::CHECKS[c][PAWN][s], attacks::PAWN[c][s]);
+            assert_eq!(attacks::CHECKS[c][KING][s], 0);
+            for role in [KNIGHT, BISHOP, ROOK, QUEEN] {
+                assert_eq!(attacks::CHECKS[c][role][s], attacks::EMPTY_BOARD[role][s]);
+            }
+            let leapers = attacks::PAWN[c][s] | attacks::KNIGHT[s] | attacks::KING[s];
+            for t in squares(leapers) {
+                assert_eq!(attacks::between(s, t), 0, "{s} {t}");
+            }
+        }
+    }
+}
