@@ -5,7 +5,8 @@ use std::io::{self, Read};
 use memchr::memchr;
 
 use super::bytes::{
-    BINARY_WINDOW, is_control, is_delimiter, is_space, looks_binary, utf8_boundary,
+    BINARY_WINDOW, first_delimiter, is_control, is_delimiter, is_space, looks_binary,
+    move_number_prefix, utf8_boundary,
 };
 use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
@@ -123,33 +124,38 @@ impl<R: Read> Reader<R> {
                 }
                 continue;
             }
-            // `limit + 7` bytes left: as many as `word` looks at.
-            let Some(len) = window[..=limit].iter().position(|&c| is_delimiter(c)) else {
+            // `limit + 7` bytes left: as many as `word` looks at, and at
+            // least 16 (`limit` is at least 8).
+            let Some(head) = window.first_chunk::<16>() else {
                 break;
             };
+            let mut len = first_delimiter(head);
+            if len == 16 {
+                // A long token: the rest byte by byte.
+                let rest = window.get(16..=limit).unwrap_or_default();
+                let Some(k) = rest.iter().position(|&c| is_delimiter(c)) else {
+                    break;
+                };
+                len += k;
+            }
+            if len > limit {
+                break;
+            }
             // `e8(Q)` and friends: the general path knows.
             if window[len] == b'(' {
                 break;
             }
             let tok = &window[..len];
             let (number, used) = if first.is_ascii_digit() {
-                // `movetext::move_number`, for numbers that cannot overflow:
-                // digits and value in one pass.
-                let mut number = 0u32;
-                let mut digits = 0;
-                for &d in tok.iter().take(10) {
-                    if !d.is_ascii_digit() {
-                        break;
-                    }
-                    // Wraps only at a tenth digit, and then goes unused.
-                    number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
-                    digits += 1;
-                }
-                let dots = tok[digits..].iter().take_while(|&&b| b == b'.').count();
-                // Without periods it may be a result or castling (`0-0`).
-                if digits > 9 || dots == 0 {
+                // `movetext::move_number`, for numbers of up to six digits.
+                let Some(eight) = head.first_chunk::<8>() else {
                     break;
-                }
+                };
+                // Without periods it may be a result or castling (`0-0`).
+                let Some((number, digits, dots)) = move_number_prefix(u64::from_le_bytes(*eight))
+                else {
+                    break;
+                };
                 let dots = u8::try_from(dots).unwrap_or(u8::MAX);
                 (Some((number, dots)), digits + usize::from(dots))
             } else if first.is_ascii_alphabetic() {
