@@ -792,7 +792,8 @@ mod tests {
             let text = String::from_utf8_lossy(line.text());
             self.seen.push(format!(
                 "{e:?} {span:?} {} {} {text:?}",
-                line.number, line.first_column
+                line.number,
+                line.first_column()
             ));
             self.flow()
         }
@@ -801,7 +802,8 @@ mod tests {
             let text = String::from_utf8_lossy(line.text());
             self.seen.push(format!(
                 "{p:?} {span:?} {} {} {text:?}",
-                line.number, line.first_column
+                line.number,
+                line.first_column()
             ));
             self.flow()
         }
