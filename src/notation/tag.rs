@@ -130,9 +130,11 @@ fn run(line: &[u8], from: usize, class: u8) -> usize {
     })
 }
 
-/// The offset of the first `"`, `\` or newline in `bytes`: eight bytes at
-/// a time (values run to dozens of bytes, and the reader reads many).
-fn value_stop(bytes: &[u8]) -> Option<usize> {
+/// The offset of the first `"`, `\` or newline in `bytes`, and whether
+/// the bytes before it are ASCII: eight bytes at a time (values run to
+/// dozens of bytes, and the reader reads many), so that the reader need
+/// not run over the value again to learn whether it is ASCII.
+fn value_stop(bytes: &[u8]) -> Option<(usize, bool)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // The high bit of each byte of `w` equal to `b`, and maybe of bytes
@@ -143,21 +145,28 @@ fn value_stop(bytes: &[u8]) -> Option<usize> {
     };
     let mut chunks = bytes.chunks_exact(8);
     let mut base = 0;
+    // The bytes passed, ORed: their high bits say whether all are ASCII.
+    let mut seen = 0;
     for chunk in &mut chunks {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
         let w = u64::from_le_bytes(word);
         let hits = equal(w, b'"') | equal(w, b'\\') | equal(w, b'\n');
         if hits != 0 {
-            return Some(base + (hits.trailing_zeros() / 8) as usize);
+            let at = hits.trailing_zeros() / 8;
+            // The bytes below the hit (`at` is at most 7).
+            seen |= w & ((1 << (8 * at)) - 1);
+            return Some((base + at as usize, seen & HIGHS == 0));
         }
+        seen |= w;
         base += 8;
     }
-    chunks
-        .remainder()
+    let rest = chunks.remainder();
+    let at = rest
         .iter()
-        .position(|&b| CLASS[usize::from(b)] & STOP != 0)
-        .map(|k| base + k)
+        .position(|&b| CLASS[usize::from(b)] & STOP != 0)?;
+    let ascii = seen & HIGHS == 0 && rest[..at].is_ascii();
+    Some((base + at, ascii))
 }
 
 /// [`tag_pair`]'s grammar as plain code, because the reader reads many tags:
@@ -167,6 +176,18 @@ fn value_stop(bytes: &[u8]) -> Option<usize> {
 /// It never looks past a newline (`None` when it reaches one), so the
 /// reader may hand it the buffer rather than look for the line's end first.
 pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
+    fast_pair(line).map(|(pair, _)| pair)
+}
+
+/// [`tag_pair_fast`] for tag pairs whose value is ASCII (nothing for the
+/// reader to check): `None` also when the value is not.
+pub(crate) fn ascii_tag_pair(line: &[u8]) -> Option<TagPair> {
+    fast_pair(line).and_then(|(pair, ascii)| ascii.then_some(pair))
+}
+
+/// [`tag_pair_fast`], and whether the value is ASCII.
+#[inline(always)]
+fn fast_pair(line: &[u8]) -> Option<(TagPair, bool)> {
     if line.first() != Some(&b'[') {
         return None;
     }
@@ -181,21 +202,28 @@ pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
     }
     let value_start = quote + 1;
     let mut k = value_start;
+    let mut ascii = true;
     loop {
-        k += value_stop(line.get(k..)?)?;
+        let (at, plain) = value_stop(line.get(k..)?)?;
+        k += at;
+        ascii &= plain;
         match *line.get(k)? {
             b'"' => break,
-            b'\\' if line.get(k + 1) != Some(&b'\n') => k += 2,
+            b'\\' if line.get(k + 1) != Some(&b'\n') => {
+                ascii &= line.get(k + 1).is_none_or(u8::is_ascii);
+                k += 2;
+            }
             b'\n' | b'\\' => return None,
             _ => k += 1,
         }
     }
     let close = run(line, k + 1, SPACE);
-    (line.get(close) == Some(&b']')).then_some(TagPair {
+    let pair = TagPair {
         name: name_start..name_end,
         value: value_start..k,
         len: close + 1,
-    })
+    };
+    (line.get(close) == Some(&b']')).then_some((pair, ascii))
 }
 
 fn tag_pair_grammar(line: &[u8]) -> Result<TagPair, ParseTagError> {
@@ -277,7 +305,11 @@ mod tests {
         ) {
             for l in [&line[..], shaped.as_bytes()] {
                 if let Some(pair) = tag_pair_fast(l) {
+                    let ascii = l[pair.value.clone()].is_ascii();
+                    proptest::prop_assert_eq!(ascii_tag_pair(l), ascii.then(|| pair.clone()));
                     proptest::prop_assert_eq!(Ok(pair), tag_pair_grammar(l));
+                } else {
+                    proptest::prop_assert_eq!(ascii_tag_pair(l), None);
                 }
                 proptest::prop_assert_eq!(tag_pair(l), tag_pair_grammar(l));
                 // The reader hands it the buffer: the next lines change nothing.
@@ -298,7 +330,10 @@ mod tests {
                 0..40,
             ),
         ) {
-            let one_by_one = bytes.iter().position(|b| b"\"\\\n".contains(b));
+            let one_by_one = bytes
+                .iter()
+                .position(|b| b"\"\\\n".contains(b))
+                .map(|k| (k, bytes[..k].is_ascii()));
             proptest::prop_assert_eq!(value_stop(&bytes), one_by_one);
         }
     }

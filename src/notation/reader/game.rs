@@ -254,16 +254,13 @@ impl<R: Read> Reader<R> {
             if avail.len() <= max + 2 {
                 break;
             }
-            let Some(t) = tag::tag_pair_fast(&avail[..max]) else {
+            let Some(t) = tag::ascii_tag_pair(&avail[..max]) else {
                 break;
             };
             let (name, value) = (
                 avail.get(t.name.clone()).unwrap_or_default(),
                 avail.get(t.value.clone()).unwrap_or_default(),
             );
-            if !value.is_ascii() {
-                break;
-            }
             self.game.has_content = true;
             self.game.tags_seen = true;
             let span = self.span(0, t.len);
