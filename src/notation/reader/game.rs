@@ -147,11 +147,17 @@ impl<R: Read> Reader<R> {
         if is_space(window[0]) {
             // Mostly one space between two tokens.
             if window[0] != b' ' || is_space(window[1]) {
+                // A line break, mostly: the token after it is this step's,
+                // so that the steps keep their turns.
                 self.space_in_buffer();
-                return Ok(Step::Other);
+                window = match self.win.buf.get(self.start..self.win.end) {
+                    Some(w) if w.len() >= need => &w[..need],
+                    _ => return Ok(Step::Done),
+                };
+            } else {
+                window = &window[1..];
+                self.start += 1;
             }
-            window = &window[1..];
-            self.start += 1;
         }
         let first = window[0];
         if first == b'{' {
