@@ -84,7 +84,7 @@ impl Visitor for CollectEvents {
             }
         };
         self.spans
-            .push((s.clone(), span, show(line.text()), line.first_column));
+            .push((s.clone(), span, show(line.text()), line.first_column()));
         self.events.push(s);
         flow
     }
@@ -94,7 +94,7 @@ impl Visitor for CollectEvents {
         assert!(!p.message.is_empty());
         assert!(span.end >= span.start);
         self.spans
-            .push((s.clone(), span, show(line.text()), line.first_column));
+            .push((s.clone(), span, show(line.text()), line.first_column()));
         self.events.push(s);
         Flow::Continue
     }

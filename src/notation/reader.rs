@@ -232,6 +232,17 @@ pub(super) struct LineScan<'a> {
 }
 
 impl<'a> LineScan<'a> {
+    /// The column of the first byte [`Self::text`] shows: 1 unless the
+    /// line's start has left the buffer.
+    pub(super) fn first_column(&self) -> u32 {
+        let buf_abs = self.win.buf_abs;
+        if self.line_start_abs >= buf_abs {
+            1
+        } else {
+            u32::try_from(buf_abs - self.line_start_abs + 1).unwrap_or(u32::MAX)
+        }
+    }
+
     /// The bytes of line `line` from its start (or the buffer's) up to its
     /// newline (without a `\r` before it) or the end of the buffer.
     pub(super) fn text(&self, line: u32) -> &'a [u8] {
@@ -524,14 +535,9 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The current line, its end left to be found if a diagnostic asks.
+    /// The current line, its end and first column left to be found if a
+    /// diagnostic asks.
     fn line_context(&self) -> LineContext<'_> {
-        // The first column shown: 1 unless the line's start has left the buffer.
-        let first_column = if self.line_start_abs >= self.win.buf_abs {
-            1
-        } else {
-            self.column_of(self.win.buf_abs)
-        };
         LineContext::scanned(
             LineScan {
                 win: &self.win,
@@ -539,7 +545,6 @@ impl<R: Read> Reader<R> {
                 pos: self.start,
             },
             self.line,
-            first_column,
         )
     }
 

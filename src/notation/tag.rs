@@ -130,9 +130,12 @@ fn run(line: &[u8], from: usize, class: u8) -> usize {
     })
 }
 
-/// The offset of the first `"`, `\` or newline in `bytes`: eight bytes at
-/// a time (values run to dozens of bytes, and the reader reads many).
-fn value_stop(bytes: &[u8]) -> Option<usize> {
+/// The offset of the first `"`, `\` or newline in `bytes`, and whether
+/// the bytes before it are ASCII: sixteen bytes a step, as two 64-bit
+/// words, so that most values take one step whatever their length (values
+/// run to dozens of bytes, and the reader reads many), and the reader need
+/// not run over the value again to learn whether it is ASCII.
+fn value_stop(bytes: &[u8]) -> Option<(usize, bool)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // The high bit of each byte of `w` equal to `b`, and maybe of bytes
@@ -141,23 +144,60 @@ fn value_stop(bytes: &[u8]) -> Option<usize> {
         let x = w ^ (ONES * u64::from(b));
         x.wrapping_sub(ONES) & !x & HIGHS
     };
-    let mut chunks = bytes.chunks_exact(8);
+    let stops = |w: u64| equal(w, b'"') | equal(w, b'\\') | equal(w, b'\n');
+    let mut chunks = bytes.chunks_exact(16);
     let mut base = 0;
+    // The bytes passed, ORed: their high bits say whether all are ASCII.
+    let mut seen = 0;
     for chunk in &mut chunks {
+        let mut words = [0; 16];
+        words.copy_from_slice(chunk);
+        let (low, high) = words.split_at(8);
         let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let hits = equal(w, b'"') | equal(w, b'\\') | equal(w, b'\n');
+        word.copy_from_slice(low);
+        let low = u64::from_le_bytes(word);
+        word.copy_from_slice(high);
+        let high = u64::from_le_bytes(word);
+        let hits = u128::from(stops(high)) << 64 | u128::from(stops(low));
         if hits != 0 {
-            return Some(base + (hits.trailing_zeros() / 8) as usize);
+            // Without a branch on which word holds it.
+            let at = hits.trailing_zeros() / 8;
+            // The bytes below the hit (`at` is at most 15).
+            let below = (u128::from(high) << 64 | u128::from(low)) & ((1 << (8 * at)) - 1);
+            let high_bits = u128::from(HIGHS) << 64 | u128::from(HIGHS);
+            let ascii = (u128::from(seen) | below) & high_bits == 0;
+            return Some((base + at as usize, ascii));
         }
-        base += 8;
+        seen |= low | high;
+        base += 16;
     }
-    chunks
-        .remainder()
+    let rest = chunks.remainder();
+    let at = rest
         .iter()
-        .position(|&b| CLASS[usize::from(b)] & STOP != 0)
-        .map(|k| base + k)
+        .position(|&b| CLASS[usize::from(b)] & STOP != 0)?;
+    Some((base + at, seen & HIGHS == 0 && rest[..at].is_ascii()))
+}
+
+/// The offset of the first byte that is not [`is_name_byte`] among the 16
+/// bytes, or 16: every byte compared, as in [`value_stop`], since names'
+/// lengths vary.
+#[inline(always)]
+fn name_end(chunk: &[u8; 16]) -> usize {
+    let mut flags = [0u8; 16];
+    for (f, &b) in flags.iter_mut().zip(chunk) {
+        // `A-Z` and `a-z` as one range.
+        let name = ((b | 0x20).wrapping_sub(b'a') < 26)
+            | (b.wrapping_sub(b'0') < 10)
+            | (b >= 0x80)
+            | (b == b'_')
+            | (b == b'+')
+            | (b == b'#')
+            | (b == b'=')
+            | (b == b':')
+            | (b == b'-');
+        *f = u8::from(!name);
+    }
+    (u128::from_le_bytes(flags).trailing_zeros() / 8) as usize
 }
 
 /// [`tag_pair`]'s grammar as plain code, because the reader reads many tags:
@@ -167,11 +207,29 @@ fn value_stop(bytes: &[u8]) -> Option<usize> {
 /// It never looks past a newline (`None` when it reaches one), so the
 /// reader may hand it the buffer rather than look for the line's end first.
 pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
+    fast_pair(line).map(|(pair, _)| pair)
+}
+
+/// [`tag_pair_fast`] for tag pairs whose value is ASCII (nothing for the
+/// reader to check): `None` also when the value is not.
+pub(crate) fn ascii_tag_pair(line: &[u8]) -> Option<TagPair> {
+    fast_pair(line).and_then(|(pair, ascii)| ascii.then_some(pair))
+}
+
+/// [`tag_pair_fast`], and whether the value is ASCII.
+#[inline(always)]
+fn fast_pair(line: &[u8]) -> Option<(TagPair, bool)> {
     if line.first() != Some(&b'[') {
         return None;
     }
     let name_start = run(line, 1, SPACE);
-    let name_end = run(line, name_start, NAME);
+    let name_end = match line.get(name_start..).and_then(|r| r.first_chunk::<16>()) {
+        Some(chunk) => match name_end(chunk) {
+            16 => run(line, name_start + 16, NAME),
+            n => name_start + n,
+        },
+        None => run(line, name_start, NAME),
+    };
     if name_end == name_start {
         return None;
     }
@@ -181,21 +239,28 @@ pub(crate) fn tag_pair_fast(line: &[u8]) -> Option<TagPair> {
     }
     let value_start = quote + 1;
     let mut k = value_start;
+    let mut ascii = true;
     loop {
-        k += value_stop(line.get(k..)?)?;
+        let (at, plain) = value_stop(line.get(k..)?)?;
+        k += at;
+        ascii &= plain;
         match *line.get(k)? {
             b'"' => break,
-            b'\\' if line.get(k + 1) != Some(&b'\n') => k += 2,
+            b'\\' if line.get(k + 1) != Some(&b'\n') => {
+                ascii &= line.get(k + 1).is_none_or(u8::is_ascii);
+                k += 2;
+            }
             b'\n' | b'\\' => return None,
             _ => k += 1,
         }
     }
     let close = run(line, k + 1, SPACE);
-    (line.get(close) == Some(&b']')).then_some(TagPair {
+    let pair = TagPair {
         name: name_start..name_end,
         value: value_start..k,
         len: close + 1,
-    })
+    };
+    (line.get(close) == Some(&b']')).then_some((pair, ascii))
 }
 
 fn tag_pair_grammar(line: &[u8]) -> Result<TagPair, ParseTagError> {
@@ -277,7 +342,11 @@ mod tests {
         ) {
             for l in [&line[..], shaped.as_bytes()] {
                 if let Some(pair) = tag_pair_fast(l) {
+                    let ascii = l[pair.value.clone()].is_ascii();
+                    proptest::prop_assert_eq!(ascii_tag_pair(l), ascii.then(|| pair.clone()));
                     proptest::prop_assert_eq!(Ok(pair), tag_pair_grammar(l));
+                } else {
+                    proptest::prop_assert_eq!(ascii_tag_pair(l), None);
                 }
                 proptest::prop_assert_eq!(tag_pair(l), tag_pair_grammar(l));
                 // The reader hands it the buffer: the next lines change nothing.
@@ -289,16 +358,31 @@ mod tests {
         }
     }
 
+    #[test]
+    fn name_end_is_the_first_byte_not_of_a_name() {
+        for b in 0..=255u8 {
+            for at in 0..16 {
+                let mut chunk = [b'a'; 16];
+                chunk[at] = b;
+                let want = if is_name_byte(b) { 16 } else { at };
+                assert_eq!(name_end(&chunk), want, "{b:#x} at {at}");
+            }
+        }
+    }
+
     proptest::proptest! {
-        /// Eight bytes at a time finds what one at a time finds.
+        /// Sixteen bytes at a time finds what one at a time finds.
         #[test]
         fn value_stop_finds_the_first_stop_byte(
             bytes in proptest::collection::vec(
                 proptest::sample::select(b"\"\\\nab\x00\x01\x21\x5b\x80\xa2\xdc\x8a\x23\x0b\xff".to_vec()),
-                0..40,
+                0..60,
             ),
         ) {
-            let one_by_one = bytes.iter().position(|b| b"\"\\\n".contains(b));
+            let one_by_one = bytes
+                .iter()
+                .position(|b| b"\"\\\n".contains(b))
+                .map(|k| (k, bytes[..k].is_ascii()));
             proptest::prop_assert_eq!(value_stop(&bytes), one_by_one);
         }
     }

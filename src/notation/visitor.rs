@@ -219,8 +219,6 @@ pub struct LineContext<'a> {
     text: LineText<'a>,
     /// 1-based line number.
     pub number: u32,
-    /// 1-based column of the first byte of [`text`](Self::text).
-    pub first_column: u32,
 }
 
 /// Bytes shown before the column a diagnostic points at, on a line too
@@ -238,7 +236,8 @@ const SOURCE_TAIL: usize = 40;
 /// The line's bytes, or how to find them.
 #[derive(Clone, Copy, Debug)]
 enum LineText<'a> {
-    Known(&'a [u8]),
+    /// The bytes and the column of the first.
+    Known(&'a [u8], u32),
     Scan(LineScan<'a>),
 }
 
@@ -246,18 +245,26 @@ impl<'a> LineContext<'a> {
     /// A line context for the given bytes (no newline).
     pub fn new(text: &'a [u8], number: u32, first_column: u32) -> LineContext<'a> {
         LineContext {
-            text: LineText::Known(text),
+            text: LineText::Known(text, first_column),
             number,
-            first_column,
         }
     }
 
     /// A line context whose bytes the reader finds when asked.
-    pub(super) fn scanned(scan: LineScan<'a>, number: u32, first_column: u32) -> LineContext<'a> {
+    pub(super) fn scanned(scan: LineScan<'a>, number: u32) -> LineContext<'a> {
         LineContext {
             text: LineText::Scan(scan),
             number,
-            first_column,
+        }
+    }
+
+    /// The 1-based column of the first byte of [`text`](Self::text): 1
+    /// unless the line's start has left the reader's buffer. Found when
+    /// asked, as the text is: most events never need it.
+    pub fn first_column(&self) -> u32 {
+        match self.text {
+            LineText::Known(_, first_column) => first_column,
+            LineText::Scan(scan) => scan.first_column(),
         }
     }
 
@@ -265,7 +272,7 @@ impl<'a> LineContext<'a> {
     /// newline, no carriage return before it).
     pub fn text(&self) -> &'a [u8] {
         match self.text {
-            LineText::Known(t) => t,
+            LineText::Known(t, _) => t,
             LineText::Scan(scan) => scan.text(self.number),
         }
     }
@@ -287,7 +294,8 @@ impl<'a> LineContext<'a> {
         } else {
             focus.saturating_sub(SOURCE_LEAD).max(1)
         };
-        let mut skip = want.saturating_sub(self.first_column) as usize;
+        let first_column = self.first_column();
+        let mut skip = want.saturating_sub(first_column) as usize;
         // Start on a character, not inside one.
         while text.get(skip).is_some_and(|&b| (0x80..0xc0).contains(&b)) {
             skip += 1;
@@ -297,9 +305,7 @@ impl<'a> LineContext<'a> {
         crate::diag::SourceLine {
             number: self.number,
             text: String::from_utf8_lossy(shown).into_owned(),
-            first_column: self
-                .first_column
-                .saturating_add(u32::try_from(skip).unwrap_or(u32::MAX)),
+            first_column: first_column.saturating_add(u32::try_from(skip).unwrap_or(u32::MAX)),
         }
     }
 }

@@ -5,7 +5,8 @@ use std::io::{self, Read};
 use memchr::memchr;
 
 use super::bytes::{
-    BINARY_WINDOW, is_control, is_delimiter, is_space, looks_binary, utf8_boundary,
+    BINARY_WINDOW, first_delimiter, is_control, is_delimiter, is_space, looks_binary,
+    move_number_prefix, utf8_boundary,
 };
 use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
@@ -14,6 +15,19 @@ use crate::notation::tag::{self, ParseTagError};
 use crate::notation::visitor::{
     Chunk, CommentStyle, Event, Flow, GameResult, NagForm, RawTag, Visitor,
 };
+
+/// What one step of the plain-token path read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// A move number alone.
+    Number,
+    /// A move, after a move number in the same token or not.
+    Move,
+    /// A comment or whitespace.
+    Other,
+    /// Nothing: the plain path is done.
+    Done,
+}
 
 impl<R: Read> Reader<R> {
     // ----- one game -----
@@ -100,104 +114,140 @@ impl<R: Read> Reader<R> {
         if !self.plain_path || self.stopped || self.suppressed() {
             return Ok(false);
         }
-        while let Some(window) = self.win.buf.get(self.start..self.win.end) {
-            if window.len() < need {
-                break;
+        // Mostly a move number, white's move and black's: each read at its
+        // own call site, so that each site's branches mostly see one kind
+        // of token (a site that sees numbers and moves by turns guesses
+        // wrong at every number).
+        loop {
+            let mut step = self.plain_step(v, limit, need)?;
+            if step == Step::Number {
+                step = self.plain_step(v, limit, need)?;
             }
-            let mut window = &window[..need];
-            if is_space(window[0]) {
-                // Mostly one space between two tokens.
-                if window[0] != b' ' || is_space(window[1]) {
-                    self.space_in_buffer();
-                    continue;
-                }
-                window = &window[1..];
-                self.start += 1;
+            if step == Step::Move {
+                step = self.plain_step(v, limit, need)?;
             }
-            let first = window[0];
-            if first == b'{' {
-                // As the general loop does, without leaving this one.
-                self.comment(v, CommentStyle::Brace)?;
-                if self.stopped || self.suppressed() {
-                    break;
-                }
-                continue;
-            }
-            // `limit + 7` bytes left: as many as `word` looks at.
-            let Some(len) = window[..=limit].iter().position(|&c| is_delimiter(c)) else {
-                break;
-            };
-            // `e8(Q)` and friends: the general path knows.
-            if window[len] == b'(' {
-                break;
-            }
-            let tok = &window[..len];
-            let (number, used) = if first.is_ascii_digit() {
-                // `movetext::move_number`, for numbers that cannot overflow:
-                // digits and value in one pass.
-                let mut number = 0u32;
-                let mut digits = 0;
-                for &d in tok.iter().take(10) {
-                    if !d.is_ascii_digit() {
-                        break;
-                    }
-                    // Wraps only at a tenth digit, and then goes unused.
-                    number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
-                    digits += 1;
-                }
-                let dots = tok[digits..].iter().take_while(|&&b| b == b'.').count();
-                // Without periods it may be a result or castling (`0-0`).
-                if digits > 9 || dots == 0 {
-                    break;
-                }
-                let dots = u8::try_from(dots).unwrap_or(u8::MAX);
-                (Some((number, dots)), digits + usize::from(dots))
-            } else if first.is_ascii_alphabetic() {
-                (None, 0)
-            } else {
-                break;
-            };
-            let mv = &tok[used..];
-            let tail = match mv.first() {
-                None => None,
-                Some(b) if b.is_ascii_alphabetic() => {
-                    let t = movetext::move_tail(mv);
-                    if t.suffix.is_some() || t.bad_tail {
-                        break;
-                    }
-                    Some(t)
-                }
-                Some(_) => break,
-            };
-            let mv_len = mv.len();
-            self.game.has_content = true;
-            // Events are not muted (checked above, and only the visitor's
-            // answers below can mute them), and carry no text to check.
-            let mut flow = Flow::Continue;
-            if let Some((number, dots)) = number {
-                let span = self.span(0, used);
-                flow = v.event(
-                    Event::MoveNumber { number, dots },
-                    span,
-                    &self.line_context(),
-                );
-                self.apply(flow);
-            }
-            if let Some(MoveTail { body, check, .. }) = tail
-                && !matches!(flow, Flow::Stop | Flow::SkipGame)
-            {
-                let span = self.span(used, mv_len);
-                let s = self.start + used;
-                let text = self.win.buf.get(s..s + body).unwrap_or_default();
-                flow = v.event(Event::Move { text, check }, span, &self.line_context());
-                self.apply(flow);
-            }
-            self.start += len;
-            if matches!(flow, Flow::Stop | Flow::SkipGame) {
+            if step == Step::Done {
                 break;
             }
         }
         Ok(self.pos_abs() != from)
+    }
+
+    /// One step of [`Self::plain_tokens`]: a token, a comment or a run of
+    /// whitespace.
+    #[inline(always)]
+    fn plain_step<V: Visitor>(&mut self, v: &mut V, limit: usize, need: usize) -> io::Result<Step> {
+        let Some(window) = self.win.buf.get(self.start..self.win.end) else {
+            return Ok(Step::Done);
+        };
+        if window.len() < need {
+            return Ok(Step::Done);
+        }
+        let mut window = &window[..need];
+        if is_space(window[0]) {
+            // Mostly one space between two tokens.
+            if window[0] != b' ' || is_space(window[1]) {
+                // A line break, mostly: the token after it is this step's,
+                // so that the steps keep their turns.
+                self.space_in_buffer();
+                window = match self.win.buf.get(self.start..self.win.end) {
+                    Some(w) if w.len() >= need => &w[..need],
+                    _ => return Ok(Step::Done),
+                };
+            } else {
+                window = &window[1..];
+                self.start += 1;
+            }
+        }
+        let first = window[0];
+        if first == b'{' {
+            // As the general loop does, without leaving this one.
+            self.comment(v, CommentStyle::Brace)?;
+            if self.stopped || self.suppressed() {
+                return Ok(Step::Done);
+            }
+            return Ok(Step::Other);
+        }
+        // `limit + 7` bytes left: as many as `word` looks at, and at
+        // least 16 (`limit` is at least 8).
+        let Some(head) = window.first_chunk::<16>() else {
+            return Ok(Step::Done);
+        };
+        let mut len = first_delimiter(head);
+        if len == 16 {
+            // A long token: the rest byte by byte.
+            let rest = window.get(16..=limit).unwrap_or_default();
+            let Some(k) = rest.iter().position(|&c| is_delimiter(c)) else {
+                return Ok(Step::Done);
+            };
+            len += k;
+        }
+        if len > limit {
+            return Ok(Step::Done);
+        }
+        // `e8(Q)` and friends: the general path knows.
+        if window[len] == b'(' {
+            return Ok(Step::Done);
+        }
+        let tok = &window[..len];
+        let (number, used) = if first.is_ascii_digit() {
+            // `movetext::move_number`, for numbers of up to six digits.
+            let Some(eight) = head.first_chunk::<8>() else {
+                return Ok(Step::Done);
+            };
+            // Without periods it may be a result or castling (`0-0`).
+            let Some((number, digits, dots)) = move_number_prefix(u64::from_le_bytes(*eight))
+            else {
+                return Ok(Step::Done);
+            };
+            let dots = u8::try_from(dots).unwrap_or(u8::MAX);
+            (Some((number, dots)), digits + usize::from(dots))
+        } else if first.is_ascii_alphabetic() {
+            (None, 0)
+        } else {
+            return Ok(Step::Done);
+        };
+        let mv = &tok[used..];
+        let tail = match mv.first() {
+            None => None,
+            Some(b) if b.is_ascii_alphabetic() => {
+                let t = movetext::move_tail(mv);
+                if t.suffix.is_some() || t.bad_tail {
+                    return Ok(Step::Done);
+                }
+                Some(t)
+            }
+            Some(_) => return Ok(Step::Done),
+        };
+        let mv_len = mv.len();
+        self.game.has_content = true;
+        // Events are not muted (checked above, and only the visitor's
+        // answers below can mute them), and carry no text to check.
+        let mut flow = Flow::Continue;
+        if let Some((number, dots)) = number {
+            let span = self.span(0, used);
+            flow = v.event(
+                Event::MoveNumber { number, dots },
+                span,
+                &self.line_context(),
+            );
+            self.apply(flow);
+        }
+        if let Some(MoveTail { body, check, .. }) = tail
+            && !matches!(flow, Flow::Stop | Flow::SkipGame)
+        {
+            let span = self.span(used, mv_len);
+            let s = self.start + used;
+            let text = self.win.buf.get(s..s + body).unwrap_or_default();
+            flow = v.event(Event::Move { text, check }, span, &self.line_context());
+            self.apply(flow);
+        }
+        self.start += len;
+        Ok(match flow {
+            Flow::Stop | Flow::SkipGame => Step::Done,
+            _ if tail.is_some() => Step::Move,
+            _ => Step::Number,
+        })
     }
 
     /// Ends the game here: reports open variations and a missing result.
@@ -248,16 +298,13 @@ impl<R: Read> Reader<R> {
             if avail.len() <= max + 2 {
                 break;
             }
-            let Some(t) = tag::tag_pair_fast(&avail[..max]) else {
+            let Some(t) = tag::ascii_tag_pair(&avail[..max]) else {
                 break;
             };
             let (name, value) = (
                 avail.get(t.name.clone()).unwrap_or_default(),
                 avail.get(t.value.clone()).unwrap_or_default(),
             );
-            if !value.is_ascii() {
-                break;
-            }
             self.game.has_content = true;
             self.game.tags_seen = true;
             let span = self.span(0, t.len);
@@ -786,7 +833,8 @@ mod tests {
             let text = String::from_utf8_lossy(line.text());
             self.seen.push(format!(
                 "{e:?} {span:?} {} {} {text:?}",
-                line.number, line.first_column
+                line.number,
+                line.first_column()
             ));
             self.flow()
         }
@@ -795,7 +843,8 @@ mod tests {
             let text = String::from_utf8_lossy(line.text());
             self.seen.push(format!(
                 "{p:?} {span:?} {} {} {text:?}",
-                line.number, line.first_column
+                line.number,
+                line.first_column()
             ));
             self.flow()
         }
