@@ -264,6 +264,10 @@ pub struct Verifier<O: Observer = ()> {
     line: Option<Line>,
     stack: Vec<Line>,
     history: Vec<u64>,
+    /// Bit `key % 128` of every key in `history`: a key whose bit is
+    /// clear is new, so the scan for its repeats (a loop of varying
+    /// length, a mispredicted exit a move) is needed only when it is set.
+    history_bits: u128,
     ended: Option<Termination>,
     noted_threefold: bool,
     noted_fifty: bool,
@@ -279,6 +283,12 @@ pub struct Verifier<O: Observer = ()> {
     has_content: bool,
     scratch: Scratch,
     san: String,
+}
+
+/// A repetition key's bit in [`Verifier::history_bits`].
+#[inline(always)]
+fn history_bit(key: u64) -> u128 {
+    1 << (key % 128)
 }
 
 impl Verifier<()> {
@@ -304,6 +314,7 @@ impl<O: Observer> Verifier<O> {
             line: None,
             stack: Vec::new(),
             history: Vec::new(),
+            history_bits: 0,
             ended: None,
             noted_threefold: false,
             noted_fifty: false,
@@ -454,6 +465,7 @@ impl<O: Observer> Verifier<O> {
         self.line = None;
         self.stack.clear();
         self.history.clear();
+        self.history_bits = 0;
         self.ended = None;
         self.noted_threefold = false;
         self.noted_fifty = false;
@@ -586,6 +598,7 @@ impl<O: Observer> Verifier<O> {
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
+            self.history_bits |= history_bit(key);
         }
         self.observer.start_position(start);
         self.mode = Mode::Verify;
@@ -1074,11 +1087,22 @@ impl<O: Observer> Verifier<O> {
         let was_ended = self.ended;
         let repeats_and_clock = match draw {
             Some(d) => {
-                if d.halfmoves == 0 && d.irreversible {
-                    self.history.clear();
-                }
+                // A reset of the clock by an irreversible move empties the
+                // history; written without a branch, since which moves
+                // reset it is anyone's guess.
+                let reset = (d.halfmoves == 0) & d.irreversible;
+                let keep = usize::from(!reset).wrapping_neg();
+                self.history.truncate(self.history.len() & keep);
+                self.history_bits &= u128::from(!reset).wrapping_neg();
+                let bit = history_bit(d.key);
+                let seen = self.history_bits & bit != 0;
+                self.history_bits |= bit;
                 self.history.push(d.key);
-                let repeats = self.history.iter().filter(|&&k| k == d.key).count();
+                let repeats = if seen {
+                    self.history.iter().filter(|&&k| k == d.key).count()
+                } else {
+                    1
+                };
                 Some((repeats, d.halfmoves, d.ruling))
             }
             None => None,
