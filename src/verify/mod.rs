@@ -264,10 +264,11 @@ pub struct Verifier<O: Observer = ()> {
     line: Option<Line>,
     stack: Vec<Line>,
     history: Vec<u64>,
-    /// Bit `key % 128` of every key in `history`: a key whose bit is
+    /// Bit `key % 128` of every key in `history` (two words: shifts and
+    /// masks of one word are cheaper than of a `u128`): a key whose bit is
     /// clear is new, so the scan for its repeats (a loop of varying
     /// length, a mispredicted exit a move) is needed only when it is set.
-    history_bits: u128,
+    history_bits: [u64; 2],
     ended: Option<Termination>,
     noted_threefold: bool,
     noted_fifty: bool,
@@ -285,10 +286,10 @@ pub struct Verifier<O: Observer = ()> {
     san: String,
 }
 
-/// A repetition key's bit in [`Verifier::history_bits`].
+/// A repetition key's word and bit in [`Verifier::history_bits`].
 #[inline(always)]
-fn history_bit(key: u64) -> u128 {
-    1 << (key % 128)
+fn history_bit(key: u64) -> (usize, u64) {
+    ((key >> 6) as usize & 1, 1 << (key % 64))
 }
 
 impl Verifier<()> {
@@ -314,7 +315,7 @@ impl<O: Observer> Verifier<O> {
             line: None,
             stack: Vec::new(),
             history: Vec::new(),
-            history_bits: 0,
+            history_bits: [0; 2],
             ended: None,
             noted_threefold: false,
             noted_fifty: false,
@@ -465,7 +466,7 @@ impl<O: Observer> Verifier<O> {
         self.line = None;
         self.stack.clear();
         self.history.clear();
-        self.history_bits = 0;
+        self.history_bits = [0; 2];
         self.ended = None;
         self.noted_threefold = false;
         self.noted_fifty = false;
@@ -598,7 +599,8 @@ impl<O: Observer> Verifier<O> {
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
-            self.history_bits |= history_bit(key);
+            let (word, bit) = history_bit(key);
+            self.history_bits[word] |= bit;
         }
         self.observer.start_position(start);
         self.mode = Mode::Verify;
@@ -1093,10 +1095,11 @@ impl<O: Observer> Verifier<O> {
                 let reset = (d.halfmoves == 0) & d.irreversible;
                 let keep = usize::from(!reset).wrapping_neg();
                 self.history.truncate(self.history.len() & keep);
-                self.history_bits &= u128::from(!reset).wrapping_neg();
-                let bit = history_bit(d.key);
-                let seen = self.history_bits & bit != 0;
-                self.history_bits |= bit;
+                let keep = u64::from(!reset).wrapping_neg();
+                self.history_bits = self.history_bits.map(|w| w & keep);
+                let (word, bit) = history_bit(d.key);
+                let seen = self.history_bits[word] & bit != 0;
+                self.history_bits[word] |= bit;
                 self.history.push(d.key);
                 let repeats = if seen {
                     self.history.iter().filter(|&&k| k == d.key).count()
