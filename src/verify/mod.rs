@@ -286,6 +286,35 @@ pub struct Verifier<O: Observer = ()> {
     san: String,
 }
 
+/// A tag name's length, first and last byte in one number (0 for names
+/// under two bytes), the key [`Verifier::tag`] dispatches on; the names it
+/// knows all differ in it.
+const fn tag_name_key(name: &[u8]) -> u32 {
+    match name {
+        [first, .., last] => {
+            let len = if name.len() > 255 {
+                255
+            } else {
+                name.len() as u32
+            };
+            len | (*first as u32) << 8 | (*last as u32) << 16
+        }
+        _ => 0,
+    }
+}
+
+const EVENT: u32 = tag_name_key(b"Event");
+const SITE: u32 = tag_name_key(b"Site");
+const DATE: u32 = tag_name_key(b"Date");
+const ROUND: u32 = tag_name_key(b"Round");
+const WHITE: u32 = tag_name_key(b"White");
+const BLACK: u32 = tag_name_key(b"Black");
+const RESULT: u32 = tag_name_key(b"Result");
+const VARIANT: u32 = tag_name_key(b"Variant");
+const FEN: u32 = tag_name_key(b"FEN");
+const POSTAL: u32 = tag_name_key(b"Postal");
+const READINGS: u32 = tag_name_key(b"Readings");
+
 /// A repetition key's word and bit in [`Verifier::history_bits`].
 #[inline(always)]
 fn history_bit(key: u64) -> (usize, u64) {
@@ -481,38 +510,50 @@ impl<O: Observer> Verifier<O> {
     #[inline(never)]
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
         let all = self.observer.wants_tags();
-        if !all {
-            let raw = match name {
-                b"Event" => Some(&mut self.raw_names[0]),
-                b"White" => Some(&mut self.raw_names[1]),
-                b"Black" => Some(&mut self.raw_names[2]),
-                _ => None,
-            };
-            if let Some(raw) = raw {
-                raw.clear();
-                raw.extend_from_slice(value.0);
-                return;
-            }
-        }
         let tags = &mut self.report.tags;
-        let slot = match name {
-            b"Event" => &mut tags.event,
-            b"Site" if all => &mut tags.site,
-            b"Date" if all => &mut tags.date,
-            b"Round" if all => &mut tags.round,
-            b"White" => &mut tags.white,
-            b"Black" => &mut tags.black,
-            b"Result" => &mut tags.result,
-            b"Variant" => {
+        let raw_names = &mut self.raw_names;
+        let mut keep_raw = |i: usize| {
+            let raw = &mut raw_names[i];
+            raw.clear();
+            raw.extend_from_slice(value.0);
+        };
+        // Dispatched on a sparse key (length, first and last byte), which
+        // compiles to compares: a match on the names themselves switches on
+        // their length through one indirect jump, mispredicted at most
+        // tags as the roster's lengths go 5, 4, 4, 5, 5, 5, 6.
+        let slot = match tag_name_key(name) {
+            EVENT if name == b"Event" => {
+                if !all {
+                    return keep_raw(0);
+                }
+                &mut tags.event
+            }
+            SITE if all && name == b"Site" => &mut tags.site,
+            DATE if all && name == b"Date" => &mut tags.date,
+            ROUND if all && name == b"Round" => &mut tags.round,
+            WHITE if name == b"White" => {
+                if !all {
+                    return keep_raw(1);
+                }
+                &mut tags.white
+            }
+            BLACK if name == b"Black" => {
+                if !all {
+                    return keep_raw(2);
+                }
+                &mut tags.black
+            }
+            RESULT if name == b"Result" => &mut tags.result,
+            VARIANT if name == b"Variant" => {
                 tags.has_variant = true;
                 &mut tags.variant
             }
-            b"FEN" => {
+            FEN if name == b"FEN" => {
                 tags.has_fen = true;
                 &mut tags.fen
             }
-            b"Postal" => &mut tags.postal,
-            b"Readings" => &mut tags.readings,
+            POSTAL if name == b"Postal" => &mut tags.postal,
+            READINGS if name == b"Readings" => &mut tags.readings,
             _ => return,
         };
         slot.clear();
