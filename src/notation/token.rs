@@ -214,6 +214,13 @@ const PIECE: u8 = 1;
 /// promotions).
 const LOWER_PIECE: u8 = 2;
 
+/// [`Grammar::letter_class`]: a separator between origin and destination
+/// (`-`, `:`, and `x` where it is no file).
+const SEPARATOR: u8 = 4;
+
+/// [`Grammar::letter_class`]: a separator that marks a capture.
+const CAPTURE_MARK: u8 = 8;
+
 impl Grammar {
     /// A grammar of piece moves and castling on the given files, ranks and
     /// pieces. `x` marks a capture unless it is one of the files.
@@ -246,6 +253,12 @@ impl Grammar {
             letter_class[usize::from(p)] |= PIECE;
             letter_class[usize::from(p.to_ascii_lowercase())] |= LOWER_PIECE;
         }
+        let x_capture = !files.contains(&b'x');
+        letter_class[usize::from(b'-')] |= SEPARATOR;
+        letter_class[usize::from(b':')] |= SEPARATOR | CAPTURE_MARK;
+        if x_capture {
+            letter_class[usize::from(b'x')] |= SEPARATOR | CAPTURE_MARK;
+        }
         Ok(Grammar {
             files: files.iter().copied().collect(),
             ranks,
@@ -253,7 +266,7 @@ impl Grammar {
             file_of,
             letter_class,
             digit_ranks: ranks.min(9),
-            x_capture: !files.contains(&b'x'),
+            x_capture,
             squares: false,
             pasgl: false,
         })
@@ -357,6 +370,12 @@ impl Grammar {
     #[inline]
     fn is_piece(&self, letter: u8) -> bool {
         self.letter_class[usize::from(letter)] & PIECE != 0
+    }
+
+    /// The [`SEPARATOR`] and [`CAPTURE_MARK`] bits of `b`.
+    #[inline]
+    fn separator_class(&self, b: u8) -> u8 {
+        self.letter_class[usize::from(b)] & (SEPARATOR | CAPTURE_MARK)
     }
 
     /// Whether `letter` is the lower case of a piece letter.

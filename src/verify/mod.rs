@@ -264,6 +264,11 @@ pub struct Verifier<O: Observer = ()> {
     line: Option<Line>,
     stack: Vec<Line>,
     history: Vec<u64>,
+    /// Bit `key % 128` of every key in `history` (two words: shifts and
+    /// masks of one word are cheaper than of a `u128`): a key whose bit is
+    /// clear is new, so the scan for its repeats (a loop of varying
+    /// length, a mispredicted exit a move) is needed only when it is set.
+    history_bits: [u64; 2],
     ended: Option<Termination>,
     noted_threefold: bool,
     noted_fifty: bool,
@@ -279,6 +284,41 @@ pub struct Verifier<O: Observer = ()> {
     has_content: bool,
     scratch: Scratch,
     san: String,
+}
+
+/// A tag name's length, first and last byte in one number (0 for names
+/// under two bytes), the key [`Verifier::tag`] dispatches on; the names it
+/// knows all differ in it.
+const fn tag_name_key(name: &[u8]) -> u32 {
+    match name {
+        [first, .., last] => {
+            let len = if name.len() > 255 {
+                255
+            } else {
+                name.len() as u32
+            };
+            len | (*first as u32) << 8 | (*last as u32) << 16
+        }
+        _ => 0,
+    }
+}
+
+const EVENT: u32 = tag_name_key(b"Event");
+const SITE: u32 = tag_name_key(b"Site");
+const DATE: u32 = tag_name_key(b"Date");
+const ROUND: u32 = tag_name_key(b"Round");
+const WHITE: u32 = tag_name_key(b"White");
+const BLACK: u32 = tag_name_key(b"Black");
+const RESULT: u32 = tag_name_key(b"Result");
+const VARIANT: u32 = tag_name_key(b"Variant");
+const FEN: u32 = tag_name_key(b"FEN");
+const POSTAL: u32 = tag_name_key(b"Postal");
+const READINGS: u32 = tag_name_key(b"Readings");
+
+/// A repetition key's word and bit in [`Verifier::history_bits`].
+#[inline(always)]
+fn history_bit(key: u64) -> (usize, u64) {
+    ((key >> 6) as usize & 1, 1 << (key % 64))
 }
 
 impl Verifier<()> {
@@ -304,6 +344,7 @@ impl<O: Observer> Verifier<O> {
             line: None,
             stack: Vec::new(),
             history: Vec::new(),
+            history_bits: [0; 2],
             ended: None,
             noted_threefold: false,
             noted_fifty: false,
@@ -454,6 +495,7 @@ impl<O: Observer> Verifier<O> {
         self.line = None;
         self.stack.clear();
         self.history.clear();
+        self.history_bits = [0; 2];
         self.ended = None;
         self.noted_threefold = false;
         self.noted_fifty = false;
@@ -468,38 +510,50 @@ impl<O: Observer> Verifier<O> {
     #[inline(never)]
     fn tag(&mut self, name: &[u8], value: &crate::notation::RawTag<'_>) {
         let all = self.observer.wants_tags();
-        if !all {
-            let raw = match name {
-                b"Event" => Some(&mut self.raw_names[0]),
-                b"White" => Some(&mut self.raw_names[1]),
-                b"Black" => Some(&mut self.raw_names[2]),
-                _ => None,
-            };
-            if let Some(raw) = raw {
-                raw.clear();
-                raw.extend_from_slice(value.0);
-                return;
-            }
-        }
         let tags = &mut self.report.tags;
-        let slot = match name {
-            b"Event" => &mut tags.event,
-            b"Site" if all => &mut tags.site,
-            b"Date" if all => &mut tags.date,
-            b"Round" if all => &mut tags.round,
-            b"White" => &mut tags.white,
-            b"Black" => &mut tags.black,
-            b"Result" => &mut tags.result,
-            b"Variant" => {
+        let raw_names = &mut self.raw_names;
+        let mut keep_raw = |i: usize| {
+            let raw = &mut raw_names[i];
+            raw.clear();
+            raw.extend_from_slice(value.0);
+        };
+        // Dispatched on a sparse key (length, first and last byte), which
+        // compiles to compares: a match on the names themselves switches on
+        // their length through one indirect jump, mispredicted at most
+        // tags as the roster's lengths go 5, 4, 4, 5, 5, 5, 6.
+        let slot = match tag_name_key(name) {
+            EVENT if name == b"Event" => {
+                if !all {
+                    return keep_raw(0);
+                }
+                &mut tags.event
+            }
+            SITE if all && name == b"Site" => &mut tags.site,
+            DATE if all && name == b"Date" => &mut tags.date,
+            ROUND if all && name == b"Round" => &mut tags.round,
+            WHITE if name == b"White" => {
+                if !all {
+                    return keep_raw(1);
+                }
+                &mut tags.white
+            }
+            BLACK if name == b"Black" => {
+                if !all {
+                    return keep_raw(2);
+                }
+                &mut tags.black
+            }
+            RESULT if name == b"Result" => &mut tags.result,
+            VARIANT if name == b"Variant" => {
                 tags.has_variant = true;
                 &mut tags.variant
             }
-            b"FEN" => {
+            FEN if name == b"FEN" => {
                 tags.has_fen = true;
                 &mut tags.fen
             }
-            b"Postal" => &mut tags.postal,
-            b"Readings" => &mut tags.readings,
+            POSTAL if name == b"Postal" => &mut tags.postal,
+            READINGS if name == b"Readings" => &mut tags.readings,
             _ => return,
         };
         slot.clear();
@@ -586,6 +640,8 @@ impl<O: Observer> Verifier<O> {
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
+            let (word, bit) = history_bit(key);
+            self.history_bits[word] |= bit;
         }
         self.observer.start_position(start);
         self.mode = Mode::Verify;
@@ -1074,11 +1130,23 @@ impl<O: Observer> Verifier<O> {
         let was_ended = self.ended;
         let repeats_and_clock = match draw {
             Some(d) => {
-                if d.halfmoves == 0 && d.irreversible {
-                    self.history.clear();
-                }
+                // A reset of the clock by an irreversible move empties the
+                // history; written without a branch, since which moves
+                // reset it is anyone's guess.
+                let reset = (d.halfmoves == 0) & d.irreversible;
+                let keep = usize::from(!reset).wrapping_neg();
+                self.history.truncate(self.history.len() & keep);
+                let keep = u64::from(!reset).wrapping_neg();
+                self.history_bits = self.history_bits.map(|w| w & keep);
+                let (word, bit) = history_bit(d.key);
+                let seen = self.history_bits[word] & bit != 0;
+                self.history_bits[word] |= bit;
                 self.history.push(d.key);
-                let repeats = self.history.iter().filter(|&&k| k == d.key).count();
+                let repeats = if seen {
+                    self.history.iter().filter(|&&k| k == d.key).count()
+                } else {
+                    1
+                };
                 Some((repeats, d.halfmoves, d.ruling))
             }
             None => None,
@@ -1335,6 +1403,11 @@ impl<O: Observer> Verifier<O> {
 }
 
 impl<O: Observer> Visitor for Verifier<O> {
+    /// Inlined into the reader's few calls: where the reader knows the
+    /// event (a move, a move number, a tag) the dispatch folds away, and
+    /// one indirect jump over all events, which mispredicts at every change
+    /// of kind (number, move, move, ...), is left only for the rest.
+    #[inline(always)]
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
         match event {
             Event::BeginGame => {

@@ -74,16 +74,20 @@ pub(super) fn ordinary(g: &Grammar, t: &[u8]) -> Option<Action> {
         file: g.file_index(*tf)?,
         rank: one_digit_rank(g, *tr)?,
     };
-    let (piece, head) = match head {
-        [p, rest @ ..] if g.is_piece(*p) => (Some(*p), rest),
-        _ => (None, head),
-    };
-    let (head, capture) = match head {
-        [rest @ .., b'-'] => (rest, false),
-        [rest @ .., b':'] => (rest, true),
-        [rest @ .., b'x'] if g.x_capture => (rest, true),
-        _ => (head, false),
-    };
+    // Whether a move names its piece and marks a separator is data (a
+    // third of the moves are pawn moves, a fifth captures), so both are
+    // worked out as values rather than branches. `body` holds at least
+    // the destination, so the bytes read exist whatever `head` holds.
+    let n = head.len();
+    let first = body[0];
+    let is_piece = (n > 0) & g.is_piece(first);
+    let start = usize::from(is_piece);
+    let last = body[n.max(1) - 1];
+    let sep = g.separator_class(last) & u8::from(n > start).wrapping_neg();
+    let has_sep = sep & super::SEPARATOR != 0;
+    let capture = sep & super::CAPTURE_MARK != 0;
+    let piece = if is_piece { Some(first) } else { None };
+    let head = head.get(start..n - usize::from(has_sep))?;
     let (from_file, from_rank) = match *head {
         [] => (None, None),
         [a] => match g.file_index(a) {
