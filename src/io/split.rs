@@ -10,7 +10,7 @@
 
 use std::io::{self, Read};
 
-use memchr::memchr;
+use memchr::{memchr, memchr2};
 
 /// One piece of an input holding whole games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -69,6 +69,15 @@ impl Scan {
                         i += j + 1;
                     }
                     None => break,
+                }
+            } else if tokens {
+                // Only a comment's start matters now: jump to it.
+                match memchr2(b'{', b';', &line[i..]) {
+                    Some(j) if line[i + j] == b'{' => {
+                        self.brace = true;
+                        i += j + 1;
+                    }
+                    _ => break,
                 }
             } else {
                 match line[i] {
@@ -238,6 +247,18 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[1].data.starts_with(b"{ about"), "{got:?}");
         assert_eq!(got[1].line, 4);
+    }
+
+    #[test]
+    fn after_a_token_only_comment_starts_are_looked_for() {
+        // A brace after a `;` opens nothing: the next tag line splits.
+        let got = chunks("[A \"1\"]\n1. e4 ; {no brace\n[A \"2\"]\n1. d4 *\n", 1);
+        assert_eq!(got.len(), 2, "{got:?}");
+        // The second brace on a line still opens a comment that hides a tag line.
+        let text = "[A \"1\"]\n1. e4 {a} e5 {b\n[A \"x\"]\n} *\n[A \"2\"]\n1. d4 *\n";
+        let got = chunks(text, 1);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[1].line, 5);
     }
 
     #[test]
