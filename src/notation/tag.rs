@@ -39,12 +39,12 @@ pub enum ParseTagError {
     },
 }
 
-fn is_space(b: u8) -> bool {
+const fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
 }
 
 /// PGN symbol characters, plus anything non-ASCII: lenient, names are checked later.
-fn is_name_byte(b: u8) -> bool {
+const fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-') || b >= 0x80
 }
 
@@ -103,13 +103,10 @@ static CLASS: [u8; 256] = {
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        if matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c) {
+        if is_space(b) {
             table[i] = SPACE;
         }
-        if b.is_ascii_alphanumeric()
-            || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
-            || b >= 0x80
-        {
+        if is_name_byte(b) {
             table[i] = NAME;
         }
         if matches!(b, b'"' | b'\\' | b'\n') {

@@ -5,11 +5,32 @@ use crate::rules::core::{Move, MoveList, Position};
 
 /// Counts the positions reached after exactly `depth` legal moves.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    count_nodes(pos, depth)
+}
+
+/// What the perft walk needs of a position that lists its legal moves in
+/// the core's move list: the core position and the FIDE bitboard.
+pub(crate) trait PerftPosition: Clone {
+    fn legal_moves(&self, out: &mut MoveList);
+    fn play_unchecked(&mut self, m: &Move);
+}
+
+impl PerftPosition for Position {
+    fn legal_moves(&self, out: &mut MoveList) {
+        Position::legal_moves(self, out);
+    }
+    fn play_unchecked(&mut self, m: &Move) {
+        Position::play_unchecked(self, m);
+    }
+}
+
+/// [`perft`] for any [`PerftPosition`], with one reused move list per depth.
+pub(crate) fn count_nodes<P: PerftPosition>(pos: &P, depth: u32) -> u64 {
     let mut stack: Vec<MoveList> = (0..depth).map(|_| MoveList::with_capacity(64)).collect();
     count(pos, depth, &mut stack)
 }
 
-fn count(pos: &Position, depth: u32, stack: &mut [MoveList]) -> u64 {
+fn count<P: PerftPosition>(pos: &P, depth: u32, stack: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -959,31 +959,10 @@ impl BitPosition {
         }
     }
 
-    /// Counts the positions reached after exactly `depth` legal moves, with
-    /// one reused move buffer per depth (as [`crate::rules::perft::perft`]
-    /// does for the core).
+    /// Counts the positions reached after exactly `depth` legal moves (the
+    /// walk of [`crate::rules::perft::perft`], on this position).
     pub fn perft(&self, depth: u32) -> u64 {
-        fn count(pos: &BitPosition, depth: u32, stack: &mut [MoveList]) -> u64 {
-            let Some((moves, rest)) = stack.split_first_mut() else {
-                return 1;
-            };
-            pos.legal_moves(moves);
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            let mut total = 0;
-            for m in moves.iter() {
-                let mut next = *pos;
-                next.play_unchecked(m);
-                total += count(&next, depth - 1, rest);
-            }
-            total
-        }
-        if depth == 0 {
-            return 1;
-        }
-        let mut stack: Vec<MoveList> = (0..depth).map(|_| MoveList::with_capacity(64)).collect();
-        count(self, depth, &mut stack)
+        crate::rules::perft::count_nodes(self, depth)
     }
 
     // ---------------------------------------------------------------- play
@@ -1830,6 +1809,15 @@ impl PushMove for MoveList {
         let choices = (role == PAWN && promo_rank & bit(to) != 0)
             .then_some(pos.rules.promotion_roles.as_slice());
         Move::push_normal(self, (ROLES[role], sq16(from), sq16(to)), capture, choices);
+    }
+}
+
+impl crate::rules::perft::PerftPosition for BitPosition {
+    fn legal_moves(&self, out: &mut MoveList) {
+        BitPosition::legal_moves(self, out);
+    }
+    fn play_unchecked(&mut self, m: &Move) {
+        BitPosition::play_unchecked(self, m);
     }
 }
 
