@@ -132,13 +132,11 @@ fn fixtures_round_trip() {
 
 fn corpus(limit: usize) {
     let root = corpus_root();
-    if !root.is_dir() {
-        eprintln!(
-            "corpus not found at {}; set XPGN_CORPUS (skipped)",
-            root.display()
-        );
-        return;
-    }
+    assert!(
+        root.is_dir(),
+        "corpus not found at {}: set XPGN_CORPUS to its folder",
+        root.display()
+    );
     let files = pgn_files(&root);
     let games: usize = files.iter().map(|f| check_file(f, limit)).sum();
     eprintln!("{games} games of {} files round-tripped", files.len());
