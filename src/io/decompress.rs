@@ -15,6 +15,9 @@ pub enum Compression {
     Bzip2,
     /// Zstandard (several frames allowed).
     Zstd,
+    /// A compressed or archive format xpgn does not read, named for the
+    /// error: its bytes would otherwise be read as binary garbage.
+    Unsupported(&'static str),
 }
 
 impl Compression {
@@ -24,6 +27,11 @@ impl Compression {
             [0x1f, 0x8b, ..] => Compression::Gzip,
             [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
             [0x28, 0xb5, 0x2f, 0xfd, ..] => Compression::Zstd,
+            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Compression::Unsupported("xz"),
+            [0x5d, 0x00, 0x00, ..] => Compression::Unsupported("lzma"),
+            [0x04, 0x22, 0x4d, 0x18, ..] => Compression::Unsupported("lz4"),
+            [b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c, ..] => Compression::Unsupported("7z"),
+            [b'P', b'K', 0x03, 0x04, ..] => Compression::Unsupported("zip"),
             _ => Compression::None,
         }
     }
@@ -36,19 +44,19 @@ impl Compression {
 /// Reading the first bytes failed, or the zstd decoder could not be set up.
 pub fn decode(read: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
     let mut buf = BufReader::with_capacity(64 * 1024, read);
-    // fill_buf may return fewer than 4 bytes from a pipe; read until it has
+    // fill_buf may return fewer than 6 bytes from a pipe; read until it has
     // them or the input ends.
     let mut head = Vec::with_capacity(4);
     let kind = loop {
         let got = buf.fill_buf()?;
-        if got.len() >= 4 || got.is_empty() {
+        if got.len() >= 6 || got.is_empty() {
             break Compression::sniff(got);
         }
-        // Rare: a pipe delivering 1-3 bytes first. Take them and go on.
+        // Rare: a pipe delivering 1-5 bytes first. Take them and go on.
         head.extend_from_slice(got);
         let n = got.len();
         buf.consume(n);
-        if head.len() >= 4 {
+        if head.len() >= 6 {
             break Compression::sniff(&head);
         }
     };
@@ -70,6 +78,14 @@ pub fn decode(read: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(buffered(buf, head))),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(buffered(buf, head))),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(buffered(buf, head))?),
+        Compression::Unsupported(name) => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{name}-compressed input is not supported (xpgn reads plain text, .gz, .bz2 and .zst): decompress it first"
+                ),
+            ));
+        }
     })
 }
 
@@ -88,6 +104,24 @@ mod tests {
             .read_to_end(&mut out)
             .expect("decodes");
         out
+    }
+
+    #[test]
+    fn xz_lz4_7z_and_zip_are_named_errors_not_garbage() {
+        for (head, name) in [
+            (&b"\xfd7zXZ\x00\x00\x04"[..], "xz"),
+            (&b"\x04\x22\x4d\x18\x64\x40"[..], "lz4"),
+            (&b"7z\xbc\xaf\x27\x1c\x00\x04"[..], "7z"),
+            (&b"PK\x03\x04\x14\x00"[..], "zip"),
+        ] {
+            let Err(err) = decode(Box::new(io::Cursor::new(head.to_vec()))) else {
+                panic!("{name} read as text");
+            };
+            assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+            assert!(err.to_string().starts_with(name), "{err}");
+        }
+        // Text that merely starts like a zip member name is still text.
+        assert_eq!(roundtrip(b"PK 1. e4".to_vec()), b"PK 1. e4");
     }
 
     #[test]
