@@ -25,9 +25,6 @@ _xpgn() {
             xpgn,fen)
                 cmd="xpgn__subcmd__fen"
                 ;;
-            xpgn,generate)
-                cmd="xpgn__subcmd__generate"
-                ;;
             xpgn,help)
                 cmd="xpgn__subcmd__help"
                 ;;
@@ -46,24 +43,6 @@ _xpgn() {
             xpgn,variants)
                 cmd="xpgn__subcmd__variants"
                 ;;
-            xpgn__subcmd__generate,completions)
-                cmd="xpgn__subcmd__generate__subcmd__completions"
-                ;;
-            xpgn__subcmd__generate,help)
-                cmd="xpgn__subcmd__generate__subcmd__help"
-                ;;
-            xpgn__subcmd__generate,man)
-                cmd="xpgn__subcmd__generate__subcmd__man"
-                ;;
-            xpgn__subcmd__generate__subcmd__help,completions)
-                cmd="xpgn__subcmd__generate__subcmd__help__subcmd__completions"
-                ;;
-            xpgn__subcmd__generate__subcmd__help,help)
-                cmd="xpgn__subcmd__generate__subcmd__help__subcmd__help"
-                ;;
-            xpgn__subcmd__generate__subcmd__help,man)
-                cmd="xpgn__subcmd__generate__subcmd__help__subcmd__man"
-                ;;
             xpgn__subcmd__help,check)
                 cmd="xpgn__subcmd__help__subcmd__check"
                 ;;
@@ -72,9 +51,6 @@ _xpgn() {
                 ;;
             xpgn__subcmd__help,fen)
                 cmd="xpgn__subcmd__help__subcmd__fen"
-                ;;
-            xpgn__subcmd__help,generate)
-                cmd="xpgn__subcmd__help__subcmd__generate"
                 ;;
             xpgn__subcmd__help,help)
                 cmd="xpgn__subcmd__help__subcmd__help"
@@ -94,12 +70,6 @@ _xpgn() {
             xpgn__subcmd__help,variants)
                 cmd="xpgn__subcmd__help__subcmd__variants"
                 ;;
-            xpgn__subcmd__help__subcmd__generate,completions)
-                cmd="xpgn__subcmd__help__subcmd__generate__subcmd__completions"
-                ;;
-            xpgn__subcmd__help__subcmd__generate,man)
-                cmd="xpgn__subcmd__help__subcmd__generate__subcmd__man"
-                ;;
             *)
                 ;;
         esac
@@ -107,7 +77,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores variants generate help"
+            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -125,7 +95,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__check)
-            opts="-j -q -h -V --format --jobs --transcript --color --quiet --help --version"
+            opts="-j -q -h --format --jobs --transcript --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -144,7 +114,7 @@ _xpgn() {
                     return 0
                     ;;
                 --transcript)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -159,7 +129,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h -V --to --moves --reduced --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --color --quiet --help --version"
+            opts="-j -o -q -h --to --moves --reduced --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -198,7 +168,7 @@ _xpgn() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
                     return 0
                     ;;
                 --result)
@@ -233,7 +203,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__fen)
-            opts="-q -h -V --ply --all --transcript --format --color --quiet --help --version"
+            opts="-q -h --ply --all --transcript --format --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -244,7 +214,7 @@ _xpgn() {
                     return 0
                     ;;
                 --transcript)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -262,118 +232,8 @@ _xpgn() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        xpgn__subcmd__generate)
-            opts="-q -h -V --color --quiet --help --version man completions help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__generate__subcmd__completions)
-            opts="-q -h -V --color --quiet --help --version bash elvish fish powershell zsh"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__generate__subcmd__help)
-            opts="man completions help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__generate__subcmd__help__subcmd__completions)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__generate__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__generate__subcmd__help__subcmd__man)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__generate__subcmd__man)
-            opts="-q -h -V --color --quiet --help --version"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
         xpgn__subcmd__help)
-            opts="check fen perft moves convert stats scores variants generate help"
+            opts="check fen perft moves convert stats scores variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -417,48 +277,6 @@ _xpgn() {
         xpgn__subcmd__help__subcmd__fen)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__help__subcmd__generate)
-            opts="man completions"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__help__subcmd__generate__subcmd__completions)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        xpgn__subcmd__help__subcmd__generate__subcmd__man)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -555,14 +373,14 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__moves)
-            opts="-q -h -V --variant --fen --postal --readings --color --quiet --help --version"
+            opts="-q -h --variant --fen --postal --readings --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
                     return 0
                     ;;
                 --fen)
@@ -589,14 +407,14 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__perft)
-            opts="-q -h -V --variant --fen --divide --postal --readings --color --quiet --help --version"
+            opts="-q -h --variant --fen --divide --postal --readings --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
                     return 0
                     ;;
                 --fen)
@@ -623,7 +441,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__scores)
-            opts="-q -h -V --format --color --quiet --help --version"
+            opts="-q -h --format --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -645,7 +463,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h -V --summary --jobs --output --force --color --quiet --help --version"
+            opts="-j -o -q -h --summary --jobs --output --force --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -679,7 +497,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__variants)
-            opts="-q -h -V --color --quiet --help --version"
+            opts="-q -h --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

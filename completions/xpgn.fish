@@ -38,20 +38,38 @@ complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "convert" -d 'Convert reco
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "stats" -d 'Write one CSV row of statistics per game'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
-complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "generate" -d 'Generate man pages or shell completions (for packagers)'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l format -d 'How to report problems' -r -f -a "human\t'Compiler-style diagnostics and a summary line on stderr'
 json\t'One JSON object per diagnostic per line on stdout, then a summary object'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s j -l jobs -d 'Check with N threads (default: all cores)' -r
-complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l transcript -d 'Read the input as a printed transcript of a game of VARIANT, as rule books print sample games: numbered move lines (`3.  @@e3   @g8-e6`) with prose between them, the prose kept as comments' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l transcript -d 'Read the input as a printed transcript of a game of VARIANT, as rule books print sample games: numbered move lines (`3.  @@e3   @g8-e6`) with prose between them, the prose kept as comments' -r -f -a "Chess\t''
+Chess960\t''
+Gast\t''
+Gast14x12\t''
+Squirrel\t''
+SquaresBasic\t''
+Hans38\t''
+Hans38Neutral\t''
+InfiniteReserves\t''
+MovingSquares\t''
+PASGL312\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s V -l version -d 'Print version'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l ply -d 'Print the position after ply N (1 = after White\'s first move) instead of the final one' -r
-complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l transcript -d 'Read the input as a printed transcript of a game of VARIANT, as rule books print sample games: numbered move lines (`3.  @@e3   @g8-e6`) with prose between them, the prose kept as comments' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l transcript -d 'Read the input as a printed transcript of a game of VARIANT, as rule books print sample games: numbered move lines (`3.  @@e3   @g8-e6`) with prose between them, the prose kept as comments' -r -f -a "Chess\t''
+Chess960\t''
+Gast\t''
+Gast14x12\t''
+Squirrel\t''
+SquaresBasic\t''
+Hans38\t''
+Hans38Neutral\t''
+InfiniteReserves\t''
+MovingSquares\t''
+PASGL312\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l format -d 'How to print: FEN lines, or CSV/JSON Lines with the game, ply, move and position' -r -f -a "plain\t'One FEN per line'
 csv\t'CSV with a header: game, ply, move, position'
 json\t'One JSON object per line: game, ply, move, position'"
@@ -61,8 +79,17 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l all -d 'Print the position after every ply, the start position first'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s V -l version -d 'Print version'
-complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l variant -d 'The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_` are ignored' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l variant -d 'The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_` are ignored' -r -f -a "Chess\t''
+Chess960\t''
+Gast\t''
+Gast14x12\t''
+Squirrel\t''
+SquaresBasic\t''
+Hans38\t''
+Hans38Neutral\t''
+InfiniteReserves\t''
+MovingSquares\t''
+PASGL312\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l fen -d 'Start from this position instead of the variant\'s start position' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
@@ -74,8 +101,17 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l divide -d 'Print the count below each legal move of the root position first'
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s V -l version -d 'Print version'
-complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l variant -d 'The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_` are ignored' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l variant -d 'The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_` are ignored' -r -f -a "Chess\t''
+Chess960\t''
+Gast\t''
+Gast14x12\t''
+Squirrel\t''
+SquaresBasic\t''
+Hans38\t''
+Hans38Neutral\t''
+InfiniteReserves\t''
+MovingSquares\t''
+PASGL312\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l fen -d 'The position instead of the variant\'s start position' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
@@ -86,7 +122,6 @@ always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s V -l version -d 'Print version'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l to -d 'The output format' -r -f -a "pgn\t'PGN in the export format of the 1994 standard'
 json\t'One JSON array of game objects'
 jsonl\t'One game object per line (JSON Lines)'"
@@ -96,7 +131,17 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s j -l jobs -d 'Use 
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l tag -d 'Keep only games whose tag NAME has exactly VALUE (NAME=VALUE; repeatable, all must hold)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l tag-regex -d 'Keep only games whose tag NAME matches the regular expression REGEX somewhere (NAME=REGEX; repeatable)' -r
-complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l variant -d 'Keep only games of this variant (any name xpgn accepts for it)' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l variant -d 'Keep only games of this variant (any name xpgn accepts for it)' -r -f -a "Chess\t''
+Chess960\t''
+Gast\t''
+Gast14x12\t''
+Squirrel\t''
+SquaresBasic\t''
+Hans38\t''
+Hans38Neutral\t''
+InfiniteReserves\t''
+MovingSquares\t''
+PASGL312\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l result -d 'Keep only games with this result: 1-0, 0-1, 1/2-1/2 or *' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l min-plies -d 'Keep only games whose mainline has at least N plies' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l max-plies -d 'Keep only games whose mainline has at most N plies' -r
@@ -110,7 +155,6 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
@@ -120,7 +164,6 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l summary -d 'One row 
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l format -d 'The output shape' -r -f -a "csv\t'A header, then one row per half-move of every game'
 json\t'One JSON object per game per line, holding its timeline'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
@@ -128,46 +171,17 @@ always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s V -l version -d 'Print version'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s V -l version -d 'Print version'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
-always\t'Always colour, even into a pipe or file'
-never\t'Never colour'"
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s q -l quiet -d 'Print no summary line and no progress'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s V -l version -d 'Print version'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "man" -d 'Write `xpgn.1` and one page per subcommand into DIR'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "completions" -d 'Print the completion script for SHELL on stdout'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
-always\t'Always colour, even into a pipe or file'
-never\t'Never colour'"
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from man" -s q -l quiet -d 'Print no summary line and no progress'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
-always\t'Always colour, even into a pipe or file'
-never\t'Never colour'"
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from completions" -s q -l quiet -d 'Print no summary line and no progress'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from completions" -s V -l version -d 'Print version'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write `xpgn.1` and one page per subcommand into DIR'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'Print the completion script for SHELL on stdout'
-complete -c xpgn -n "__fish_xpgn_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "check" -d 'Validate records and report every problem'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "fen" -d 'Print the position after each game, one FEN per line'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (perft)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "moves" -d 'List the legal moves of a position'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "stats" -d 'Write one CSV row of statistics per game'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "generate" -d 'Generate man pages or shell completions (for packagers)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write `xpgn.1` and one page per subcommand into DIR'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Print the completion script for SHELL on stdout'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "check" -d 'Validate records and report every problem'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "fen" -d 'Print the position after each game, one FEN per line'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (perft)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "moves" -d 'List the legal moves of a position'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "stats" -d 'Write one CSV row of statistics per game'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

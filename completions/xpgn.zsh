@@ -39,7 +39,7 @@ _arguments "${_arguments_options[@]}" : \
 json\:"One JSON object per diagnostic per line on stdout, then a summary object"))' \
 '-j+[Check with N threads (default\: all cores)]:N:_default' \
 '--jobs=[Check with N threads (default\: all cores)]:N:_default' \
-'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:_default' \
+'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
@@ -47,15 +47,13 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 '*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
 && ret=0
 ;;
 (fen)
 _arguments "${_arguments_options[@]}" : \
 '(--all)--ply=[Print the position after ply N (1 = after White'\''s first move) instead of the final one]:N:_default' \
-'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:_default' \
+'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
 '--format=[How to print\: FEN lines, or CSV/JSON Lines with the game, ply, move and position]:FORMAT:((plain\:"One FEN per line"
 csv\:"CSV with a header\: game, ply, move, position"
 json\:"One JSON object per line\: game, ply, move, position"))' \
@@ -67,14 +65,12 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 ':input -- The records to read, or `-` for standard input:_files' \
 && ret=0
 ;;
 (perft)
 _arguments "${_arguments_options[@]}" : \
-'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:_default' \
+'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
 '--fen=[Start from this position instead of the variant'\''s start position]:FEN:_default' \
 '--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
 '--readings=[Alternative readings RULINGS keeps as switches, as a record'\''s \`\[Readings\]\` tag gives them\: \`G8b\` (Gast promotes to Q, R, B, N only), \`G10a\` (Gast'\''s archer to g1 when castling with both), \`P4b\` (PASGL scores before the Train moves)]:READINGS:_default' \
@@ -86,14 +82,12 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 ':depth -- How many plies deep to count:_default' \
 && ret=0
 ;;
 (moves)
 _arguments "${_arguments_options[@]}" : \
-'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:_default' \
+'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
 '--fen=[The position instead of the variant'\''s start position]:FEN:_default' \
 '--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
 '--readings=[Alternative readings RULINGS keeps as switches, as a record'\''s \`\[Readings\]\` tag gives them\: \`G8b\` (Gast promotes to Q, R, B, N only), \`G10a\` (Gast'\''s archer to g1 when castling with both), \`P4b\` (PASGL scores before the Train moves)]:READINGS:_default' \
@@ -104,8 +98,6 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 && ret=0
 ;;
 (convert)
@@ -121,7 +113,7 @@ lan\:"Long algebraic notation (from and to squares always written)"))' \
 '--output=[Write to FILE instead of standard output]:FILE:_files' \
 '*--tag=[Keep only games whose tag NAME has exactly VALUE (NAME=VALUE; repeatable, all must hold)]:NAME=VALUE:_default' \
 '*--tag-regex=[Keep only games whose tag NAME matches the regular expression REGEX somewhere (NAME=REGEX; repeatable)]:NAME=REGEX:_default' \
-'--variant=[Keep only games of this variant (any name xpgn accepts for it)]:VARIANT:_default' \
+'--variant=[Keep only games of this variant (any name xpgn accepts for it)]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
 '--result=[Keep only games with this result\: 1-0, 0-1, 1/2-1/2 or *]:RESULT:_default' \
 '--min-plies=[Keep only games whose mainline has at least N plies]:N:_default' \
 '--max-plies=[Keep only games whose mainline has at most N plies]:N:_default' \
@@ -137,8 +129,6 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 '*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
 && ret=0
 ;;
@@ -157,8 +147,6 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 '*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
 && ret=0
 ;;
@@ -173,8 +161,6 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 ':input -- The records to read, or `-` for standard input:_files' \
 && ret=0
 ;;
@@ -187,90 +173,7 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
 && ret=0
-;;
-(generate)
-_arguments "${_arguments_options[@]}" : \
-'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
-always\:"Always colour, even into a pipe or file"
-never\:"Never colour"))' \
-'-q[Print no summary line and no progress]' \
-'--quiet[Print no summary line and no progress]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-":: :_xpgn__subcmd__generate_commands" \
-"*::: :->generate" \
-&& ret=0
-
-    case $state in
-    (generate)
-        words=($line[1] "${words[@]}")
-        (( CURRENT += 1 ))
-        curcontext="${curcontext%:*:*}:xpgn-generate-command-$line[1]:"
-        case $line[1] in
-            (man)
-_arguments "${_arguments_options[@]}" : \
-'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
-always\:"Always colour, even into a pipe or file"
-never\:"Never colour"))' \
-'-q[Print no summary line and no progress]' \
-'--quiet[Print no summary line and no progress]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-':dir -- The directory for the pages; created if missing:_files' \
-&& ret=0
-;;
-(completions)
-_arguments "${_arguments_options[@]}" : \
-'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
-always\:"Always colour, even into a pipe or file"
-never\:"Never colour"))' \
-'-q[Print no summary line and no progress]' \
-'--quiet[Print no summary line and no progress]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-':shell -- The shell:(bash elvish fish powershell zsh)' \
-&& ret=0
-;;
-(help)
-_arguments "${_arguments_options[@]}" : \
-":: :_xpgn__subcmd__generate__subcmd__help_commands" \
-"*::: :->help" \
-&& ret=0
-
-    case $state in
-    (help)
-        words=($line[1] "${words[@]}")
-        (( CURRENT += 1 ))
-        curcontext="${curcontext%:*:*}:xpgn-generate-help-command-$line[1]:"
-        case $line[1] in
-            (man)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(completions)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(help)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-        esac
-    ;;
-esac
-;;
-        esac
-    ;;
-esac
 ;;
 (help)
 _arguments "${_arguments_options[@]}" : \
@@ -316,30 +219,6 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
-(generate)
-_arguments "${_arguments_options[@]}" : \
-":: :_xpgn__subcmd__help__subcmd__generate_commands" \
-"*::: :->generate" \
-&& ret=0
-
-    case $state in
-    (generate)
-        words=($line[1] "${words[@]}")
-        (( CURRENT += 1 ))
-        curcontext="${curcontext%:*:*}:xpgn-help-generate-command-$line[1]:"
-        case $line[1] in
-            (man)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(completions)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-        esac
-    ;;
-esac
-;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -364,7 +243,6 @@ _xpgn_commands() {
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
 'variants:List the games xpgn knows, their status and their pieces' \
-'generate:Generate man pages or shell completions (for packagers)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'xpgn commands' commands "$@"
@@ -384,49 +262,6 @@ _xpgn__subcmd__fen_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn fen commands' commands "$@"
 }
-(( $+functions[_xpgn__subcmd__generate_commands] )) ||
-_xpgn__subcmd__generate_commands() {
-    local commands; commands=(
-'man:Write \`xpgn.1\` and one page per subcommand into DIR' \
-'completions:Print the completion script for SHELL on stdout' \
-'help:Print this message or the help of the given subcommand(s)' \
-    )
-    _describe -t commands 'xpgn generate commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__generate__subcmd__completions_commands] )) ||
-_xpgn__subcmd__generate__subcmd__completions_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn generate completions commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__generate__subcmd__help_commands] )) ||
-_xpgn__subcmd__generate__subcmd__help_commands() {
-    local commands; commands=(
-'man:Write \`xpgn.1\` and one page per subcommand into DIR' \
-'completions:Print the completion script for SHELL on stdout' \
-'help:Print this message or the help of the given subcommand(s)' \
-    )
-    _describe -t commands 'xpgn generate help commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__generate__subcmd__help__subcmd__completions_commands] )) ||
-_xpgn__subcmd__generate__subcmd__help__subcmd__completions_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn generate help completions commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__generate__subcmd__help__subcmd__help_commands] )) ||
-_xpgn__subcmd__generate__subcmd__help__subcmd__help_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn generate help help commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__generate__subcmd__help__subcmd__man_commands] )) ||
-_xpgn__subcmd__generate__subcmd__help__subcmd__man_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn generate help man commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__generate__subcmd__man_commands] )) ||
-_xpgn__subcmd__generate__subcmd__man_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn generate man commands' commands "$@"
-}
 (( $+functions[_xpgn__subcmd__help_commands] )) ||
 _xpgn__subcmd__help_commands() {
     local commands; commands=(
@@ -438,7 +273,6 @@ _xpgn__subcmd__help_commands() {
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
 'variants:List the games xpgn knows, their status and their pieces' \
-'generate:Generate man pages or shell completions (for packagers)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'xpgn help commands' commands "$@"
@@ -457,24 +291,6 @@ _xpgn__subcmd__help__subcmd__convert_commands() {
 _xpgn__subcmd__help__subcmd__fen_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn help fen commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__help__subcmd__generate_commands] )) ||
-_xpgn__subcmd__help__subcmd__generate_commands() {
-    local commands; commands=(
-'man:Write \`xpgn.1\` and one page per subcommand into DIR' \
-'completions:Print the completion script for SHELL on stdout' \
-    )
-    _describe -t commands 'xpgn help generate commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__help__subcmd__generate__subcmd__completions_commands] )) ||
-_xpgn__subcmd__help__subcmd__generate__subcmd__completions_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn help generate completions commands' commands "$@"
-}
-(( $+functions[_xpgn__subcmd__help__subcmd__generate__subcmd__man_commands] )) ||
-_xpgn__subcmd__help__subcmd__generate__subcmd__man_commands() {
-    local commands; commands=()
-    _describe -t commands 'xpgn help generate man commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__help__subcmd__help_commands] )) ||
 _xpgn__subcmd__help__subcmd__help_commands() {

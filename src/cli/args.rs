@@ -8,7 +8,10 @@
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::rules::variant::Variant;
 
 /// Reads, verifies and converts recorded games of chess and chess variants.
 ///
@@ -165,7 +168,7 @@ pub struct CheckArgs {
     /// Read the input as a printed transcript of a game of VARIANT, as rule
     /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
     /// with prose between them, the prose kept as comments.
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
     pub transcript: Option<String>,
 }
 
@@ -199,7 +202,7 @@ pub struct FenArgs {
     /// Read the input as a printed transcript of a game of VARIANT, as rule
     /// books print sample games: numbered move lines (`3.  @@e3   @g8-e6`)
     /// with prose between them, the prose kept as comments.
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
     pub transcript: Option<String>,
 
     /// How to print: FEN lines, or CSV/JSON Lines with the game, ply, move
@@ -304,7 +307,7 @@ pub struct ConvertArgs {
     pub tag_regex: Vec<String>,
 
     /// Keep only games of this variant (any name xpgn accepts for it).
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
     pub variant: Option<String>,
 
     /// Keep only games with this result: 1-0, 0-1, 1/2-1/2 or *.
@@ -355,7 +358,7 @@ pub struct PerftArgs {
 
     /// The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_`
     /// are ignored.
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
     pub variant: Option<String>,
 
     /// Start from this position instead of the variant's start position.
@@ -404,7 +407,7 @@ pub enum ScoresFormat {
 pub struct MovesArgs {
     /// The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_`
     /// are ignored.
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
     pub variant: Option<String>,
 
     /// The position instead of the variant's start position.
@@ -452,6 +455,34 @@ pub enum GenerateCommand {
     },
 }
 
+/// The value of `--variant` and `--transcript`: any text, passed on as
+/// written (each command matches it loosely and names the games it knows
+/// when it is unknown), while shell completion is offered the canonical
+/// names, written without spaces so that a shell keeps each one a word.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantName;
+
+impl TypedValueParser for VariantName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Variant::ALL
+                .into_iter()
+                .map(|v| PossibleValue::new(v.name().replace(' ', ""))),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
@@ -489,6 +520,20 @@ mod tests {
     fn jobs_must_be_positive() {
         assert!(Cli::try_parse_from(["xpgn", "check", "-j", "0", "a.pgn"]).is_err());
         assert!(Cli::try_parse_from(["xpgn", "check", "--jobs", "2", "a.pgn"]).is_ok());
+    }
+
+    #[test]
+    fn variant_completion_names_are_names_xpgn_reads() {
+        let names: Vec<String> = VariantName
+            .possible_values()
+            .expect("variant names are offered")
+            .map(|v| v.get_name().to_owned())
+            .collect();
+        assert_eq!(names.len(), Variant::ALL.len());
+        for (name, variant) in names.iter().zip(Variant::ALL) {
+            assert!(!name.contains(' '), "{name}");
+            assert_eq!(Variant::from_name(name), Some(variant), "{name}");
+        }
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub fn run(args: &GenerateArgs, common: &CommonConfig) -> Result<ExitStatus, Err
             // Rendered into memory first: clap_complete panics on write errors,
             // and a closed pipe must not be a panic.
             let mut script = Vec::new();
-            clap_complete::generate(*shell, &mut Cli::command(), "xpgn", &mut script);
+            clap_complete::generate(*shell, &mut completion_command(), "xpgn", &mut script);
             let mut out = io::stdout().lock();
             out.write_all(&script)
                 .and_then(|()| out.flush())
@@ -47,6 +47,35 @@ pub fn run(args: &GenerateArgs, common: &CommonConfig) -> Result<ExitStatus, Err
         }
     }
     Ok(ExitStatus::Success)
+}
+
+/// The command line as shells complete it: the hidden subcommands (this
+/// one) are left out, since clap_complete offers every subcommand it is
+/// given whether hidden or not.
+pub fn completion_command() -> clap::Command {
+    let full = Cli::command();
+    let visible: Vec<clap::Command> = full
+        .get_subcommands()
+        .filter(|sub| !sub.is_hide_set())
+        .cloned()
+        .collect();
+    // clap cannot remove a subcommand: rebuild the top level without them.
+    rebuild_without_subcommands(&full).subcommands(visible)
+}
+
+/// `cmd` with its arguments, about texts and settings but no subcommands.
+fn rebuild_without_subcommands(cmd: &clap::Command) -> clap::Command {
+    let mut fresh = clap::Command::new(cmd.get_name().to_owned())
+        .args(cmd.get_arguments().cloned())
+        .subcommand_required(cmd.is_subcommand_required_set())
+        .arg_required_else_help(cmd.is_arg_required_else_help_set());
+    if let Some(version) = cmd.get_version() {
+        fresh = fresh.version(version.to_owned());
+    }
+    if let Some(about) = cmd.get_about() {
+        fresh = fresh.about(about.clone());
+    }
+    fresh
 }
 
 /// Every man page, sorted by file name: `xpgn.1` and `xpgn-<subcommand>.1`
@@ -173,8 +202,12 @@ mod tests {
         use clap::ValueEnum;
         for shell in clap_complete::Shell::value_variants() {
             let mut script = Vec::new();
-            clap_complete::generate(*shell, &mut Cli::command(), "xpgn", &mut script);
+            clap_complete::generate(*shell, &mut completion_command(), "xpgn", &mut script);
             assert!(!script.is_empty(), "{shell}");
+            let text = String::from_utf8_lossy(&script);
+            // The hidden subcommand is not offered; the visible ones are.
+            assert!(!text.contains("generate"), "{shell} offers `generate`");
+            assert!(text.contains("convert"), "{shell}");
         }
     }
 
@@ -187,7 +220,7 @@ mod tests {
             (clap_complete::Shell::Fish, "xpgn.fish"),
         ] {
             let mut fresh = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "xpgn", &mut fresh);
+            clap_complete::generate(shell, &mut completion_command(), "xpgn", &mut fresh);
             let committed = fs::read(dir.join(name)).unwrap_or_default();
             assert!(
                 fresh == committed,
