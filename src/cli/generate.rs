@@ -106,8 +106,45 @@ fn collect_pages(cmd: &clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> io:
     let man = clap_mangen::Man::new(cmd.clone());
     let mut page = Vec::new();
     man.render(&mut page)?;
+    let page = mark_repeated_positionals(cmd, page);
     pages.push((man.get_filename(), page));
     Ok(())
+}
+
+/// clap_mangen writes `<FILE>` in the synopsis for a positional that takes
+/// several values; `--help` writes `<FILE>...`, and so does the page now.
+fn mark_repeated_positionals(cmd: &clap::Command, page: Vec<u8>) -> Vec<u8> {
+    let text = match String::from_utf8(page) {
+        Ok(text) => text,
+        // clap_mangen writes UTF-8; were it not to, the page stays as is.
+        Err(err) => return err.into_bytes(),
+    };
+    let Some(start) = text.find(".SH SYNOPSIS\n") else {
+        return text.into_bytes();
+    };
+    let line_start = start + ".SH SYNOPSIS\n".len();
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |n| line_start + n);
+    let mut synopsis = text[line_start..line_end].to_owned();
+    for arg in cmd.get_positionals() {
+        if arg.get_num_args().is_some_and(|n| n.max_values() > 1) {
+            let id = arg
+                .get_value_names()
+                .and_then(|names| names.first())
+                .map_or_else(|| arg.get_id().to_string(), ToString::to_string);
+            for (open, close) in [("<", ">"), ("[", "]")] {
+                let written = format!("{open}\\fI{id}\\fR{close}");
+                if let Some(at) = synopsis.find(&written) {
+                    let end = at + written.len();
+                    if !synopsis[end..].starts_with("...") {
+                        synopsis.insert_str(end, "...");
+                    }
+                }
+            }
+        }
+    }
+    format!("{}{}{}", &text[..line_start], synopsis, &text[line_end..]).into_bytes()
 }
 
 fn write_pages(dir: &Path, pages: &[(String, Vec<u8>)]) -> Result<(), Error> {
@@ -181,6 +218,20 @@ mod tests {
             "man/ is stale ({stale:?} differ); refresh it with:\n\n    \
              rm -f man/*.1 && cargo run -- generate man man/\n"
         );
+    }
+
+    #[test]
+    fn the_synopsis_marks_a_positional_that_takes_several_values() {
+        let pages: BTreeMap<String, Vec<u8>> = man_pages().expect("render").into_iter().collect();
+        let synopsis = |name: &str| {
+            let text = String::from_utf8(pages[name].clone()).expect("utf-8");
+            let at = text.find(".SH SYNOPSIS\n").expect("synopsis");
+            text[at..].lines().nth(1).expect("line").to_owned()
+        };
+        assert!(synopsis("xpgn-check.1").contains("<\\fIFILE\\fR>..."));
+        assert!(synopsis("xpgn-stats.1").contains("\\fIFILE\\fR>..."));
+        // perft's DEPTH is one value.
+        assert!(!synopsis("xpgn-perft.1").contains("..."));
     }
 
     #[test]
