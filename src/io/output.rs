@@ -24,7 +24,7 @@ pub enum Overwrite {
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     /// The target exists and [`Overwrite::Refuse`] was asked for.
-    #[error("{path} already exists")]
+    #[error("{path} already exists (--force replaces it)")]
     Exists {
         /// The target.
         path: PathBuf,
@@ -231,7 +231,7 @@ mod tests {
         let err = AtomicFile::create(&path, Overwrite::Refuse).expect_err("refused");
         assert_eq!(
             err.to_string(),
-            format!("{} already exists", path.display())
+            format!("{} already exists (--force replaces it)", path.display())
         );
         assert_eq!(fs::read(&path).expect("read"), b"old");
 

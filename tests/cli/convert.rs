@@ -41,7 +41,7 @@ fn output_files_are_never_overwritten_without_force() {
     env.write("out.pgn", "old");
     env.run(&["convert", "g.pgn", "--to", "pgn", "-o", "out.pgn"])
         .code(2)
-        .stderr_has("out.pgn already exists");
+        .stderr_has("out.pgn already exists (--force replaces it)");
     assert_eq!(
         std::fs::read(env.path().join("out.pgn")).expect("read"),
         b"old"
