@@ -72,7 +72,8 @@ pub enum Command {
     /// Validate records and report every problem.
     ///
     /// Reads each FILE (any name), each DIR (recursively: files ending in .pgn
-    /// or .txt, hidden entries skipped) and `-` (standard input), replays every
+    /// or .txt, also as .gz, .bz2 or .zst, hidden entries skipped) and `-`
+    /// (standard input), replays every
     /// game, variations included, and reports each problem found. A summary
     /// line (games, moves, errors, warnings) ends the run.
     ///

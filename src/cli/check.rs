@@ -396,8 +396,8 @@ fn finish<O: Write, E: Write>(
 ) -> Result<ExitStatus, Error> {
     if summary.inputs == 0 {
         let _ = report.message(
-            "no input files found (directories are searched for .pgn and .txt files; \
-             name other files explicitly)",
+            "no input files found (directories are searched for .pgn and .txt files, \
+             compressed or not; name other files explicitly)",
         );
     }
     match config.format {
