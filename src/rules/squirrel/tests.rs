@@ -299,6 +299,22 @@ fn seed004_each_two_square_move_can_be_captured_en_passant() {
 }
 
 #[test]
+fn s13_a_double_step_that_promotes_gives_no_en_passant() {
+    let fen = "3p1k4/10/4P5/10/10/10/10/10/10/5K4 w - - 0 1 3/3";
+    let p = Position::from_fen(squirrel(), fen).expect("issue 13 position");
+    let q = play(&p, "e10=Q");
+    assert!(!has(&q, "dxe9"), "{:?}", sans(&q));
+    assert_eq!(q.fen(), "3pQk4/10/10/10/10/10/10/10/10/5K4 b - - 0 1 4/3");
+    // Nor may a position string name e.p. with no pawn behind the square.
+    let named = "3pQk4/10/10/10/10/10/10/10/10/5K4 b - e9 0 1 4/3";
+    let r = Position::from_fen(squirrel(), named).expect("e.p. field is read");
+    assert!(!has(&r, "dxe9"), "{:?}", sans(&r));
+    // A double step that does not promote still allows it (S9).
+    let t = play(&s("pe8 Pd6 Ka1 kj10", "b - - 0 1"), "e6");
+    assert!(has(&t, "dxe7"));
+}
+
+#[test]
 fn s10_pawns_capture_one_square_diagonally_forward_only() {
     let p = s("Pe5 nd6 nf4 Ka1 kj10", "w - - 0 1");
     assert!(has(&p, "exd6") && !has(&p, "exf4"));
