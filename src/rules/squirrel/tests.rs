@@ -287,6 +287,30 @@ fn s9_a_pawn_steps_one_square_back_without_capturing_onto_any_rank() {
 }
 
 #[test]
+fn s9_san_tells_apart_pawns_that_reach_one_square() {
+    // Issue 13: e2-e3 and e4-e3 were both written `e3`, which reads back
+    // as ambiguous.
+    let fen = "5k4/10/10/10/10/10/4P5/10/4P5/5K4 w - - 0 1 0/0";
+    let p = Position::from_fen(squirrel(), fen).expect("issue 13 position");
+    let pawn = moves_of(&p, "e");
+    assert_eq!(pawn, ["e1", "e2e3", "e4e3", "e5", "e6"]);
+    let grammar = crate::notation::token::Grammar::squirrel();
+    let mut ml = Vec::new();
+    p.legal_moves(&mut ml);
+    let mut scratch = crate::rules::core::MoveList::new();
+    for m in &ml {
+        for text in [p.san(m), p.lan(m)] {
+            let token = crate::notation::token::parse_move(&grammar, text.as_bytes())
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let back = p
+                .resolve_token(&token, &mut scratch)
+                .unwrap_or_else(|e| panic!("{text}: {}", e.message));
+            assert_eq!(&back, m, "{text}");
+        }
+    }
+}
+
+#[test]
 fn seed004_each_two_square_move_can_be_captured_en_passant() {
     let p = s("pe8 Pd6 Ka1 kj10", "b - - 0 1");
     let q = play(&p, "e6");
