@@ -1160,6 +1160,9 @@ impl Position {
                 }
             }
         }
+        if matches!(rules.castling, CastlingRule::Gast(_)) {
+            self.drop_lone_king_rights();
+        }
         if us == Color::Black {
             self.fullmoves += 1;
         }

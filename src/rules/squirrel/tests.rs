@@ -440,3 +440,14 @@ fn fen_round_trips_for_every_position_near_the_special_rules() {
         crate::rules::gast::tests::assert_fen_round_trips_in_tree(&p, 2);
     }
 }
+
+#[test]
+fn n7_the_right_of_a_captured_rook_is_dropped() {
+    // Squirrel (like chess and Chess960) keeps rights as rook squares,
+    // dropped when the rook moves or is taken: no lone right is left over.
+    let p = s("Rb1 Kf1 Ri1 kf10 bg6", "b KQ - 0 1");
+    let q = play(&p, "Bxb1");
+    assert!(q.fen().contains(" w K - "), "{}", q.fen());
+    let reread = Position::from_fen(squirrel(), &q.fen()).expect("read back");
+    assert_eq!(reread.repetition_key(), q.repetition_key());
+}
