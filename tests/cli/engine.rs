@@ -39,7 +39,7 @@ fn check_reports_an_ambiguous_move() {
     );
     env.run(&["check", "amb.pgn"])
         .code(1)
-        .stderr_has("error[ambiguous-move]: Nc3: knights on b1 and d1 can all go there");
+        .stderr_has("error[ambiguous-move]: Nc3: knights on b1 and d1 can both go there");
 }
 
 #[test]
