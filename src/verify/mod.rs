@@ -460,6 +460,41 @@ impl<O: Observer> Verifier<O> {
         self.emit(d, span, label, line);
     }
 
+    /// A diagnostic about what the move just played did (a `_` mark after
+    /// it, a move after the end): `ply` is that move and `position` the one
+    /// before it (docs/formats.md), not the next move's.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn played_move_diag(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        message: String,
+        text: &[u8],
+        span: Span,
+        label: &str,
+        rule: Option<String>,
+        line: &LineContext<'_>,
+    ) {
+        let mut d = Diagnostic::new(severity, code, message);
+        if let Some(l) = &self.line {
+            match &l.prev {
+                Some(prev) => {
+                    d.ply = Some(l.ply);
+                    d.position = Some(prev.fen());
+                }
+                // Nothing played yet: the mark stands before the first move.
+                None => {
+                    d.ply = Some(l.ply + 1);
+                    d.position = Some(l.pos.fen());
+                }
+            }
+        }
+        d.move_text = Some(String::from_utf8_lossy(text).into_owned());
+        d.rule = rule;
+        self.emit(d, span, label, line);
+    }
+
     // ------------------------------------------------------------ game setup
 
     #[inline(never)]
@@ -760,16 +795,18 @@ impl<O: Observer> Verifier<O> {
             if let Err(r) = l.pos.verify_roadkill(*critter, *at) {
                 let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
                 let label = "contradicts the position";
-                self.fail(
+                // The mark is about the move before it.
+                self.played_move_diag(
+                    Severity::Error,
                     Code::StateMismatch,
                     msg,
                     text,
                     span,
                     label,
                     r.rule,
-                    Vec::new(),
                     line,
                 );
+                self.break_line();
             }
             return;
         }
@@ -918,6 +955,11 @@ impl<O: Observer> Verifier<O> {
             help,
             line,
         );
+        self.break_line();
+    }
+
+    /// Stops verifying the current line after an error.
+    fn break_line(&mut self) {
         if let Some(l) = &mut self.line {
             l.broken = true;
             if self.stack.is_empty() && self.report.mainline_error_ply.is_none() {
@@ -1216,7 +1258,7 @@ impl<O: Observer> Verifier<O> {
             "{written}: played after the game had ended ({})",
             prior.as_str()
         );
-        self.move_diag(
+        self.played_move_diag(
             Severity::Warning,
             Code::MoveAfterEnd,
             msg,
@@ -1224,7 +1266,6 @@ impl<O: Observer> Verifier<O> {
             span,
             "after the end",
             self.line.as_ref().map(|l| l.pos.end_rule().to_string()),
-            Vec::new(),
             line,
         );
     }

@@ -39,7 +39,7 @@ fn check_reports_an_ambiguous_move() {
     );
     env.run(&["check", "amb.pgn"])
         .code(1)
-        .stderr_has("error[ambiguous-move]: Nc3: knights on b1 and d1 can all go there");
+        .stderr_has("error[ambiguous-move]: Nc3: knights on b1 and d1 can both go there");
 }
 
 #[test]
@@ -212,6 +212,25 @@ fn c1_fivefold_repetition_ends_the_game_and_later_moves_warn_once() {
         1,
         "{}",
         run.stderr()
+    );
+}
+
+#[test]
+fn issue_13_a_move_after_the_end_is_reported_at_its_own_ply() {
+    let env = TestEnv::new();
+    env.write("five.pgn", format!("{} 9. e4 *\n", shuffles(4)));
+    let run = env.run(&["check", "--format", "json", "five.pgn"]);
+    let out = run.stdout();
+    let diag = out
+        .lines()
+        .find(|l| l.contains("\"move-after-end\""))
+        .unwrap_or_else(|| panic!("no move-after-end in {out}"));
+    let v: serde_json::Value = serde_json::from_str(diag).expect("JSON line");
+    // e4 is ply 17, played from the start position (the shuffles return to it).
+    assert_eq!(v["ply"], 17, "{diag}");
+    assert_eq!(
+        v["position"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9",
+        "{diag}"
     );
 }
 

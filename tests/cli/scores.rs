@@ -82,6 +82,29 @@ fn roadkill_marks_are_checked() {
 }
 
 #[test]
+fn issue_13_a_wrong_roadkill_mark_names_the_move_that_caused_it() {
+    // docs/formats.md: `ply` is the move concerned, `position` the one before it.
+    let env = TestEnv::new();
+    let start = "4b3/8/8/10/3t6/8/8/4B3 w 4 0-0 0";
+    env.write(
+        "mark.pgn",
+        format!(
+            "[Variant \"PASGL312\"]\n[SetUp \"1\"]\n[FEN \"{start}\"]\n\n1. Be1-d1 Be8-d8 _Td4 *\n"
+        ),
+    );
+    let run = env.run(&["check", "--format", "json", "mark.pgn"]);
+    run.code(1);
+    let out = run.stdout();
+    let diag = out
+        .lines()
+        .find(|l| l.contains("\"state-mismatch\""))
+        .unwrap_or_else(|| panic!("no state-mismatch in {out}"));
+    let v: serde_json::Value = serde_json::from_str(diag).expect("JSON line");
+    assert_eq!(v["ply"], 2, "{diag}");
+    assert_eq!(v["position"], "4b3/8/8/10/3t6/8/8/3B4 b 4 0-0 0", "{diag}");
+}
+
+#[test]
 fn scores_json_gives_one_object_per_game() {
     let env = TestEnv::new();
     let pgn = repo("fixtures/pasgl/bear-hunter.pgn");

@@ -286,7 +286,20 @@ impl Position {
                 }
             }
         }
+        self.drop_lone_king_rights();
         Ok(())
+    }
+
+    /// Gast: a king's right with no rook's or archer's right left beside it
+    /// allows no castling, so it is dropped (N7 canonical form: one position
+    /// prints one way and repeats whatever history reached it).
+    pub(crate) fn drop_lone_king_rights(&mut self) {
+        for color in Color::ALL {
+            let rights = self.castling[color];
+            if rights.count() == 1 && self.kings[color].is_some_and(|k| rights.contains(k)) {
+                self.castling[color] = SquareSet::EMPTY;
+            }
+        }
     }
 
     fn is_castling_rook(&self, sq: Square, color: Color) -> bool {

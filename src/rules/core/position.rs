@@ -642,8 +642,8 @@ impl Position {
                         if wanted {
                             if v.mode.can_move() {
                                 self.push_piece_move(role, from, t, None, pawn, out);
-                            } else if pawn && self.ep == Some(t) {
-                                if let Some(victim) = t.offset(0, -us.forward()) {
+                            } else if pawn {
+                                if let Some(victim) = self.ep_victim(t) {
                                     out.push(Move::EnPassant {
                                         from,
                                         to: t,
@@ -718,7 +718,7 @@ impl Position {
                 Some(_) if !v.mode.can_capture() => continue,
                 Some(_) => false,
                 None if v.mode.can_move() => false,
-                None if pawn && self.ep == Some(to) => true,
+                None if pawn && self.ep_victim(to).is_some() => true,
                 None => continue,
             };
             let max = if v.range == 0 { u8::MAX } else { v.range };
@@ -737,7 +737,7 @@ impl Position {
                     && (!v.lame || path_clear(&self.board, cur, to));
                 if usable {
                     if en_passant {
-                        if let Some(victim) = to.offset(0, -us.forward()) {
+                        if let Some(victim) = self.ep_victim(to) {
                             out.push(Move::EnPassant {
                                 from: cur,
                                 to,
@@ -754,6 +754,19 @@ impl Position {
         // The forward generator's order: by origin square.
         out[start..].sort_by_key(|m| m.from().index());
         true
+    }
+
+    /// The pawn an en-passant capture onto `to` would take: only when `to`
+    /// is the en-passant square and an enemy pawn stands behind it (S13,
+    /// and FIDE: e.p. is a pawn taking a pawn; a `[FEN]` may name a square
+    /// with anything behind it).
+    fn ep_victim(&self, to: Square) -> Option<Square> {
+        if self.ep != Some(to) {
+            return None;
+        }
+        let victim = to.offset(0, -self.turn.forward())?;
+        let p = self.piece_at(victim)?;
+        (p.color != self.turn && self.rules.is_pawn(p.role)).then_some(victim)
     }
 
     fn push_piece_move(
@@ -1074,7 +1087,9 @@ impl Position {
                 if rules.is_pawn(role) {
                     self.halfmoves = 0;
                     let dist = (to.rank() as i16 - from.rank() as i16).unsigned_abs();
-                    if from.file() == to.file()
+                    // S13: a double step that promotes leaves no pawn to take.
+                    if promotion.is_none()
+                        && from.file() == to.file()
                         && dist < 16
                         && rules.ep_distances & (1 << dist) != 0
                     {
@@ -1144,6 +1159,9 @@ impl Position {
                     }
                 }
             }
+        }
+        if matches!(rules.castling, CastlingRule::Gast(_)) {
+            self.drop_lone_king_rights();
         }
         if us == Color::Black {
             self.fullmoves += 1;

@@ -127,7 +127,8 @@ impl Position {
             _ => {
                 let froms: Vec<String> = buf.iter().map(|m| geo.square_name(m.from())).collect();
                 let name = rules.piece(role).name;
-                let msg = format!("{}s on {} can all go there", name, join_and(&froms));
+                let all = if froms.len() == 2 { "both" } else { "all" };
+                let msg = format!("{}s on {} can {all} go there", name, join_and(&froms));
                 let help = buf
                     .iter()
                     .map(|m| format!("write {}", self.san(m)))
@@ -207,6 +208,13 @@ impl Position {
                     ),
                     Obstacle::CannotCapture { from } => format!(
                         "the {} on {} cannot capture on {}",
+                        piece.name,
+                        sq(from),
+                        sq(to)
+                    ),
+                    // A king is never pinned: it would stand in check.
+                    Obstacle::KingExposed { from } if rules.is_royal(role) => format!(
+                        "the {} on {} cannot go to {}: it would be in check there",
                         piece.name,
                         sq(from),
                         sq(to)

@@ -92,8 +92,23 @@ impl GameRules {
                 promotion,
             } => {
                 if rules.is_pawn(role) {
-                    if capture.is_some() {
+                    // A pawn that can step back (Squirrel, S9) may share its
+                    // target with another pawn of its file without either
+                    // capturing: then the origin square is named (`e4e3`),
+                    // as SAN names a piece's when file and rank are needed.
+                    let (mut any, mut file_clash) = (false, false);
+                    for r in rivals() {
+                        any = true;
+                        file_clash |= r.file() == from.file();
+                    }
+                    if capture.is_some() || any {
                         out.push(geo.file_letter(from.file()));
+                    }
+                    if file_clash {
+                        let name = geo.square_name(from);
+                        out.push_str(&name[1..]);
+                    }
+                    if capture.is_some() {
                         out.push('x');
                     }
                 } else {

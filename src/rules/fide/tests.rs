@@ -320,3 +320,37 @@ fn perft_published_deep() {
     let p6 = pos("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
     assert_eq!(perft(&p6, 4), 3_894_594);
 }
+
+/// Why `text` is refused in `p`.
+fn refusal(p: &Position, text: &str) -> String {
+    let grammar = crate::notation::token::Grammar::chess();
+    let token = crate::notation::token::parse_move(&grammar, text.as_bytes()).expect("parses");
+    match p.resolve_token(&token, &mut MoveList::new()) {
+        Ok(m) => panic!("{text} accepted as {m:?}"),
+        Err(e) => e.message,
+    }
+}
+
+#[test]
+fn issue_13_a_king_stepping_into_check_is_not_called_pinned() {
+    let p = pos("4k3/8/8/8/8/8/7r/6K1 w - - 0 1");
+    let why = refusal(&p, "Kg2");
+    assert_eq!(
+        why,
+        "the king on g1 cannot go to g2: it would be in check there"
+    );
+    // A piece that shields its king is pinned.
+    let q = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+    assert!(refusal(&q, "Nf4").contains("is pinned"));
+}
+
+#[test]
+fn issue_13_two_pieces_can_both_go_there_three_can_all() {
+    let p = pos("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1");
+    assert_eq!(refusal(&p, "Nc3"), "knights on b1 and d1 can both go there");
+    let r = pos("4k3/8/8/1N1N4/8/8/8/1N2K3 w - - 0 1");
+    assert_eq!(
+        refusal(&r, "Nc3"),
+        "knights on b1, b5 and d5 can all go there"
+    );
+}

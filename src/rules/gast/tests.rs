@@ -725,3 +725,24 @@ fn g10_option_a_shifts_the_archer_two_squares_toward_the_centre() {
     let q = play(&p, "Kc1");
     assert_eq!(letter_at(&q, "f1"), Some('A'));
 }
+
+#[test]
+fn n7_a_castling_right_without_its_rook_or_archer_is_dropped() {
+    // The last partner captured: the king's right alone allows nothing.
+    let taken = play(&g("Ra1 Kg1 kg12 bh8", "b AG - 0 1"), "Bxa1");
+    let never = g("ba1 Kg1 kg12", "w - - 0 2");
+    assert_eq!(taken.fen(), never.fen());
+    assert_eq!(taken.repetition_key(), never.repetition_key());
+    // After archer castling (G12) the king keeps a right beside its rook's;
+    // the rook moving away ends both.
+    let p = play(&g("Ra1 Ad1 Kg1 kg12", "w ADG - 0 1"), "Ke1");
+    assert!(p.fen().contains(" b AE "), "{}", p.fen());
+    let q = play(&play(&p, "Kh12"), "Ra5");
+    assert!(q.fen().contains(" b - "), "{}", q.fen());
+    let reread = Position::from_fen(gast(), &q.fen()).expect("read back");
+    assert_eq!(reread.repetition_key(), q.repetition_key());
+    // A position string naming the king's right alone reads as no right.
+    let lone = Position::from_fen(gast(), "6k5/12/12/12/12/12/12/12/12/12/12/6K5 w G - 0 1")
+        .expect("read");
+    assert!(lone.fen().contains(" w - "), "{}", lone.fen());
+}

@@ -386,10 +386,15 @@ impl Position {
 
     /// Every action of `color` before compulsion, with or without the Bear's
     /// displacement choices spelled out.
+    ///
+    /// Of several critters in one state on one square only the first acts
+    /// (P21): moving one or another of them is one move, which the notation
+    /// cannot tell apart, and naming the first also fixes the order of the
+    /// critters left behind, so one record gives one position string.
     pub(super) fn pseudo_moves(&self, color: Color, out: &mut Vec<Move>, expand: bool) {
         for (sq, stack) in self.occupied() {
             for (i, c) in stack.iter().enumerate() {
-                if c.color == color {
+                if c.color == color && !stack[..i].iter().any(|w| w.same_state(c)) {
                     self.critter_moves(sq, i, out, expand);
                 }
             }

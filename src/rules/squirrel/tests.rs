@@ -287,6 +287,30 @@ fn s9_a_pawn_steps_one_square_back_without_capturing_onto_any_rank() {
 }
 
 #[test]
+fn s9_san_tells_apart_pawns_that_reach_one_square() {
+    // Issue 13: e2-e3 and e4-e3 were both written `e3`, which reads back
+    // as ambiguous.
+    let fen = "5k4/10/10/10/10/10/4P5/10/4P5/5K4 w - - 0 1 0/0";
+    let p = Position::from_fen(squirrel(), fen).expect("issue 13 position");
+    let pawn = moves_of(&p, "e");
+    assert_eq!(pawn, ["e1", "e2e3", "e4e3", "e5", "e6"]);
+    let grammar = crate::notation::token::Grammar::squirrel();
+    let mut ml = Vec::new();
+    p.legal_moves(&mut ml);
+    let mut scratch = crate::rules::core::MoveList::new();
+    for m in &ml {
+        for text in [p.san(m), p.lan(m)] {
+            let token = crate::notation::token::parse_move(&grammar, text.as_bytes())
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let back = p
+                .resolve_token(&token, &mut scratch)
+                .unwrap_or_else(|e| panic!("{text}: {}", e.message));
+            assert_eq!(&back, m, "{text}");
+        }
+    }
+}
+
+#[test]
 fn seed004_each_two_square_move_can_be_captured_en_passant() {
     let p = s("pe8 Pd6 Ka1 kj10", "b - - 0 1");
     let q = play(&p, "e6");
@@ -296,6 +320,22 @@ fn seed004_each_two_square_move_can_be_captured_en_passant() {
     // not after a single step
     let p = s("pe8 Pd6 Ka1 kj10", "b - - 0 1");
     assert!(!has(&play(&p, "e7"), "dxe8"));
+}
+
+#[test]
+fn s13_a_double_step_that_promotes_gives_no_en_passant() {
+    let fen = "3p1k4/10/4P5/10/10/10/10/10/10/5K4 w - - 0 1 3/3";
+    let p = Position::from_fen(squirrel(), fen).expect("issue 13 position");
+    let q = play(&p, "e10=Q");
+    assert!(!has(&q, "dxe9"), "{:?}", sans(&q));
+    assert_eq!(q.fen(), "3pQk4/10/10/10/10/10/10/10/10/5K4 b - - 0 1 4/3");
+    // Nor may a position string name e.p. with no pawn behind the square.
+    let named = "3pQk4/10/10/10/10/10/10/10/10/5K4 b - e9 0 1 4/3";
+    let r = Position::from_fen(squirrel(), named).expect("e.p. field is read");
+    assert!(!has(&r, "dxe9"), "{:?}", sans(&r));
+    // A double step that does not promote still allows it (S9).
+    let t = play(&s("pe8 Pd6 Ka1 kj10", "b - - 0 1"), "e6");
+    assert!(has(&t, "dxe7"));
 }
 
 #[test]
@@ -399,4 +439,15 @@ fn fen_round_trips_for_every_position_near_the_special_rules() {
         let p = Position::from_fen(squirrel(), fen).expect("valid");
         crate::rules::gast::tests::assert_fen_round_trips_in_tree(&p, 2);
     }
+}
+
+#[test]
+fn n7_the_right_of_a_captured_rook_is_dropped() {
+    // Squirrel (like chess and Chess960) keeps rights as rook squares,
+    // dropped when the rook moves or is taken: no lone right is left over.
+    let p = s("Rb1 Kf1 Ri1 kf10 bg6", "b KQ - 0 1");
+    let q = play(&p, "Bxb1");
+    assert!(q.fen().contains(" w K - "), "{}", q.fen());
+    let reread = Position::from_fen(squirrel(), &q.fen()).expect("read back");
+    assert_eq!(reread.repetition_key(), q.repetition_key());
 }

@@ -1295,10 +1295,12 @@ impl BitPosition {
             if let Move::Normal { role, from, to, .. } = *m {
                 let (r, f, t) = (role.index().min(KING), idx(from), idx(to));
                 let us = self.turn;
-                let victim = (self.by_color[(!us).index()] & bit(t) != 0).then_some(t);
-                let rivals =
-                    self.attacks_of(r, us, t, self.occupied()) & self.pieces(us, r) & !bit(f);
+                // FIDE pawns never share a target with a pawn of their
+                // file, and captures name the file: no rivals to look for.
                 if r != PAWN && self.by_color[us.index()] & bit(t) == 0 {
+                    let victim = (self.by_color[(!us).index()] & bit(t) != 0).then_some(t);
+                    let rivals =
+                        self.attacks_of(r, us, t, self.occupied()) & self.pieces(us, r) & !bit(f);
                     for o in squares(rivals) {
                         if self.leaves_king_safe(r, o, t, victim) {
                             found |= bit(o);

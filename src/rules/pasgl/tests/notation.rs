@@ -219,3 +219,39 @@ fn displacement_choices_reached_in_play_are_capped() {
         .count() as u64;
     assert_eq!(bear, MAX_DISPLACEMENT_CHOICES);
 }
+
+// ----- P21: identical movers are one move -----
+
+#[test]
+fn p21_identical_shrews_on_one_square_move_once() {
+    let p = pos("4b3/8/8/10/3(PP)6/8/8/4B3 w 0 0-0 0");
+    let ml = moves(&p);
+    assert_eq!(ml.len(), 7, "{ml:?}");
+    let mut distinct = ml.clone();
+    distinct.dedup();
+    assert_eq!(distinct, ml, "a move listed twice");
+    assert_eq!(perft(&p, 2), 35);
+}
+
+#[test]
+fn p21_identical_turkeys_move_once_and_are_displaced_in_order() {
+    // Twelve Turkey moves, not 24; the Bear's 64 ordered displacement
+    // choices into c4 stay (N6 lists displaced critters in stack order).
+    let p = pos("4b3/8/8/10/3(TT)6/3B4/8/8 w 0 0-0 0");
+    assert_eq!(moves(&p).len(), 83);
+    assert_eq!(moves_from(&p, "c4").len(), 12);
+    assert_eq!(perft(&p, 2), 415);
+}
+
+#[test]
+fn p21_one_record_leaves_one_order_on_the_square() {
+    // Whichever Shrew "moved", the one left behind stands after the Turkey.
+    let p = pos("4b3/8/8/10/3(PtP)6/8/8/4B3 w 0 0-0 0");
+    assert_eq!(moves_from(&p, "c4"), ["Pc4-b5", "Pc4-d5"]);
+    assert_eq!(at(&play(&p, "Pc4-b5"), "c4"), "tP");
+    // Different states are different movers: both act.
+    let q = pos("4b3/8/8/10/3(F-F)6/8/8/4B3 w 0 0-0 0");
+    let foxes = moves_from(&q, "c4");
+    let fed = foxes.iter().filter(|m| m.starts_with('F')).count();
+    assert!(fed > 0 && 2 * fed == foxes.len(), "{foxes:?}");
+}
