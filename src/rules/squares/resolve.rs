@@ -22,6 +22,7 @@ const POSTAL: &str = "first move a piece and then either move or place a square,
 const ONE_ACTION: &str = "each turn each player may either move a piece, move an empty square, or play a square from his reserve (seed 003, Basic Game rule 7)";
 const MUST_PLACE: &str =
     "you must place a square every turn (seed 003, The Game of Infinite Reserves)";
+const CARRIED_PROMOTION: &str = "a pawn carried to the last rank promotes, by the player's choice, to a queen, rook, bishop or knight, written after the square move: @c7-b8=N (RULINGS L14, L17)";
 const KING_SAFE: &str =
     "a move may not leave or expose your own king in check, however it does so (RULINGS L7)";
 
@@ -48,11 +49,23 @@ impl SquaresPosition {
         }
     }
 
-    /// One action in long notation: `Ng1-f3`, `d6:e5`, `O-O`, `@@f3`, `@g8-e6`.
+    /// One action in long notation: `Ng1-f3`, `d6:e5`, `O-O`, `@@f3`,
+    /// `@g8-e6`, `@c7-b8=N`.
     pub fn action_long(&self, a: &Action) -> String {
         match *a {
             Action::Place(to) => format!("@@{}", sq_name(to)),
-            Action::Shift { from, to } => format!("@{}-{}", sq_name(from), sq_name(to)),
+            Action::Shift {
+                from,
+                to,
+                promotion,
+            } => {
+                let mut s = format!("@{}-{}", sq_name(from), sq_name(to));
+                if let Some(p) = promotion {
+                    s.push('=');
+                    s.push(self.rules().piece(p).letter as char);
+                }
+                s
+            }
             Action::Piece(m) => self.move_long(&m),
         }
     }
@@ -376,7 +389,11 @@ impl SquaresPosition {
                 }
                 Ok(Action::Place(to))
             }
-            token::Action::MoveSquare { from, to } => {
+            token::Action::MoveSquare {
+                from,
+                to,
+                promotion,
+            } => {
                 let (from, to) = (
                     coord(from).ok_or_else(off_board)?,
                     coord(to).ok_or_else(off_board)?,
@@ -451,9 +468,62 @@ impl SquaresPosition {
                         HANS_5,
                     ));
                 }
-                Ok(Action::Shift { from, to })
+                let promotion = self.carried_promotion(from, to, promotion)?;
+                Ok(Action::Shift {
+                    from,
+                    to,
+                    promotion,
+                })
             }
             _ => Err(("not a square action".into(), POSTAL)),
+        }
+    }
+
+    /// The promotion a square move `from`-`to` makes with `written` (`=N`):
+    /// a pawn carried to its last rank must name Q, R, B or N (L17), and
+    /// nothing else promotes.
+    fn carried_promotion(
+        &self,
+        from: Square,
+        to: Square,
+        written: Option<u8>,
+    ) -> Result<Option<crate::rules::core::Role>, (String, &'static str)> {
+        let rules = self.rules();
+        let promotes = self
+            .piece_at(from)
+            .is_some_and(|p| p.role == PAWN && rules.promotion_zone[p.color].contains(to));
+        match (promotes, written) {
+            (false, None) => Ok(None),
+            (false, Some(_)) => Err((
+                format!(
+                    "only a pawn carried to its last rank promotes; write @{}-{}",
+                    sq_name(from),
+                    sq_name(to)
+                ),
+                CARRIED_PROMOTION,
+            )),
+            (true, None) => Err((
+                format!(
+                    "the pawn carried to {} must promote: write @{}-{}=Q, =R, =B or =N",
+                    sq_name(to),
+                    sq_name(from),
+                    sq_name(to)
+                ),
+                CARRIED_PROMOTION,
+            )),
+            (true, Some(letter)) => rules
+                .role_of_letter(letter)
+                .filter(|r| rules.promotion_roles.contains(r))
+                .map(Some)
+                .ok_or_else(|| {
+                    (
+                        format!(
+                            "a carried pawn promotes to a queen, rook, bishop or knight, not '{}'",
+                            letter as char
+                        ),
+                        CARRIED_PROMOTION,
+                    )
+                }),
         }
     }
 
@@ -569,7 +639,7 @@ impl SquaresPosition {
             }
             token::Action::Castle(_) => (None, None, 0),
             token::Action::PlaceSquare { to } => (None, coord(to), 1),
-            token::Action::MoveSquare { from, to } => (coord(from), coord(to), 2),
+            token::Action::MoveSquare { from, to, .. } => (coord(from), coord(to), 2),
             _ => return Vec::new(),
         };
         let mut legal = Vec::new();
@@ -583,7 +653,7 @@ impl SquaresPosition {
             let (f, to, k) = match *a {
                 Action::Piece(m) => (Some(m.from()), Some(m.to()), 0),
                 Action::Place(to) => (None, Some(to), 1),
-                Action::Shift { from, to } => (Some(from), Some(to), 2),
+                Action::Shift { from, to, .. } => (Some(from), Some(to), 2),
             };
             let same_to = wt.is_some() && to == wt;
             let same_from = wf.is_some() && f == wf;

@@ -428,7 +428,7 @@ fn hans38_sample_game_replays_with_its_one_slip_named() {
     // which already holds the square of 14...@a8-b6; the pawn move b7-b6 is
     // what the game needs (16...Ra7-b7 uses the vacated b7). Every other
     // half-move is legal under the final rules.
-    let text = include_str!("../../../fixtures/squares/hans38-sample.pgn");
+    let text = include_str!("../../../../fixtures/squares/hans38-sample.pgn");
     let moves = pgn_moves(text);
     assert_eq!(moves.len(), 47);
     let mut p = start(Variant::Hans38);
@@ -458,13 +458,13 @@ fn hans38_sample_game_replays_with_its_one_slip_named() {
 #[test]
 fn hans38_sample_transcript_as_printed_reads_as_the_same_moves() {
     use crate::notation::transcript::{looks_like_transcript, transcript_to_pgn};
-    let printed = include_str!("../../../fixtures/squares/printed/hans38-sample.transcript");
+    let printed = include_str!("../../../../fixtures/squares/printed/hans38-sample.transcript");
     let g = Grammar::squares();
     assert!(looks_like_transcript(&g, printed));
     let pgn = transcript_to_pgn(&g, printed, &[("Variant", "Hans38")]);
-    let fixture = include_str!("../../../fixtures/squares/hans38-sample.pgn");
+    let fixture = include_str!("../../../../fixtures/squares/hans38-sample.pgn");
     assert_eq!(pgn_moves(&pgn), pgn_moves(fixture));
-    let neutral = include_str!("../../../fixtures/squares/printed/hans38-neutral.transcript");
+    let neutral = include_str!("../../../../fixtures/squares/printed/hans38-neutral.transcript");
     let pgn = transcript_to_pgn(&g, neutral, &[]);
     let mut n = start(Variant::Hans38Neutral);
     for m in pgn_moves(&pgn) {
@@ -489,7 +489,7 @@ fn neutral_anybody_moves_any_empty_square_except_the_one_just_moved() {
     play_all(&mut h, "1. @@f3 @@f6 2. Ng1-f3 Ng8-f6 3. @@e3");
     let r = rejected(&h, "@e3-d5");
     assert!(rule_of(&r).contains("Hans38 rule 3"), "{r:?}");
-    let fixture = include_str!("../../../fixtures/squares/hans38-neutral-fragment.pgn");
+    let fixture = include_str!("../../../../fixtures/squares/hans38-neutral-fragment.pgn");
     let mut f = start(Variant::Hans38Neutral);
     for m in pgn_moves(fixture) {
         play(&mut f, &m);
@@ -693,7 +693,7 @@ fn moving_occupied_l14_a_carried_rook_loses_castling_and_a_carried_pawn_promotes
         Variant::MovingSquares,
         ".......k/...P..../......../......../......../8/PPPPPPP./R3K2R w KQ - r*/* - 0 5",
     );
-    play(&mut q, "a2-a3,@d7-d8,@@c4");
+    play(&mut q, "a2-a3,@d7-d8=Q,@@c4");
     assert_eq!(
         q.piece_at(sq("d8")).map(|x| q.rules().piece(x.role).letter),
         Some(b'Q')
@@ -1081,3 +1081,5 @@ fn every_listed_turn_reads_back_from_its_notation() {
     }
     assert!(checked >= 70, "the walks went on: {checked} positions");
 }
+
+mod rulings;
