@@ -983,10 +983,17 @@ fn fen_rejections_name_the_field() {
     ));
     assert!(matches!(
         bad(
-            "....k.../......../......../......../......../......../......../....K... w - - r3/3 e4"
+            "....k.../......../......../......../......../......../......../....K... w - - r3/3 e9"
         ),
         ParseSquaresFenError::Barred(_)
     ));
+    // A hole is named as such (L16: the squares stand where they are named).
+    assert_eq!(
+        bad(
+            "....k.../......../......../......../......../......../......../....K... w - - r3/3 e4"
+        ),
+        ParseSquaresFenError::BarredHole("e4".into())
+    );
     let neutral = Config::of(Variant::Hans38Neutral).expect("squares game");
     assert!(matches!(
         SquaresPosition::from_fen(
