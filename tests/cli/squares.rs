@@ -213,7 +213,7 @@ fn issue_13_every_game_reads_the_fen_move_number_alike() {
     for (name, tags, moves) in games {
         let (white, black) = moves.split_once(' ').expect("two moves");
         let right = format!("{name}-right.pgn");
-        env.write(&right, &format!("{tags}10. {white} {black} 11. *\n"));
+        env.write(&right, format!("{tags}10. {white} {black} 11. *\n"));
         let run = env.run(&["check", &right]);
         run.code(0);
         assert!(
@@ -222,7 +222,7 @@ fn issue_13_every_game_reads_the_fen_move_number_alike() {
             run.stderr()
         );
         let wrong = format!("{name}-wrong.pgn");
-        env.write(&wrong, &format!("{tags}1. {white} {black} *\n"));
+        env.write(&wrong, format!("{tags}1. {white} {black} *\n"));
         env.run(&["check", &wrong]).code(0).stderr_has(
             "warning[move-number-mismatch]: move number 1, but this is move 10 (White to move)",
         );
