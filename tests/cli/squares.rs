@@ -241,3 +241,28 @@ fn issue_13_every_game_reads_the_fen_move_number_alike() {
         run.stderr()
     );
 }
+
+/// Issue 13, items 1 and 2: the L16 record is legal, and the position
+/// string `fen` prints after it is read by `--fen` (it named a hole, a3,
+/// and was refused).
+#[test]
+fn issue_13_l16_record_is_legal_and_its_position_string_reads_back() {
+    let env = TestEnv::new();
+    env.write(
+        "l16.pgn",
+        "[Variant \"Infinite Reserves\"]\n\n1. @@a3,@a3-a4 @@a3,@a3-b3 *\n",
+    );
+    env.run(&["check", "l16.pgn"]).code(0);
+    let run = env.run(&["fen", "--all", "l16.pgn"]);
+    run.code(0);
+    let out = run.stdout();
+    let after_white = out
+        .lines()
+        .nth(1)
+        .expect("the position after 1. @@a3,@a3-a4");
+    assert!(after_white.ends_with(" r*/* a4 1 1"), "{after_white}");
+    for fen in out.lines() {
+        env.run(&["moves", "--variant", "Infinite Reserves", "--fen", fen])
+            .code(0);
+    }
+}
