@@ -126,6 +126,12 @@ fn n7_every_position_string_reached_in_play_reads_back_as_itself() {
                 assert_eq!(back.fen(), fen, "{what}");
                 assert_eq!(back.turn(), pos.turn(), "{what}");
                 assert_eq!(back.outcome(), pos.outcome(), "{what}");
+                // Nothing the string leaves out: the state repetition
+                // compares, and for the squares family the whole position.
+                assert_eq!(back.draw_state(), pos.draw_state(), "{what}");
+                if let (Some(a), Some(b)) = (back.as_squares(), pos.as_squares()) {
+                    assert_eq!(a, b, "{what}");
+                }
                 if seen % s.moves_every == 0 {
                     assert_eq!(moves_of(&back), moves_of(pos), "{what}");
                 }
