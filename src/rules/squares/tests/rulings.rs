@@ -297,9 +297,9 @@ fn l16_the_position_string_names_only_squares_that_stand() {
 }
 
 #[test]
-fn l16_a_square_returned_to_the_reserve_is_no_longer_barred() {
-    // From the fourth turn the square a piece leaves returns (L12); a
-    // square placed on that location later is a new square.
+fn l16_on_a_returning_turn_the_placed_square_is_barred_where_it_went() {
+    // From the fourth turn the square a piece leaves returns (L12): g1
+    // goes, d5 was placed and moved on to d4.
     let mut p = at(
         Variant::InfiniteReserves,
         "rnbqkbnr/pppppppp/8/......../......../8/PPPPPPPP/RNBQKBNR w KQkq - r*/* - 0 4",
@@ -308,6 +308,21 @@ fn l16_a_square_returned_to_the_reserve_is_no_longer_barred() {
     assert_eq!(p.barred().into_iter().collect::<Vec<_>>(), vec![sq("d4")]);
     assert!(!p.has_square(sq("g1")));
     assert!(!p.has_square(sq("d5")));
+}
+
+#[test]
+fn l16_a_square_returned_to_the_reserve_is_no_longer_barred() {
+    // A position string may bar a square a piece of the side to move
+    // stands on (g8). The knight leaves it on the fourth turn, so the
+    // square returns to the reserve (L12); the square then placed on g8 is
+    // a new one and may move at once.
+    let mut p = at(
+        Variant::InfiniteReserves,
+        "rnbqkbnr/pppppppp/.....1../8/8/8/PPPPPPPP/RNBQKBNR b KQkq - r*/* g8 0 4",
+    );
+    play(&mut p, "Ng8-f6,@@g8,@g8-h6");
+    assert!(!p.has_square(sq("g8")));
+    assert_eq!(p.barred().into_iter().collect::<Vec<_>>(), vec![sq("h6")]);
 }
 
 /// Moving Occupied Squares, a white pawn on c7 whose square can step to b8,
