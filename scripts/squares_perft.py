@@ -245,7 +245,7 @@ class Pos:
             self.res[us] -= 1
             self.take(m[1], us)
         elif kind == 's':
-            _, a, b = m
+            a, b = m[1], m[2]
             self.sq.remove(a)
             self.sq.add(b)
             if a in self.own:
@@ -256,7 +256,8 @@ class Pos:
                     if a == s and c.upper() == 'R':
                         self.castle.discard(fl)
                 if c.upper() == 'P' and b[1] == (7 if c.isupper() else 0):
-                    c = 'Q' if c.isupper() else 'q'
+                    # L17: the player's choice, carried in the action
+                    c = m[3] if c.isupper() else m[3].lower()
                 self.pc[b] = c
         if ret and src not in self.pc:
             self.sq.discard(src)
@@ -280,7 +281,11 @@ class Pos:
             for (a, b) in leaps:
                 t = (s[0] + a, s[1] + b)
                 if on(*t) and t not in self.sq:
-                    out.append(('s', s, t))
+                    c = self.pc.get(s, '')
+                    if c.upper() == 'P' and t[1] == (7 if c.isupper() else 0):
+                        out += [('s', s, t, x) for x in 'QRBN']
+                    else:
+                        out.append(('s', s, t))
         return out
 
     def places(self):
@@ -344,9 +349,12 @@ class Pos:
                 k = p.king(us)
                 if k is not None and p.attacked(k, them):
                     continue
+                # L16: the touched squares where they stand after the turn
+                # (a placed square moved on is barred where it went).
                 touched = set()
                 for a in t:
                     if a[0] == 's':
+                        touched.discard(a[1])
                         touched.add(a[2])
                     elif a[0] == 'p' and self.cfg['bar_placed']:
                         touched.add(a[1])

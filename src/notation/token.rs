@@ -122,12 +122,15 @@ pub enum Action {
         /// Where.
         to: Coord,
     },
-    /// `@g8-e6`: a square moved.
+    /// `@g8-e6`: a square moved; `@c7-b8=N` carries a pawn to promotion
+    /// (Moving Occupied Squares, RULINGS L17).
     MoveSquare {
         /// Where the square is.
         from: Coord,
         /// Where it goes.
         to: Coord,
+        /// Upper-case letter of the piece a carried pawn promotes to (`=N`).
+        promotion: Option<u8>,
     },
     /// `--`: a null move or pass.
     Pass,
@@ -714,8 +717,9 @@ pub fn place_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Coord> {
     cut(context("expected a square after '@@'", |i| square(g, i))).parse_complete(i)
 }
 
-/// `@g8-e6`: move a square.
-pub fn move_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (Coord, Coord)> {
+/// `@g8-e6`: move a square; `@c7-b8=N`: and promote the pawn it carries
+/// (only the `=` form: a square move is never written in SAN).
+pub fn move_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (Coord, Coord, Option<u8>)> {
     let (i, _) = tag(&b"@"[..]).parse_complete(i)?;
     cut(|i| {
         let (i, from) =
@@ -724,7 +728,15 @@ pub fn move_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (Coord, Coord)> 
             context("expected '-' between the squares", tag(&b"-"[..])).parse_complete(i)?;
         let (i, to) =
             context("expected the destination square", |i| square(g, i)).parse_complete(i)?;
-        Ok((i, (from, to)))
+        let (i, promotion) = match i.first() {
+            Some(b'=') => {
+                let (i, p) = context("expected a piece letter after '='", |i| piece_letter(g, i))
+                    .parse_complete(&i[1..])?;
+                (i, Some(p))
+            }
+            _ => (i, None),
+        };
+        Ok((i, (from, to, promotion)))
     })
     .parse_complete(i)
 }
@@ -736,7 +748,16 @@ pub fn action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
             return place_square(g, i).map(|(i, to)| (i, Action::PlaceSquare { to }));
         }
         if i.starts_with(b"@") {
-            return move_square(g, i).map(|(i, (from, to))| (i, Action::MoveSquare { from, to }));
+            return move_square(g, i).map(|(i, (from, to, promotion))| {
+                (
+                    i,
+                    Action::MoveSquare {
+                        from,
+                        to,
+                        promotion,
+                    },
+                )
+            });
         }
     }
     let piece = |i| piece_move(g, i).map(|(i, m)| (i, Action::Piece(m)));

@@ -779,13 +779,25 @@ impl AnyPosition {
         }
     }
 
-    /// The number of the move about to be played, as a record numbers it.
+    /// The number of the move about to be played, as a record numbers it,
+    /// `plies_played` moves after the game's start.
+    ///
+    /// One rule for every game (issue 13): the start position's move
+    /// number (a `[FEN]`'s last field, 1 without one), one more after each
+    /// Black move. PASGL's position string has no move number: its games
+    /// count from 1, whichever side moves first.
     #[inline]
     pub fn fullmoves(&self, plies_played: u32) -> u32 {
         match self {
             AnyPosition::Fide(p) => p.fullmoves(),
             AnyPosition::Core(p) => p.fullmoves(),
-            _ => 1 + plies_played / 2,
+            AnyPosition::Squares(p) => p.fullmoves(),
+            AnyPosition::Pasgl(p) => {
+                // Black moved first when Black is to move after an even
+                // number of plies, or White after an odd one.
+                let black_began = (p.turn() == Color::Black) == (plies_played % 2 == 0);
+                1 + (plies_played + u32::from(black_began)) / 2
+            }
         }
     }
 

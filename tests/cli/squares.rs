@@ -191,3 +191,78 @@ fn variants_lists_the_family_with_how_squares_move() {
         .stdout_has("Moving Squares: implemented")
         .stdout_has("@ square     own empty square: KNAD leap to a hole");
 }
+
+/// Issue 13, item 10: a `[FEN]`'s move number is read the same way in
+/// every game: `10.` follows a FEN at move 10 without a warning, `1.` gets
+/// one. The squares family counted from 1 whatever the FEN said.
+#[test]
+fn issue_13_every_game_reads_the_fen_move_number_alike() {
+    let env = TestEnv::new();
+    let games = [
+        (
+            "squares",
+            "[Variant \"Hans38\"]\n[FEN \"....k.../......../......../......../......../......../......../....K... w - - r3/3 - 0 10\"]\n\n",
+            "@@e2 @@e7",
+        ),
+        (
+            "chess",
+            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 10\"]\n\n",
+            "e4 Kd7",
+        ),
+    ];
+    for (name, tags, moves) in games {
+        let (white, black) = moves.split_once(' ').expect("two moves");
+        let right = format!("{name}-right.pgn");
+        env.write(&right, format!("{tags}10. {white} {black} 11. *\n"));
+        let run = env.run(&["check", &right]);
+        run.code(0);
+        assert!(
+            !run.stderr().contains("move-number-mismatch"),
+            "{name}: {}",
+            run.stderr()
+        );
+        let wrong = format!("{name}-wrong.pgn");
+        env.write(&wrong, format!("{tags}1. {white} {black} *\n"));
+        env.run(&["check", &wrong]).code(0).stderr_has(
+            "warning[move-number-mismatch]: move number 1, but this is move 10 (White to move)",
+        );
+    }
+    // PASGL's position string has no move number: its games count from 1,
+    // and a game Black begins numbers its first move `1...`.
+    env.write(
+        "pasgl.pgn",
+        "[Variant \"PASGL 312\"]\n[FEN \"4b3/8/8/10/3t6/8/8/4B3 b 4 0-0 0\"]\n\n1... Be8-d8 2. Be1-d1 *\n",
+    );
+    let run = env.run(&["check", "pasgl.pgn"]);
+    run.code(0);
+    assert!(
+        !run.stderr().contains("move-number-mismatch"),
+        "{}",
+        run.stderr()
+    );
+}
+
+/// Issue 13, items 1 and 2: the L16 record is legal, and the position
+/// string `fen` prints after it is read by `--fen` (it named a hole, a3,
+/// and was refused).
+#[test]
+fn issue_13_l16_record_is_legal_and_its_position_string_reads_back() {
+    let env = TestEnv::new();
+    env.write(
+        "l16.pgn",
+        "[Variant \"Infinite Reserves\"]\n\n1. @@a3,@a3-a4 @@a3,@a3-b3 *\n",
+    );
+    env.run(&["check", "l16.pgn"]).code(0);
+    let run = env.run(&["fen", "--all", "l16.pgn"]);
+    run.code(0);
+    let out = run.stdout();
+    let after_white = out
+        .lines()
+        .nth(1)
+        .expect("the position after 1. @@a3,@a3-a4");
+    assert!(after_white.ends_with(" r*/* a4 1 1"), "{after_white}");
+    for fen in out.lines() {
+        env.run(&["moves", "--variant", "Infinite Reserves", "--fen", fen])
+            .code(0);
+    }
+}

@@ -308,7 +308,15 @@ fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
                 return None;
             }
             let (k, to) = square(g, t, k + 1)?;
-            return Some(Some((k, Action::MoveSquare { from, to })));
+            // `=N` after it (a carried pawn's promotion, L17) is left to nom.
+            return Some(Some((
+                k,
+                Action::MoveSquare {
+                    from,
+                    to,
+                    promotion: None,
+                },
+            )));
         }
     }
     Some(match rest.first() {

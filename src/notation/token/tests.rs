@@ -212,8 +212,27 @@ fn move_square_rule() {
     let g = Grammar::squares();
     assert_eq!(
         move_square(&g, b"@g8-e6"),
-        Ok((&b""[..], (c("g8"), c("e6"))))
+        Ok((&b""[..], (c("g8"), c("e6"), None)))
     );
+    // A carried pawn's promotion (RULINGS L17), alone and in a turn.
+    assert_eq!(
+        move_square(&g, b"@c7-b8=N"),
+        Ok((&b""[..], (c("c7"), c("b8"), Some(b'N'))))
+    );
+    let m = parse_move(&g, b"Ke1-d1,@c7-b8=N,@@h5").expect("a postal turn");
+    assert_eq!(
+        m.actions[1],
+        Action::MoveSquare {
+            from: c("c7"),
+            to: c("b8"),
+            promotion: Some(b'N'),
+        }
+    );
+    assert_eq!(
+        parse_move(&g, b"@c7-b8=N"),
+        parse_move_reference(&g, b"@c7-b8=N")
+    );
+    assert!(parse_move(&g, b"@c7-b8=").is_err());
     assert_eq!(
         parse_move(&g, b"@g8e6"),
         Err(ParseMoveError::Syntax {
@@ -242,7 +261,8 @@ fn postal_turn_rule() {
         m.actions[1],
         Action::MoveSquare {
             from: c("d2"),
-            to: c("d4")
+            to: c("d4"),
+            promotion: None,
         }
     );
     assert!(!m.is_single());

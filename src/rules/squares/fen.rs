@@ -51,9 +51,13 @@ pub enum ParseSquaresFenError {
     /// The reserves field is not `rW/B` with counts or `*`.
     #[error("invalid reserves '{0}': expected r<white>/<black>, each a count or '*'")]
     Reserves(String),
-    /// The barred-squares field names a location without a square.
+    /// The barred-squares field is not `-` or squares joined by commas.
     #[error("invalid just-moved squares '{0}': expected '-' or squares joined by commas")]
     Barred(String),
+    /// The barred-squares field names a hole: the squares the opponent
+    /// touched are named where they stand (RULINGS L16).
+    #[error("just-moved square on {0}, but {0} is a hole (name the square where it stands now)")]
+    BarredHole(String),
     /// A move counter is not a number.
     #[error("invalid move counter '{0}'")]
     Counter(String),
@@ -264,9 +268,10 @@ impl SquaresPosition {
             let f = rest.remove(0);
             if f != "-" {
                 for part in f.split(',') {
-                    let sq = parse_square(part)
-                        .filter(|sq| pos.squares.contains(*sq))
-                        .ok_or_else(|| E::Barred(f.to_string()))?;
+                    let sq = parse_square(part).ok_or_else(|| E::Barred(f.to_string()))?;
+                    if !pos.squares.contains(sq) {
+                        return Err(E::BarredHole(name(sq)));
+                    }
                     pos.barred.insert(sq);
                 }
             }

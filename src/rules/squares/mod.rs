@@ -19,6 +19,7 @@ mod fen;
 mod position;
 mod resolve;
 mod turns;
+mod write;
 
 pub use fen::ParseSquaresFenError;
 pub use position::{Action, SquaresPosition, Turn};

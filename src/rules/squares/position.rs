@@ -78,6 +78,9 @@ pub enum Action {
         from: Square,
         /// The hole it moves to.
         to: Square,
+        /// What a carried pawn reaching its last rank becomes, by the
+        /// player's choice (`@c7-b8=N`, L17); `None` for any other move.
+        promotion: Option<Role>,
     },
 }
 
@@ -129,8 +132,9 @@ pub struct SquaresPosition {
     /// to their occupant, L3).
     pub(crate) owners: ByColor<SquareSet>,
     pub(crate) reserves: ByColor<Reserve>,
-    /// Squares the opponent moved (or placed, L13) last turn: the side to
-    /// move may not move them.
+    /// Squares the opponent moved (or placed, L13) last turn, where they
+    /// stand now (L16): the side to move may not move them. Always a subset
+    /// of `squares`.
     pub(crate) barred: SquareSet,
     /// Rooks that may still castle.
     pub(crate) castling: ByColor<SquareSet>,
@@ -526,8 +530,9 @@ impl SquaresPosition {
         }
     }
 
-    /// Square moves of the side to move, appended to `out`.
-    pub(crate) fn shifts(&self, out: &mut Vec<(Square, Square)>) {
+    /// Square moves of the side to move, appended to `out`: a pawn carried
+    /// to its last rank once for each piece it may become (L17).
+    pub(crate) fn shifts(&self, out: &mut Vec<Action>) {
         for from in self.squares {
             if !self.may_shift_from(from) {
                 continue;
@@ -540,10 +545,30 @@ impl SquaresPosition {
             for &(df, dr) in leaps {
                 if let Some(to) = step(from, df, dr) {
                     if !self.squares.contains(to) {
-                        out.push((from, to));
+                        self.push_shift(from, to, out);
                     }
                 }
             }
+        }
+    }
+
+    /// The square move `from`-`to`, with each promotion choice when it
+    /// carries a pawn to its last rank (L17).
+    fn push_shift(&self, from: Square, to: Square, out: &mut Vec<Action>) {
+        let rules = self.rules();
+        match self.piece_at(from) {
+            Some(p) if p.role == PAWN && rules.promotion_zone[p.color].contains(to) => {
+                out.extend(rules.promotion_roles.iter().map(|&r| Action::Shift {
+                    from,
+                    to,
+                    promotion: Some(r),
+                }));
+            }
+            _ => out.push(Action::Shift {
+                from,
+                to,
+                promotion: None,
+            }),
         }
     }
 
@@ -568,7 +593,11 @@ impl SquaresPosition {
                 }
                 self.take_square(to, self.turn);
             }
-            Action::Shift { from, to } => {
+            Action::Shift {
+                from,
+                to,
+                promotion,
+            } => {
                 self.squares.remove(from);
                 self.squares.insert(to);
                 for c in Color::ALL {
@@ -583,7 +612,9 @@ impl SquaresPosition {
                         self.castling[p.color].remove(from);
                     }
                     if p.role == PAWN && self.rules().promotion_zone[p.color].contains(to) {
-                        p.role = QUEEN;
+                        // The player's choice (L17); a queen if a caller
+                        // built the move without one.
+                        p.role = promotion.unwrap_or(QUEEN);
                     }
                     self.put(to, p);
                 }
@@ -666,6 +697,8 @@ impl SquaresPosition {
             let from = m.from();
             if self.piece_at(from).is_none() {
                 self.squares.remove(from);
+                // The square leaves the board: nothing is barred there (L16).
+                self.barred.remove(from);
                 self.owners[Color::White].remove(from);
                 self.owners[Color::Black].remove(from);
                 if let Reserve::Finite(n) = self.reserves[us] {
@@ -684,7 +717,13 @@ impl SquaresPosition {
             self.apply(a);
             match *a {
                 Action::Piece(_) => piece_moved = true,
-                Action::Shift { to, .. } => touched.insert(to),
+                // Squares, not locations, are barred, where they stand at
+                // the end of the turn (L16): a placed square moved on is
+                // barred where it went, and its old location is a hole.
+                Action::Shift { from, to, .. } => {
+                    touched.remove(from);
+                    touched.insert(to);
+                }
                 Action::Place(to) if self.config.bar_placed => touched.insert(to),
                 Action::Place(_) => {}
             }

@@ -1,6 +1,7 @@
 //! Written moves of the squares family: resolving parsed tokens (`Ng1-f3`,
 //! `@@f3`, `@g8-e6`, postal `Ng1-f3,@@e3`) against a position with clear
-//! rejections, writing turns back, and the [`GamePosition`] implementation.
+//! rejections, and the [`GamePosition`] implementation (writing turns is in
+//! `write.rs`).
 
 use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
 use super::{Config, Ownership, Postal};
@@ -22,10 +23,11 @@ const POSTAL: &str = "first move a piece and then either move or place a square,
 const ONE_ACTION: &str = "each turn each player may either move a piece, move an empty square, or play a square from his reserve (seed 003, Basic Game rule 7)";
 const MUST_PLACE: &str =
     "you must place a square every turn (seed 003, The Game of Infinite Reserves)";
+const CARRIED_PROMOTION: &str = "a pawn carried to the last rank promotes, by the player's choice, to a queen, rook, bishop or knight, written after the square move: @c7-b8=N (RULINGS L14, L17)";
 const KING_SAFE: &str =
     "a move may not leave or expose your own king in check, however it does so (RULINGS L7)";
 
-fn sq_name(sq: Square) -> String {
+pub(super) fn sq_name(sq: Square) -> String {
     let mut s = String::with_capacity(2);
     s.push((b'a' + sq.file()) as char);
     s.push((b'1' + sq.rank()) as char);
@@ -46,135 +48,6 @@ impl SquaresPosition {
             Move::EnPassant { .. } => "pawn",
             Move::Castle { .. } => "king",
         }
-    }
-
-    /// One action in long notation: `Ng1-f3`, `d6:e5`, `O-O`, `@@f3`, `@g8-e6`.
-    pub fn action_long(&self, a: &Action) -> String {
-        match *a {
-            Action::Place(to) => format!("@@{}", sq_name(to)),
-            Action::Shift { from, to } => format!("@{}-{}", sq_name(from), sq_name(to)),
-            Action::Piece(m) => self.move_long(&m),
-        }
-    }
-
-    fn move_long(&self, m: &Move) -> String {
-        let rules = self.rules();
-        match *m {
-            Move::Castle { side, .. } => match side {
-                CastleSide::Short => "O-O".into(),
-                CastleSide::Long => "O-O-O".into(),
-            },
-            Move::EnPassant { from, to, .. } => format!("{}:{}", sq_name(from), sq_name(to)),
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            } => {
-                let mut s = String::new();
-                if role != PAWN {
-                    s.push(rules.piece(role).letter as char);
-                }
-                s.push_str(&sq_name(from));
-                s.push(if capture.is_some() { ':' } else { '-' });
-                s.push_str(&sq_name(to));
-                if let Some(p) = promotion {
-                    s.push('=');
-                    s.push(rules.piece(p).letter as char);
-                }
-                s
-            }
-        }
-    }
-
-    /// One action in short notation (SAN for piece moves).
-    fn action_short(&self, a: &Action, pieces: &[Move]) -> String {
-        let rules = self.rules();
-        let Action::Piece(m) = a else {
-            return self.action_long(a);
-        };
-        match *m {
-            Move::Castle { .. } => self.move_long(m),
-            Move::EnPassant { from, to, .. } => {
-                format!("{}x{}", (b'a' + from.file()) as char, sq_name(to))
-            }
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            } => {
-                let mut s = String::new();
-                if role == PAWN {
-                    if capture.is_some() {
-                        s.push((b'a' + from.file()) as char);
-                    }
-                } else {
-                    s.push(rules.piece(role).letter as char);
-                    let rivals: Vec<Square> = pieces
-                        .iter()
-                        .filter_map(|o| match *o {
-                            Move::Normal {
-                                role: r,
-                                from: f,
-                                to: t,
-                                ..
-                            } if r == role && t == to && f != from => Some(f),
-                            _ => None,
-                        })
-                        .collect();
-                    if !rivals.is_empty() {
-                        if rivals.iter().all(|f| f.file() != from.file()) {
-                            s.push((b'a' + from.file()) as char);
-                        } else if rivals.iter().all(|f| f.rank() != from.rank()) {
-                            s.push((b'1' + from.rank()) as char);
-                        } else {
-                            s.push_str(&sq_name(from));
-                        }
-                    }
-                }
-                if capture.is_some() {
-                    s.push('x');
-                }
-                s.push_str(&sq_name(to));
-                if let Some(p) = promotion {
-                    s.push('=');
-                    s.push(rules.piece(p).letter as char);
-                }
-                s
-            }
-        }
-    }
-
-    /// A turn in long notation, actions joined by commas.
-    pub fn turn_long(&self, t: &Turn) -> String {
-        let mut scratch = self.clone();
-        let mut parts = Vec::with_capacity(t.actions.len());
-        for a in &t.actions {
-            parts.push(scratch.action_long(a));
-            scratch.apply(a);
-        }
-        parts.join(",")
-    }
-
-    /// A turn in short notation, actions joined by commas.
-    pub fn turn_short(&self, t: &Turn) -> String {
-        let mut pieces = Vec::new();
-        self.piece_moves(&mut pieces);
-        pieces.retain(|m| {
-            let mut p = self.clone();
-            p.apply(&Action::Piece(*m));
-            p.king_safe(self.turn) || self.config.postal != Postal::Off
-        });
-        let mut scratch = self.clone();
-        let mut parts = Vec::with_capacity(t.actions.len());
-        for a in &t.actions {
-            parts.push(scratch.action_short(a, &pieces));
-            scratch.apply(a);
-        }
-        parts.join(",")
     }
 
     // ------------------------------------------------------------ resolving
@@ -376,7 +249,11 @@ impl SquaresPosition {
                 }
                 Ok(Action::Place(to))
             }
-            token::Action::MoveSquare { from, to } => {
+            token::Action::MoveSquare {
+                from,
+                to,
+                promotion,
+            } => {
                 let (from, to) = (
                     coord(from).ok_or_else(off_board)?,
                     coord(to).ok_or_else(off_board)?,
@@ -451,9 +328,62 @@ impl SquaresPosition {
                         HANS_5,
                     ));
                 }
-                Ok(Action::Shift { from, to })
+                let promotion = self.carried_promotion(from, to, promotion)?;
+                Ok(Action::Shift {
+                    from,
+                    to,
+                    promotion,
+                })
             }
             _ => Err(("not a square action".into(), POSTAL)),
+        }
+    }
+
+    /// The promotion a square move `from`-`to` makes with `written` (`=N`):
+    /// a pawn carried to its last rank must name Q, R, B or N (L17), and
+    /// nothing else promotes.
+    fn carried_promotion(
+        &self,
+        from: Square,
+        to: Square,
+        written: Option<u8>,
+    ) -> Result<Option<crate::rules::core::Role>, (String, &'static str)> {
+        let rules = self.rules();
+        let promotes = self
+            .piece_at(from)
+            .is_some_and(|p| p.role == PAWN && rules.promotion_zone[p.color].contains(to));
+        match (promotes, written) {
+            (false, None) => Ok(None),
+            (false, Some(_)) => Err((
+                format!(
+                    "only a pawn carried to its last rank promotes; write @{}-{}",
+                    sq_name(from),
+                    sq_name(to)
+                ),
+                CARRIED_PROMOTION,
+            )),
+            (true, None) => Err((
+                format!(
+                    "the pawn carried to {} must promote: write @{}-{}=Q, =R, =B or =N",
+                    sq_name(to),
+                    sq_name(from),
+                    sq_name(to)
+                ),
+                CARRIED_PROMOTION,
+            )),
+            (true, Some(letter)) => rules
+                .role_of_letter(letter)
+                .filter(|r| rules.promotion_roles.contains(r))
+                .map(Some)
+                .ok_or_else(|| {
+                    (
+                        format!(
+                            "a carried pawn promotes to a queen, rook, bishop or knight, not '{}'",
+                            letter as char
+                        ),
+                        CARRIED_PROMOTION,
+                    )
+                }),
         }
     }
 
@@ -569,7 +499,7 @@ impl SquaresPosition {
             }
             token::Action::Castle(_) => (None, None, 0),
             token::Action::PlaceSquare { to } => (None, coord(to), 1),
-            token::Action::MoveSquare { from, to } => (coord(from), coord(to), 2),
+            token::Action::MoveSquare { from, to, .. } => (coord(from), coord(to), 2),
             _ => return Vec::new(),
         };
         let mut legal = Vec::new();
@@ -583,7 +513,7 @@ impl SquaresPosition {
             let (f, to, k) = match *a {
                 Action::Piece(m) => (Some(m.from()), Some(m.to()), 0),
                 Action::Place(to) => (None, Some(to), 1),
-                Action::Shift { from, to } => (Some(from), Some(to), 2),
+                Action::Shift { from, to, .. } => (Some(from), Some(to), 2),
             };
             let same_to = wt.is_some() && to == wt;
             let same_from = wf.is_some() && f == wf;

@@ -30,8 +30,7 @@ impl SquaresPosition {
             v
         };
         if !cfg.must_place {
-            for &(from, to) in &shifts {
-                let a = Action::Shift { from, to };
+            for &a in &shifts {
                 let mut p = base.clone();
                 p.apply(&a);
                 out.push((one(a), p));
@@ -51,8 +50,7 @@ impl SquaresPosition {
         // square move first is listed; the placed square moved on is the
         // other order's own case.
         let mut more = Vec::new();
-        for &(from, to) in &shifts {
-            let a = Action::Shift { from, to };
+        for &a in &shifts {
             let mut p = base.clone();
             p.apply(&a);
             more.clear();
@@ -76,7 +74,12 @@ impl SquaresPosition {
                 if p.squares.contains(to) || !p.may_shift_from(at) {
                     continue;
                 }
-                let b = Action::Shift { from: at, to };
+                // A placed square is empty: it carries nothing to promote.
+                let b = Action::Shift {
+                    from: at,
+                    to,
+                    promotion: None,
+                };
                 let mut q = p.clone();
                 q.apply(&b);
                 let mut v = ArrayVec::new();
@@ -99,8 +102,8 @@ impl SquaresPosition {
             }
             let mut shifts = Vec::new();
             self.shifts(&mut shifts);
-            for (from, to) in shifts {
-                self.push_if_safe(Turn::single(Action::Shift { from, to }), out);
+            for a in shifts {
+                self.push_if_safe(Turn::single(a), out);
             }
             let mut places = Vec::new();
             self.placements(&mut places);
@@ -194,10 +197,7 @@ impl SquaresPosition {
         }
         let mut shifts = Vec::new();
         self.shifts(&mut shifts);
-        if shifts
-            .into_iter()
-            .any(|(from, to)| safe(Action::Shift { from, to }))
-        {
+        if shifts.into_iter().any(safe) {
             return true;
         }
         let mut places = Vec::new();
