@@ -141,12 +141,23 @@ fn comment_from_json(c: JsonComment) -> Result<Comment, JsonError> {
 
 /// The JSON form of a game; `file` and `index` say where it came from.
 pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame {
+    // Plies in one pass: a parent comes before its children in the arena
+    // (asking the tree, `ply_of`, walks to the root: quadratic).
+    let mut plies: Vec<u32> = Vec::with_capacity(game.nodes.len());
+    for n in &game.nodes {
+        let ply = match n.parent {
+            Some(p) => plies.get(p).map_or(1, |&q| q + 1),
+            None if plies.is_empty() => 0,
+            None => 1,
+        };
+        plies.push(ply);
+    }
     let moves = game.nodes[1.min(game.nodes.len())..]
         .iter()
         .enumerate()
         .map(|(i, n)| JsonMove {
             parent: n.parent.map(|p| p - 1),
-            ply: game.ply_of(i + 1),
+            ply: plies.get(i + 1).copied().unwrap_or(1),
             written: n.written.clone(),
             check: match n.check {
                 CheckMark::None => "",
@@ -166,7 +177,9 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
     JsonGame {
         file: file.map(str::to_string),
         index,
-        variant: crate::export::replay::variant_of(game).map(|v| v.name().to_string()),
+        variant: crate::rules::setup::variant_named(game.tag("Variant"))
+            .ok()
+            .map(|v| v.name().to_string()),
         tags: game.tags.clone(),
         comments: game.comments.iter().map(comment_to_json).collect(),
         moves,
@@ -358,18 +371,16 @@ impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> SerdeVisitor<'de> for Eac
 mod tests {
     use super::*;
     use crate::export::pgn::{PgnOptions, to_string};
-    use crate::export::replay::annotate;
+    use crate::export::records;
 
     const PGN: &str = "[Event \"E\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n\
         {start} 1. e4 $1 {a} e5 (1... c5 ; line } comment\n 2. Nf3) (1... e6 (1... d6)) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
     #[test]
     fn pgn_json_pgn_keeps_the_export_text() {
-        let games = crate::record::read_games(PGN.as_bytes()).expect("reads");
+        let games = records::read_games(PGN.as_bytes());
         let mut text = Vec::new();
-        for (i, g) in games.into_iter().enumerate() {
-            let mut g = g;
-            annotate(&mut g);
+        for (i, (g, _)) in games.into_iter().enumerate() {
             write_line(&g, Some("a.pgn"), Some(i as u64 + 1), &mut text).expect("writes");
         }
         let mut back = Vec::new();
@@ -378,8 +389,10 @@ mod tests {
             Ok(())
         })
         .expect("reads back");
-        let mut original = crate::record::read_games(PGN.as_bytes()).expect("reads");
-        annotate(&mut original[0]);
+        let original: Vec<_> = records::read_games(PGN.as_bytes())
+            .into_iter()
+            .map(|(g, _)| g)
+            .collect();
         assert_eq!(back.len(), 1);
         assert_eq!(back[0], original[0]);
         let opts = PgnOptions::default();

@@ -13,6 +13,8 @@ use std::io::{self, Write};
 
 use crate::notation::{CheckMark, CommentStyle, GameResult};
 use crate::record::{Comment, Game};
+use crate::rules::core::Color;
+use crate::rules::setup::{SetupTags, start_position};
 
 /// The longest line written (the standard asks for fewer than 80 columns).
 pub const MAX_LINE: usize = 79;
@@ -58,13 +60,20 @@ pub fn result_of(game: &Game) -> GameResult {
         .unwrap_or(GameResult::Unknown)
 }
 
-/// The side to move and move number of a game's start, read from its
-/// `[FEN]` tag's second and last fields (every FEN-like notation xpgn knows
-/// ends in `<turn> ... <fullmove>`); white and 1 without one.
+/// The side to move and move number of a game's start: from its start
+/// position (the one the verifier replays from) when its tags give one,
+/// else read from its `[FEN]` tag's second and last fields (every FEN-like
+/// notation xpgn knows ends in `<turn> ... <fullmove>`); white and 1
+/// without one.
 fn start_of(game: &Game) -> (bool, u32) {
     let Some(fen) = game.tag("FEN") else {
         return (false, 1);
     };
+    if let Ok(pos) = start_position(&SetupTags::from_pairs(&game.tags)) {
+        if pos.is_chess_like() {
+            return (pos.turn() == Color::Black, pos.fullmoves(0));
+        }
+    }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let black = fields.get(1).is_some_and(|t| *t == "b");
     let full = fields
@@ -148,8 +157,9 @@ impl<W: Write> Lines<'_, W> {
 /// What is left to write while walking the tree.
 #[derive(Clone, Copy, Debug)]
 enum Task {
-    /// Write this move, its variations, then its continuation.
-    Line(usize),
+    /// Write this move (its ply from the start given), its variations,
+    /// then its continuation.
+    Line(usize, u32),
     /// `(`
     Open,
     /// `)`
@@ -212,10 +222,10 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
     let mut need_number = true;
     let mut tasks: Vec<Task> = Vec::new();
     if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
-        tasks.push(Task::Line(first));
+        tasks.push(Task::Line(first, 1));
     }
     while let Some(task) = tasks.pop() {
-        let id = match task {
+        let (id, ply) = match task {
             Task::Open => {
                 lines.glue = true;
                 need_number = true;
@@ -226,7 +236,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                 need_number = true;
                 continue;
             }
-            Task::Line(id) => id,
+            Task::Line(id, ply) => (id, ply),
         };
         let Some(node) = game.nodes.get(id) else {
             continue;
@@ -237,7 +247,9 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                 need_number = true;
             }
         }
-        let half = base + u64::from(game.ply_of(id)) - 1;
+        // The ply travels with the task: asking the tree (`ply_of`) walks
+        // to the root, quadratic over a long game.
+        let half = base + u64::from(ply) - 1;
         let number = half / 2 + 1;
         if half % 2 == 0 {
             lines.token(&format!("{number}."))?;
@@ -273,7 +285,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
             }
         }
         if let Some(&next) = node.children.first() {
-            tasks.push(Task::Line(next));
+            tasks.push(Task::Line(next, ply + 1));
         }
         if options.reduced {
             continue;
@@ -287,7 +299,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         if siblings.first() == Some(&id) {
             for &alt in siblings[1..].iter().rev() {
                 tasks.push(Task::Close);
-                tasks.push(Task::Line(alt));
+                tasks.push(Task::Line(alt, ply));
                 tasks.push(Task::Open);
             }
         }
@@ -309,15 +321,10 @@ pub fn to_string(game: &Game, options: &PgnOptions) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::replay::annotate;
-    use crate::record::read_games;
+    use crate::export::records::read_games;
 
     fn export(pgn: &str, options: PgnOptions) -> String {
-        let mut g = read_games(pgn.as_bytes())
-            .expect("reads")
-            .pop()
-            .expect("a game");
-        annotate(&mut g);
+        let (g, _) = read_games(pgn.as_bytes()).pop().expect("a game");
         to_string(&g, &options)
     }
 

@@ -9,8 +9,8 @@
 //! [`Builder`] is a [`Visitor`] that turns reader events into a `Game`; it
 //! stops collecting (and says so) when a game grows past the limit it was
 //! given, so memory stays bounded whatever the input. This module knows
-//! notation only, never legality: canonical moves are filled in later by
-//! `export::replay`.
+//! notation only, never legality: canonical moves are given by the verifier
+//! as it plays them ([`Builder::annotate_last`]).
 
 use crate::diag::Span;
 use crate::notation::{
@@ -69,9 +69,44 @@ pub struct Game {
     pub result: Option<GameResult>,
     /// Where the game starts in its input.
     pub span: Span,
-    /// Set when the game was larger than the builder's limit: the moves,
-    /// comments and NAGs after that point were dropped.
+    /// Set when the record is not the whole game ([`Game::cut`] says why).
     pub truncated: bool,
+    /// Why the record is not the whole game, when it is not (read from
+    /// PGN; a JSON record read back knows only [`Game::truncated`]).
+    pub cut: Option<Cut>,
+}
+
+/// Why a record is not the whole game: such a record must never be written
+/// out as if it were the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The game held more text than the builder's limit: the moves,
+    /// comments and NAGs after that point were dropped.
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// The reader skipped a line or token longer than its limit (a tag
+    /// line, a token), which the record therefore lacks.
+    Skipped {
+        /// The 1-based line where it was.
+        line: u32,
+    },
+}
+
+impl std::fmt::Display for Cut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cut::TooLarge { limit } => write!(
+                f,
+                "it is larger than the limit of {limit} bytes for a game held whole"
+            ),
+            Cut::Skipped { line } => write!(
+                f,
+                "line {line} is longer than the reader's limit and was skipped, so the record lacks it"
+            ),
+        }
+    }
 }
 
 impl Game {
@@ -168,6 +203,9 @@ pub struct Builder {
     max_size: u64,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<Comment>,
+    /// The node the last move event made, if it made one (not for a
+    /// `_` mark or a move past the size limit).
+    last_pushed: Option<usize>,
 }
 
 impl Builder {
@@ -184,6 +222,16 @@ impl Builder {
             size: 0,
             max_size,
             pending: Vec::new(),
+            last_pushed: None,
+        }
+    }
+
+    /// Gives the move of the last move event its canonical notation, as
+    /// the verifier played it (nothing when that event made no node).
+    pub fn annotate_last(&mut self, san: &str, lan: &str) {
+        if let Some(n) = self.last_pushed.and_then(|id| self.game.nodes.get_mut(id)) {
+            n.san = Some(san.to_string());
+            n.lan = Some(lan.to_string());
         }
     }
 
@@ -194,10 +242,17 @@ impl Builder {
 
     fn grow(&mut self, bytes: usize) -> bool {
         self.size = self.size.saturating_add(bytes as u64 + 16);
-        if self.size > self.max_size {
-            self.game.truncated = true;
+        if self.size > self.max_size && !self.game.truncated {
+            self.cut(Cut::TooLarge {
+                limit: self.max_size,
+            });
         }
         !self.game.truncated
+    }
+
+    fn cut(&mut self, why: Cut) {
+        self.game.truncated = true;
+        self.game.cut.get_or_insert(why);
     }
 
     fn add_comment(&mut self, comment: Comment) {
@@ -246,6 +301,7 @@ impl Visitor for Builder {
             Event::BeginMovetext => self.in_movetext = true,
             Event::MoveNumber { .. } | Event::Escape { .. } => {}
             Event::Move { text, check } => {
+                self.last_pushed = None;
                 if !self.grow(text.len() + 64) {
                     return Flow::Continue;
                 }
@@ -264,6 +320,7 @@ impl Visitor for Builder {
                     ..Node::default()
                 };
                 let id = self.game.push(self.cursor.at, node);
+                self.last_pushed = Some(id);
                 self.cursor = Cursor {
                     at: id,
                     last: Some(id),
@@ -305,6 +362,19 @@ impl Visitor for Builder {
             }
             Event::Result(r) => self.game.result = Some(r),
             Event::EndGame => self.finish(),
+        }
+        Flow::Continue
+    }
+
+    fn problem(
+        &mut self,
+        problem: &crate::notation::SyntaxProblem,
+        span: Span,
+        _line: &LineContext<'_>,
+    ) -> Flow {
+        // What the reader skipped, the record lacks.
+        if problem.code == crate::diag::Code::TokenTooLong {
+            self.cut(Cut::Skipped { line: span.line });
         }
         Flow::Continue
     }

@@ -11,6 +11,7 @@ pub mod fide;
 pub mod gast;
 pub mod pasgl;
 pub mod perft;
+pub mod setup;
 pub mod squares;
 pub mod squirrel;
 pub mod suggest;
