@@ -103,9 +103,13 @@ impl Filters {
         if self.result.is_some_and(|r| pgn::result_of(game) != r) {
             return false;
         }
-        let plies = mainline_plies(game);
-        if self.min_plies.is_some_and(|n| plies < n) || self.max_plies.is_some_and(|n| plies > n) {
-            return false;
+        if self.min_plies.is_some() || self.max_plies.is_some() {
+            let plies = mainline_plies(game);
+            if self.min_plies.is_some_and(|n| plies < n)
+                || self.max_plies.is_some_and(|n| plies > n)
+            {
+                return false;
+            }
         }
         match self.validity {
             Some(Validity::Valid) => valid,

@@ -101,8 +101,14 @@ impl<W: Write> Lines<'_, W> {
 
     /// Writes a token; `attach` puts it right after the previous one (`)`).
     fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
+        self.token_parts(["", text, ""], attach)
+    }
+
+    /// Writes a token made of parts (a move and its check mark, a brace and
+    /// a word), without putting them together in a new string.
+    fn token_parts(&mut self, [head, text, tail]: [&str; 3], attach: bool) -> io::Result<()> {
         let open = if self.glue { "(" } else { "" };
-        let width = text.chars().count() + open.len();
+        let width = width(head) + width(text) + width(tail) + open.len();
         let space = self.len > 0 && !attach;
         if self.len > 0 && self.len + usize::from(space) + width > MAX_LINE {
             self.out.write_all(b"\n")?;
@@ -112,7 +118,9 @@ impl<W: Write> Lines<'_, W> {
             self.len += 1;
         }
         self.out.write_all(open.as_bytes())?;
+        self.out.write_all(head.as_bytes())?;
         self.out.write_all(text.as_bytes())?;
+        self.out.write_all(tail.as_bytes())?;
         self.len += width;
         self.glue = false;
         Ok(())
@@ -133,13 +141,9 @@ impl<W: Write> Lines<'_, W> {
         let mut first = true;
         while let Some(w) = words.next() {
             let last = words.peek().is_none();
-            let text = match (first, last) {
-                (true, true) => format!("{{{w}}}"),
-                (true, false) => format!("{{{w}"),
-                (false, true) => format!("{w}}}"),
-                (false, false) => w.to_string(),
-            };
-            self.token(&text)?;
+            let head = if first { "{" } else { "" };
+            let tail = if last { "}" } else { "" };
+            self.token_parts([head, w, tail], false)?;
             first = false;
         }
         Ok(())
@@ -154,6 +158,15 @@ impl<W: Write> Lines<'_, W> {
     }
 }
 
+/// Columns a token takes: its characters (bytes for ASCII, most tokens).
+fn width(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
+    }
+}
+
 /// What is left to write while walking the tree.
 #[derive(Clone, Copy, Debug)]
 enum Task {
@@ -164,6 +177,21 @@ enum Task {
     Open,
     /// `)`
     Close,
+}
+
+/// A NAG's digits, written into `buf`.
+fn itoa_u8(n: u8, buf: &mut [u8; 3]) -> &str {
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + n % 10;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
 
 /// Escapes a tag value: `\` and `"` get a backslash.
@@ -220,6 +248,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         }
     }
     let mut need_number = true;
+    let mut number_text = String::new();
     let mut tasks: Vec<Task> = Vec::new();
     if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
         tasks.push(Task::Line(first, 1));
@@ -251,10 +280,12 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         // to the root, quadratic over a long game.
         let half = base + u64::from(ply) - 1;
         let number = half / 2 + 1;
-        if half % 2 == 0 {
-            lines.token(&format!("{number}."))?;
-        } else if need_number {
-            lines.token(&format!("{number}..."))?;
+        if half % 2 == 0 || need_number {
+            use std::fmt::Write as _;
+            number_text.clear();
+            let dots = if half % 2 == 0 { "." } else { "..." };
+            let _ = write!(number_text, "{number}{dots}");
+            lines.token(&number_text)?;
         }
         need_number = false;
         let canonical = match options.moves {
@@ -269,7 +300,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                     CheckMark::Check => "+",
                     CheckMark::Mate => "#",
                 };
-                lines.token(&format!("{}{mark}", node.written))?;
+                lines.token_parts(["", &node.written, mark], false)?;
             }
         }
         for mark in &node.marks {
@@ -277,7 +308,10 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         }
         if !options.reduced {
             for nag in &node.nags {
-                lines.token(&format!("${nag}"))?;
+                number_text.clear();
+                number_text.push('$');
+                number_text.push_str(itoa_u8(*nag, &mut [0; 3]));
+                lines.token(&number_text)?;
             }
             for c in &node.comments_after {
                 lines.comment(c)?;

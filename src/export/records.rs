@@ -71,10 +71,10 @@ pub struct Collect {
     /// Whether records are built: every move played then gets its SAN and
     /// LAN, handed to the record's node by [`Tee`].
     records: bool,
-    /// The last move's notation, until `Tee` hands it on.
+    /// The last move's SAN and LAN, until `Tee` hands them to the record.
+    annotation: Option<(String, String)>,
+    /// SAN written for counting only.
     san: String,
-    lan: String,
-    annotated: bool,
 }
 
 impl Observer for Collect {
@@ -83,18 +83,17 @@ impl Observer for Collect {
         // A slip's replacement is not what was written: its node keeps
         // the move as written.
         let annotate = self.records && !ply.recovered;
-        if !(count || annotate) {
-            return;
-        }
-        self.san.clear();
-        ply.write_san(&mut self.san);
-        if count {
-            self.moves.count(&self.san);
-        }
         if annotate {
-            self.lan.clear();
-            ply.write_lan(&mut self.lan);
-            self.annotated = true;
+            // Made here and moved into the record's node: no copy.
+            let san = ply.san();
+            if count {
+                self.moves.count(&san);
+            }
+            self.annotation = Some((san, ply.lan()));
+        } else if count {
+            self.san.clear();
+            ply.write_san(&mut self.san);
+            self.moves.count(&self.san);
         }
     }
 
@@ -154,9 +153,10 @@ impl Visitor for Tee<'_> {
                 Flow::Stop => return Flow::Stop,
                 Flow::Continue => {}
             }
-            let collect = self.verifier.observer_mut();
-            if is_move && std::mem::take(&mut collect.annotated) {
-                builder.annotate_last(&collect.san, &collect.lan);
+            if is_move {
+                if let Some((san, lan)) = self.verifier.observer_mut().annotation.take() {
+                    builder.annotate_last(san, lan);
+                }
             }
         }
         Flow::Continue

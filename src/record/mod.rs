@@ -228,10 +228,10 @@ impl Builder {
 
     /// Gives the move of the last move event its canonical notation, as
     /// the verifier played it (nothing when that event made no node).
-    pub fn annotate_last(&mut self, san: &str, lan: &str) {
+    pub fn annotate_last(&mut self, san: String, lan: String) {
         if let Some(n) = self.last_pushed.and_then(|id| self.game.nodes.get_mut(id)) {
-            n.san = Some(san.to_string());
-            n.lan = Some(lan.to_string());
+            n.san = Some(san);
+            n.lan = Some(lan);
         }
     }
 
@@ -313,7 +313,7 @@ impl Visitor for Builder {
                     return Flow::Continue;
                 }
                 let node = Node {
-                    written: String::from_utf8_lossy(text).into_owned(),
+                    written: decode(text),
                     check,
                     comments_before: std::mem::take(&mut self.pending),
                     span,
@@ -337,7 +337,10 @@ impl Visitor for Builder {
                 if !self.grow(text.len()) {
                     return Flow::Continue;
                 }
-                self.comment.push_str(&String::from_utf8_lossy(text));
+                match std::str::from_utf8(text) {
+                    Ok(t) => self.comment.push_str(t),
+                    Err(_) => self.comment.push_str(&String::from_utf8_lossy(text)),
+                }
                 if matches!(chunk, Chunk::Whole | Chunk::Last) {
                     let text = std::mem::take(&mut self.comment);
                     self.add_comment(Comment { text, style });
@@ -377,6 +380,15 @@ impl Visitor for Builder {
             self.cut(Cut::Skipped { line: span.line });
         }
         Flow::Continue
+    }
+}
+
+/// Bytes as text, invalid UTF-8 replaced (checked first: most tokens are
+/// ASCII, and the lossy decoder is slower at finding that out).
+fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 

@@ -54,11 +54,26 @@ impl Ply<'_> {
     /// Appends the move's long notation (from and to squares) with its
     /// check or mate mark; `--` for a null move.
     pub fn write_lan(&self, out: &mut String) {
-        match self.played {
-            Some(m) => out.push_str(&self.before.long_notation(m)),
-            None => out.push_str("--"),
-        }
-        self.mark(out);
+        out.push_str(&self.lan());
+    }
+
+    /// The move's canonical short notation with its mark, as a new string
+    /// ([`write_san`](Self::write_san) into one of a small capacity).
+    pub fn san(&self) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_san(&mut out);
+        out
+    }
+
+    /// The move's long notation with its mark, as a new string (the one
+    /// the rules write it into: no copy).
+    pub fn lan(&self) -> String {
+        let mut out = match self.played {
+            Some(m) => self.before.long_notation(m),
+            None => "--".to_string(),
+        };
+        self.mark(&mut out);
+        out
     }
 }
 
