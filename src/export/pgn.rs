@@ -421,4 +421,29 @@ mod tests {
         );
         assert!(text.ends_with("\n\n1... e7-e5 2. Ng1-f3 *\n\n"), "{text}");
     }
+
+    /// Issue 14 item 3: the writer asked `ply_of` for every move, which
+    /// walks to the root: 40k tokens took seconds. Now it walks no tree
+    /// path at all, and the work per move is the same at 10k and 40k.
+    #[test]
+    fn export_of_a_long_game_walks_no_path_to_the_root() {
+        use crate::record::PLY_OF_STEPS;
+        let mut sizes = Vec::new();
+        for n in [10_000, 40_000] {
+            let pgn = format!("[Event \"x\"]\n\n{}*\n", "Qh5 ".repeat(n));
+            let game = crate::record::read_games(pgn.as_bytes())
+                .expect("reads")
+                .pop()
+                .expect("a game");
+            assert_eq!(game.move_count(), n);
+            PLY_OF_STEPS.with(|s| s.set(0));
+            let text = to_string(&game, &PgnOptions::default());
+            let json = crate::export::json::to_json(&game, None, None);
+            assert_eq!(json.moves.last().map(|m| m.ply), Some(n as u32));
+            assert_eq!(PLY_OF_STEPS.with(|s| s.get()), 0, "{n} tokens");
+            sizes.push(text.len());
+        }
+        // Proportional output: four times the tokens, about four times the text.
+        assert!(sizes[1] < sizes[0] * 5, "{sizes:?}");
+    }
 }

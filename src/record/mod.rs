@@ -155,6 +155,8 @@ impl Game {
         let mut ply = 0;
         while id != Game::ROOT {
             ply += 1;
+            #[cfg(test)]
+            PLY_OF_STEPS.with(|s| s.set(s.get() + 1));
             id = self.parent_of(id);
         }
         ply
@@ -175,6 +177,13 @@ impl Game {
     pub fn move_count(&self) -> usize {
         self.nodes.len().saturating_sub(1)
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Steps [`Game::ply_of`] has walked on this thread, for the tests
+    /// that exporters stay linear (they must not ask it for every move).
+    pub(crate) static PLY_OF_STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Where the builder is inside the movetext.
