@@ -72,11 +72,7 @@ fn convert_verdicts(bytes: &[u8]) -> Vec<((bool, bool), usize, bool)> {
                     .count();
                 (missing, g.truncated)
             });
-            out.push((
-                (report.is_valid(), report.skipped.is_some()),
-                missing,
-                cut,
-            ));
+            out.push(((report.is_valid(), report.skipped.is_some()), missing, cut));
         }
         if !more {
             break;
@@ -113,8 +109,14 @@ fn compare(path: &Path) -> usize {
 #[test]
 fn convert_and_check_agree_on_every_fixture() {
     let mut files = Vec::new();
-    pgn_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"), &mut files);
-    pgn_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"), &mut files);
+    pgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut files,
+    );
+    pgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+        &mut files,
+    );
     assert!(files.len() > 10, "fixtures found: {}", files.len());
     let games: usize = files.iter().map(|f| compare(f)).sum();
     assert!(games > 10, "{games} games");

@@ -18,11 +18,11 @@ use std::sync::{Arc, Mutex};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::diag::{Diagnostic, Span};
+pub use crate::export::records::MoveCounts;
+use crate::export::records::{Collect, Tee};
 use crate::io::split::{Chunk, split};
 use crate::io::{Input, InputError, expand};
 use crate::notation::Reader;
-use crate::export::records::{Collect, Tee};
-pub use crate::export::records::MoveCounts;
 use crate::record::{Builder, Game};
 use crate::verify::{GameReport, Verifier};
 

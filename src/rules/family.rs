@@ -12,8 +12,8 @@ use std::fmt;
 
 use super::Variant;
 use super::core::{self, ByColor, Color, Ending};
-use super::suggest;
 use super::setup::SetupError;
+use super::suggest;
 use crate::notation::token::{Grammar, MoveToken};
 
 pub use super::core::resolve::ending_outcome;

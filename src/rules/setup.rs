@@ -74,7 +74,9 @@ pub enum SetupError {
         variant: Variant,
     },
     /// A setup tag's line was too long for the reader and was skipped.
-    #[error("the {tag} tag could not be read (its line is longer than the reader's limit): the start position is unknown")]
+    #[error(
+        "the {tag} tag could not be read (its line is longer than the reader's limit): the start position is unknown"
+    )]
     UnreadableTag {
         /// The tag's name.
         tag: &'static str,
@@ -105,7 +107,9 @@ pub enum SetupError {
         value: String,
     },
     /// `[Readings]` names a reading xpgn does not know.
-    #[error("the Readings tag: unknown reading '{word}' (known: G8b and G10a for Gast, P4b for PASGL 312)")]
+    #[error(
+        "the Readings tag: unknown reading '{word}' (known: G8b and G10a for Gast, P4b for PASGL 312)"
+    )]
     UnknownReading {
         /// The reading as written.
         word: String,

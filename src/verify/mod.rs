@@ -13,10 +13,10 @@ use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
 use crate::notation::token::{self, Action, Grammar};
 use crate::notation::visitor::SOURCE_WIDTH;
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
+use crate::rules::Variant;
 use crate::rules::core::{Color, Ending};
 use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
 use crate::rules::setup::{self, SetupError, SetupTags};
-use crate::rules::Variant;
 
 pub use crate::rules::family::grammar as grammar_for;
 pub use observer::{Observer, Ply};
@@ -666,7 +666,10 @@ impl<O: Observer> Verifier<O> {
         let text = line.text();
         let at = (span.column as usize).saturating_sub(line.first_column() as usize);
         let rest = text.get(at..).unwrap_or_default();
-        let rest = rest.trim_ascii_start().strip_prefix(b"[").unwrap_or_default();
+        let rest = rest
+            .trim_ascii_start()
+            .strip_prefix(b"[")
+            .unwrap_or_default();
         let name_len = rest
             .iter()
             .position(|b| b.is_ascii_whitespace() || *b == b'"')

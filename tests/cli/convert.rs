@@ -308,9 +308,9 @@ fn an_over_long_fen_tag_leaves_the_game_unverified_and_unconverted() {
     // Ka2 is illegal from the standard start: the game was not replayed.
     assert!(!check.stderr().contains("illegal"), "{}", check.stderr());
     let convert = env.run(&["convert", "long.pgn", "--to", "pgn"]);
-    convert
-        .code(1)
-        .stderr_has("long.pgn:1: game 1 is not converted: line 3 is longer than the reader's limit");
+    convert.code(1).stderr_has(
+        "long.pgn:1: game 1 is not converted: line 3 is longer than the reader's limit",
+    );
     let out = convert.stdout();
     assert!(!out.contains("SetUp"), "{out}");
     assert!(out.contains("[Event \"next\"]"), "{out}");
