@@ -147,10 +147,7 @@ impl Writer {
             ConvertFormat::Json => {
                 self.out
                     .write_all(if self.games == 0 { b"[\n" } else { b",\n" })?;
-                serde_json::to_writer(
-                    &mut self.out,
-                    &json::to_json(game, Some(file), Some(index)),
-                )?;
+                json::write_game(game, Some(file), Some(index), &mut self.out)?;
             }
         }
         self.games += 1;
