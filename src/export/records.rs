@@ -8,7 +8,7 @@
 use crate::diag::Span;
 use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
-use crate::rules::family::AnyPosition;
+use crate::rules::family::{AnyMove, AnyPosition};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// What the mainline of a game did, counted from its canonical moves.
@@ -33,6 +33,29 @@ pub struct MoveCounts {
 }
 
 impl MoveCounts {
+    /// Counts one move of FIDE chess from the move itself, as
+    /// [`count`](Self::count) counts its SAN (a test checks they agree),
+    /// without writing the SAN; false for a move of another game, left to
+    /// `count`.
+    pub fn count_fide(&mut self, ply: &Ply<'_>) -> bool {
+        use crate::rules::core::Move;
+        let (AnyPosition::Fide(_), Some(AnyMove::Core(m))) = (ply.before, ply.played) else {
+            return false;
+        };
+        let (capture, promotion, castle) = match *m {
+            Move::Normal {
+                capture, promotion, ..
+            } => (capture.is_some(), promotion.is_some(), false),
+            Move::EnPassant { .. } => (true, false, false),
+            Move::Castle { .. } => (false, false, true),
+        };
+        self.captures += u32::from(capture);
+        self.promotions += u32::from(promotion);
+        self.castlings += u32::from(castle);
+        self.checks += u32::from(ply.check || ply.mate);
+        true
+    }
+
     /// Counts one move from its canonical text.
     pub fn count(&mut self, text: &str) {
         let b = text.as_bytes();
@@ -91,9 +114,11 @@ impl Observer for Collect {
             }
             self.annotation = Some((san, ply.lan()));
         } else if count {
-            self.san.clear();
-            ply.write_san(&mut self.san);
-            self.moves.count(&self.san);
+            if !self.moves.count_fide(ply) {
+                self.san.clear();
+                ply.write_san(&mut self.san);
+                self.moves.count(&self.san);
+            }
         }
     }
 
@@ -267,6 +292,46 @@ mod tests {
                 passes: 1,
                 points: None,
             }
+        );
+    }
+
+    /// Counting a FIDE move from the move and from its SAN agree, on
+    /// every move of the chess fixtures (checks, mates, castlings, en
+    /// passant, promotions).
+    #[test]
+    fn fide_counts_from_the_move_agree_with_counts_from_its_san() {
+        struct Both(MoveCounts, MoveCounts, u32);
+        impl Observer for Both {
+            fn ply(&mut self, ply: &Ply<'_>) {
+                let mut san = String::new();
+                ply.write_san(&mut san);
+                self.0.count(&san);
+                self.2 += u32::from(self.1.count_fide(ply));
+            }
+            fn wants_plies(&self) -> bool {
+                true
+            }
+        }
+        let mut total = MoveCounts::default();
+        for name in ["opera-game.pgn", "special-moves.pgn"] {
+            let path = format!("{}/fixtures/chess/{name}", env!("CARGO_MANIFEST_DIR"));
+            let bytes = std::fs::read(path).expect("fixture");
+            let mut v =
+                Verifier::with_observer("f", Both(MoveCounts::default(), MoveCounts::default(), 0));
+            Reader::new(&bytes[..])
+                .read_all(&mut v)
+                .expect("reads memory");
+            let Both(from_san, from_move, fide) = v.into_observer();
+            assert!(fide > 0);
+            assert_eq!(from_san, from_move, "{name}");
+            total.captures += from_move.captures;
+            total.checks += from_move.checks;
+            total.promotions += from_move.promotions;
+            total.castlings += from_move.castlings;
+        }
+        assert!(
+            total.captures > 0 && total.checks > 0 && total.promotions > 0 && total.castlings > 0,
+            "{total:?}"
         );
     }
 
