@@ -113,12 +113,10 @@ impl Observer for Collect {
                 self.moves.count(&san);
             }
             self.annotation = Some((san, ply.lan()));
-        } else if count {
-            if !self.moves.count_fide(ply) {
-                self.san.clear();
-                ply.write_san(&mut self.san);
-                self.moves.count(&self.san);
-            }
+        } else if count && !self.moves.count_fide(ply) {
+            self.san.clear();
+            ply.write_san(&mut self.san);
+            self.moves.count(&self.san);
         }
     }
 
