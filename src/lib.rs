@@ -68,11 +68,11 @@
 #![warn(missing_docs, missing_debug_implementations)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-/// The `xpgn` command line, for the binary (src/main.rs) only: not API, and
-/// changed without notice. It stays in the library rather than the binary
-/// because its unit tests and the integration tests share its helpers
-/// with the library's modules; hidden from the docs so that no one takes it
-/// for an interface.
+// The `xpgn` command line, for the binary (src/main.rs) only: not API, and
+// changed without notice. It stays in the library rather than the binary
+// because its unit tests and the integration tests share its helpers with
+// the library's modules; hidden from the docs so that no one takes it for
+// an interface.
 #[doc(hidden)]
 pub mod cli;
 pub mod diag;
