@@ -19,6 +19,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::diag::{Diagnostic, Span};
 pub use crate::export::records::MoveCounts;
+pub use crate::export::records::Notations;
 use crate::export::records::{Collect, Tee};
 use crate::io::split::{Chunk, split};
 use crate::io::{Input, InputError, expand};
@@ -70,7 +71,19 @@ pub struct ChunkOut {
 /// counts captures, checks and the like along each mainline when
 /// `count_moves` is.
 pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool, count_moves: bool) -> ChunkOut {
-    let collect = Collect::new(records, count_moves);
+    analyse_records(chunk, name, records.then_some(Notations::BOTH), count_moves)
+}
+
+/// [`analyse`], building records whose moves get the notations asked for
+/// (`None`: no records).
+pub fn analyse_records(
+    chunk: &Chunk,
+    name: &Arc<str>,
+    notations: Option<Notations>,
+    count_moves: bool,
+) -> ChunkOut {
+    let records = notations.is_some();
+    let collect = Collect::with_notations(notations, count_moves);
     let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut reader = Reader::new(&chunk.data[..]);
     let mut builder = Builder::new(reader.limits().max_game_size);
@@ -169,6 +182,9 @@ pub struct BatchConfig {
     pub jobs: NonZeroUsize,
     /// Build records (convert) or not (stats).
     pub records: bool,
+    /// The notations the moves of records get (convert: the one its PGN
+    /// is written in, both for JSON).
+    pub notations: Notations,
     /// Count captures, checks, promotions and the like along each
     /// mainline ([`GameOut::moves`]; stats and convert), or not (check).
     pub count_moves: bool,
@@ -201,6 +217,7 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
         let _ = token_tx.send(());
     }
     let records = config.records;
+    let notations = config.notations;
     let count_moves = config.count_moves;
     std::thread::scope(|scope| {
         let bytes_split = Arc::clone(&bytes);
@@ -213,7 +230,8 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
-            scope.spawn(move || worker(job_rx, done_tx, records, count_moves));
+            let wanted = records.then_some(notations);
+            scope.spawn(move || worker(job_rx, done_tx, wanted, count_moves));
         }
         drop(done_tx);
         ordered(&done_rx, &token_tx, &bar, &bytes, &mut step);
@@ -302,7 +320,7 @@ fn splitter(
 fn worker(
     jobs: &Mutex<Receiver<(u64, Job)>>,
     done: std::sync::mpsc::SyncSender<(u64, Step)>,
-    records: bool,
+    records: Option<Notations>,
     count_moves: bool,
 ) {
     loop {
@@ -314,7 +332,7 @@ fn worker(
         let step = match job {
             Job::Pass(step) => step,
             Job::Work(name, chunk) => {
-                let out = analyse(&chunk, &name, records, count_moves);
+                let out = analyse_records(&chunk, &name, records, count_moves);
                 Step::Chunk(name, out)
             }
         };

@@ -236,7 +236,19 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             inputs: paths,
             jobs,
             records: true,
-            count_moves: true,
+            // PGN is written in one notation; JSON holds both.
+            notations: match (args.to, options.moves) {
+                (ConvertFormat::Pgn, MoveStyle::San) => batch::Notations {
+                    san: true,
+                    lan: false,
+                },
+                (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
+                    san: false,
+                    lan: true,
+                },
+                _ => batch::Notations::BOTH,
+            },
+            count_moves: false,
             progress: common.progress,
         };
         batch::run(&config, |step| {

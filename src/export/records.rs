@@ -91,11 +91,11 @@ pub struct Collect {
     /// Whether moves are counted (each move's SAN is then written, which
     /// `check` has no use for).
     count_moves: bool,
-    /// Whether records are built: every move played then gets its SAN and
-    /// LAN, handed to the record's node by [`Tee`].
-    records: bool,
+    /// Whether records are built, and with which notations: every move
+    /// played then gets them, handed to the record's node by [`Tee`].
+    records: Option<Notations>,
     /// The last move's SAN and LAN, until `Tee` hands them to the record.
-    annotation: Option<(String, String)>,
+    annotation: Option<(Option<String>, Option<String>)>,
     /// SAN written for counting only.
     san: String,
 }
@@ -105,14 +105,16 @@ impl Observer for Collect {
         let count = self.count_moves && ply.mainline;
         // A slip's replacement is not what was written: its node keeps
         // the move as written.
-        let annotate = self.records && !ply.recovered;
-        if annotate {
+        let annotate = self.records.filter(|_| !ply.recovered);
+        if let Some(wanted) = annotate {
             // Made here and moved into the record's node: no copy.
-            let san = ply.san();
-            if count {
-                self.moves.count(&san);
+            let san = (wanted.san || count).then(|| ply.san());
+            if let (true, Some(san)) = (count, &san) {
+                self.moves.count(san);
             }
-            self.annotation = Some((san, ply.lan()));
+            let san = san.filter(|_| wanted.san);
+            let lan = wanted.lan.then(|| ply.lan());
+            self.annotation = Some((san, lan));
         } else if count && !self.moves.count_fide(ply) {
             self.san.clear();
             ply.write_san(&mut self.san);
@@ -129,7 +131,7 @@ impl Observer for Collect {
     }
 
     fn wants_plies(&self) -> bool {
-        self.count_moves || self.records
+        self.count_moves || self.records.is_some()
     }
 }
 
@@ -201,6 +203,12 @@ impl Collect {
     /// set and counts captures, checks and the like along each mainline
     /// when `count_moves` is.
     pub fn new(records: bool, count_moves: bool) -> Collect {
+        Collect::with_notations(records.then_some(Notations::BOTH), count_moves)
+    }
+
+    /// [`new`](Self::new), giving records only the notations asked for
+    /// (`None`: no records).
+    pub fn with_notations(records: Option<Notations>, count_moves: bool) -> Collect {
         Collect {
             records,
             count_moves,
@@ -212,6 +220,30 @@ impl Collect {
     /// move counts.
     pub fn take_reports(&mut self) -> Vec<(GameReport, MoveCounts)> {
         std::mem::take(&mut self.reports)
+    }
+}
+
+/// Which canonical notations the moves of a record get: the PGN writer
+/// needs one, JSON both; each costs its writing and a string per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notations {
+    /// The short notation (SAN for chess), [`crate::record::Node::san`].
+    pub san: bool,
+    /// The long notation, [`crate::record::Node::lan`].
+    pub lan: bool,
+}
+
+impl Notations {
+    /// Both.
+    pub const BOTH: Notations = Notations {
+        san: true,
+        lan: true,
+    };
+}
+
+impl Default for Notations {
+    fn default() -> Notations {
+        Notations::BOTH
     }
 }
 

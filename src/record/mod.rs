@@ -237,10 +237,10 @@ impl Builder {
 
     /// Gives the move of the last move event its canonical notation, as
     /// the verifier played it (nothing when that event made no node).
-    pub fn annotate_last(&mut self, san: String, lan: String) {
+    pub fn annotate_last(&mut self, san: Option<String>, lan: Option<String>) {
         if let Some(n) = self.last_pushed.and_then(|id| self.game.nodes.get_mut(id)) {
-            n.san = Some(san);
-            n.lan = Some(lan);
+            n.san = san;
+            n.lan = lan;
         }
     }
 

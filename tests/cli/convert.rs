@@ -339,3 +339,20 @@ fn a_game_larger_than_the_limit_is_named_and_not_written_shortened() {
         assert!(out.contains("small") && out.contains("after"), "{out}");
     }
 }
+
+/// PGN export asks the verifier only for the notation it writes; each
+/// choice still gets every move in it.
+#[test]
+fn pgn_export_writes_every_move_in_the_notation_asked_for() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"A\"]\n\n1. e2e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 *\n",
+    );
+    env.run(&["convert", "g.pgn", "--to", "pgn"])
+        .code(0)
+        .stdout_has("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    env.run(&["convert", "g.pgn", "--to", "pgn", "--moves", "lan"])
+        .code(0)
+        .stdout_has("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 *");
+}
