@@ -90,7 +90,7 @@ fn games() -> Vec<Spec> {
 
 /// The position as `--fen` reads a printed string, under the same options.
 fn read_back(variant: Variant, postal: Option<Postal>, fen: &str) -> Result<AnyPosition, String> {
-    let p = AnyPosition::setup(variant, Some(fen))?;
+    let p = AnyPosition::setup(variant, Some(fen)).map_err(|e| e.to_string())?;
     Ok(match postal {
         Some(o) => p.with_postal(o),
         None => p,

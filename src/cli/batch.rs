@@ -18,12 +18,14 @@ use std::sync::{Arc, Mutex};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::diag::{Diagnostic, Span};
+pub use crate::export::records::MoveCounts;
+pub use crate::export::records::Notations;
+use crate::export::records::{Collect, Tee};
 use crate::io::split::{Chunk, split};
 use crate::io::{Input, InputError, expand};
-use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::notation::Reader;
 use crate::record::{Builder, Game};
-use crate::rules::family::AnyPosition;
-use crate::verify::{GameReport, Observer, Verifier};
+use crate::verify::{GameReport, Verifier};
 
 /// Bytes per chunk handed to a worker.
 pub const CHUNK_SIZE: usize = 1 << 20;
@@ -32,54 +34,6 @@ pub const CHUNK_SIZE: usize = 1 << 20;
 /// times the memory of its text, so chunks are smaller to keep memory flat
 /// and low.
 pub const RECORD_CHUNK_SIZE: usize = 1 << 18;
-
-/// What the mainline of a game did, counted from its canonical moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveCounts {
-    /// Moves that capture (`x` or `:` in the canonical notation).
-    pub captures: u32,
-    /// Moves that give check or mate.
-    pub checks: u32,
-    /// Promotions.
-    pub promotions: u32,
-    /// Castlings.
-    pub castlings: u32,
-    /// Squares placed from reserve (`@@`).
-    pub placements: u32,
-    /// Squares moved (`@a-b`).
-    pub square_moves: u32,
-    /// Passes and null moves.
-    pub passes: u32,
-    /// White's and Black's points at the end, for games that count them.
-    pub points: Option<(i32, i32)>,
-}
-
-impl MoveCounts {
-    /// Counts one move from its canonical text.
-    pub fn count(&mut self, text: &str) {
-        let b = text.as_bytes();
-        if b.contains(&b'x') || b.contains(&b':') {
-            self.captures += 1;
-        }
-        if b.ends_with(b"+") || b.ends_with(b"#") {
-            self.checks += 1;
-        }
-        if b.contains(&b'=') {
-            self.promotions += 1;
-        }
-        if text.starts_with("O-O") || text.starts_with("0-0") {
-            self.castlings += 1;
-        }
-        if text.contains("@@") {
-            self.placements += 1;
-        } else if b.first() == Some(&b'@') || text.contains(",@") {
-            self.square_moves += 1;
-        }
-        if matches!(text, "--" | "Z0" | "0000") {
-            self.passes += 1;
-        }
-    }
-}
 
 /// Everything a run learns about one game.
 #[derive(Clone, Debug, Default)]
@@ -92,87 +46,6 @@ pub struct GameOut {
     pub record: Option<Game>,
     /// The diagnostics of this game, in source order.
     pub diagnostics: Vec<Diagnostic>,
-}
-
-/// Collects reports and move counts for the verifier.
-#[derive(Debug, Default)]
-struct Collect {
-    moves: MoveCounts,
-    reports: Vec<(GameReport, MoveCounts)>,
-    /// Whether moves are counted (each move's SAN is then written, which
-    /// `check` has no use for).
-    count_moves: bool,
-}
-
-impl Observer for Collect {
-    fn mainline_ply(&mut self, _ply: u32, san: &str, _after: &AnyPosition) {
-        self.moves.count(san);
-    }
-
-    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.points = last
-            .and_then(AnyPosition::points)
-            .map(|p| (p.white, p.black));
-        self.reports.push((report.clone(), moves));
-    }
-
-    fn wants_plies(&self) -> bool {
-        self.count_moves
-    }
-}
-
-/// Feeds the builder every event and the verifier what it asks for: when it
-/// skips a variation or a game, the events it would not have seen are held
-/// back from it until the matching end.
-struct Tee<'a> {
-    builder: Option<&'a mut Builder>,
-    verifier: &'a mut Verifier<Collect>,
-    /// Open variations the verifier skips (0: none).
-    skip_var: u32,
-    skip_game: bool,
-}
-
-impl Visitor for Tee<'_> {
-    fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
-        let Some(builder) = self.builder.as_deref_mut() else {
-            return self.verifier.event(event, span, line);
-        };
-        builder.event(event, span, line);
-        let forward = match event {
-            Event::EndGame => {
-                self.skip_game = false;
-                self.skip_var = 0;
-                true
-            }
-            _ if self.skip_game => false,
-            Event::BeginVariation if self.skip_var > 0 => {
-                self.skip_var += 1;
-                false
-            }
-            Event::EndVariation if self.skip_var > 0 => {
-                self.skip_var -= 1;
-                self.skip_var == 0
-            }
-            _ => self.skip_var == 0,
-        };
-        if forward {
-            match self.verifier.event(event, span, line) {
-                Flow::SkipVariation => self.skip_var = 1,
-                Flow::SkipGame => self.skip_game = true,
-                Flow::Stop => return Flow::Stop,
-                Flow::Continue => {}
-            }
-        }
-        Flow::Continue
-    }
-
-    fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
-        match self.verifier.problem(problem, span, line) {
-            Flow::Stop => Flow::Stop,
-            _ => Flow::Continue,
-        }
-    }
 }
 
 /// Moves a span found in a chunk to the input's coordinates.
@@ -198,22 +71,26 @@ pub struct ChunkOut {
 /// counts captures, checks and the like along each mainline when
 /// `count_moves` is.
 pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool, count_moves: bool) -> ChunkOut {
-    let collect = Collect {
-        count_moves,
-        ..Collect::default()
-    };
+    analyse_records(chunk, name, records.then_some(Notations::BOTH), count_moves)
+}
+
+/// [`analyse`], building records whose moves get the notations asked for
+/// (`None`: no records).
+pub fn analyse_records(
+    chunk: &Chunk,
+    name: &Arc<str>,
+    notations: Option<Notations>,
+    count_moves: bool,
+) -> ChunkOut {
+    let records = notations.is_some();
+    let collect = Collect::with_notations(notations, count_moves);
     let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut reader = Reader::new(&chunk.data[..]);
     let mut builder = Builder::new(reader.limits().max_game_size);
     let mut out = ChunkOut::default();
     loop {
         let more = {
-            let mut tee = Tee {
-                builder: records.then_some(&mut builder),
-                verifier: &mut verifier,
-                skip_var: 0,
-                skip_game: false,
-            };
+            let mut tee = Tee::new(records.then_some(&mut builder), &mut verifier);
             // Reading from memory cannot fail.
             reader.read_game(&mut tee).unwrap_or(false)
         };
@@ -226,10 +103,12 @@ pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool, count_moves: bool)
                 src.number = src.number.saturating_add(chunk.line - 1);
             }
         }
-        let reports = std::mem::take(&mut verifier.observer_mut().reports);
+        let reports = verifier.observer_mut().take_reports();
         let mut record = builder.take();
         if let Some(g) = &mut record {
-            crate::export::replay::annotate(g);
+            if let Some(crate::record::Cut::Skipped { line }) = &mut g.cut {
+                *line = line.saturating_add(chunk.line - 1);
+            }
             rebase(&mut g.span, chunk.offset, chunk.line);
             for n in &mut g.nodes {
                 rebase(&mut n.span, chunk.offset, chunk.line);
@@ -303,6 +182,9 @@ pub struct BatchConfig {
     pub jobs: NonZeroUsize,
     /// Build records (convert) or not (stats).
     pub records: bool,
+    /// The notations the moves of records get (convert: the one its PGN
+    /// is written in, both for JSON).
+    pub notations: Notations,
     /// Count captures, checks, promotions and the like along each
     /// mainline ([`GameOut::moves`]; stats and convert), or not (check).
     pub count_moves: bool,
@@ -335,6 +217,7 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
         let _ = token_tx.send(());
     }
     let records = config.records;
+    let notations = config.notations;
     let count_moves = config.count_moves;
     std::thread::scope(|scope| {
         let bytes_split = Arc::clone(&bytes);
@@ -347,7 +230,8 @@ pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
-            scope.spawn(move || worker(job_rx, done_tx, records, count_moves));
+            let wanted = records.then_some(notations);
+            scope.spawn(move || worker(job_rx, done_tx, wanted, count_moves));
         }
         drop(done_tx);
         ordered(&done_rx, &token_tx, &bar, &bytes, &mut step);
@@ -436,7 +320,7 @@ fn splitter(
 fn worker(
     jobs: &Mutex<Receiver<(u64, Job)>>,
     done: std::sync::mpsc::SyncSender<(u64, Step)>,
-    records: bool,
+    records: Option<Notations>,
     count_moves: bool,
 ) {
     loop {
@@ -448,7 +332,7 @@ fn worker(
         let step = match job {
             Job::Pass(step) => step,
             Job::Work(name, chunk) => {
-                let out = analyse(&chunk, &name, records, count_moves);
+                let out = analyse_records(&chunk, &name, records, count_moves);
                 Step::Chunk(name, out)
             }
         };
@@ -625,13 +509,9 @@ pub fn report(
                 for d in &g.diagnostics {
                     status = status.merge(diagnostic(d, color, err)?);
                 }
-                if g.record.as_ref().is_some_and(|r| r.truncated) {
-                    writeln!(
-                        err,
-                        "xpgn: error: game {} is larger than the limit and was cut",
-                        g.report.index
-                    )
-                    .map_err(super::Error::write(super::term::Stream::Stderr))?;
+                if let Some(r) = g.record.as_ref().filter(|r| r.truncated) {
+                    let Step::Chunk(file, _) = step else { continue };
+                    not_converted(err, file, g.report.index, r)?;
                     status = status.merge(ExitStatus::Invalid);
                 }
             }
@@ -643,6 +523,32 @@ pub fn report(
             Ok(status)
         }
     }
+}
+
+/// Says that a record that is not the whole game is not converted: it is
+/// never written shortened as if it were the game.
+///
+/// # Errors
+///
+/// Writing to stderr failed.
+pub fn not_converted(
+    err: &mut impl io::Write,
+    file: &str,
+    index: u64,
+    record: &Game,
+) -> Result<(), super::Error> {
+    let line = record.span.line.max(1);
+    match &record.cut {
+        Some(why) => writeln!(
+            err,
+            "xpgn: error: {file}:{line}: game {index} is not converted: {why}"
+        ),
+        None => writeln!(
+            err,
+            "xpgn: error: {file}:{line}: game {index} is not converted: the record says it was cut"
+        ),
+    }
+    .map_err(super::Error::write(super::term::Stream::Stderr))
 }
 
 /// Prints an error diagnostic (warnings and notes are `check`'s business).
@@ -663,29 +569,6 @@ fn diagnostic(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn move_counts_read_canonical_notation() {
-        let mut c = MoveCounts::default();
-        for m in [
-            "exd5", "Qxf7#", "e8=Q+", "O-O-O", "@@f3", "@g8-e6", "--", "Nf3",
-        ] {
-            c.count(m);
-        }
-        assert_eq!(
-            c,
-            MoveCounts {
-                captures: 2,
-                checks: 2,
-                promotions: 1,
-                castlings: 1,
-                placements: 1,
-                square_moves: 1,
-                passes: 1,
-                points: None,
-            }
-        );
-    }
 
     #[test]
     fn chunked_indices_and_lines_match_one_pass() {

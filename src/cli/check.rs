@@ -193,6 +193,7 @@ pub fn check_in_parallel(
         inputs: config.inputs.clone(),
         jobs: config.jobs,
         records: false,
+        notations: batch::Notations::BOTH,
         count_moves: false,
         progress,
     };

@@ -14,8 +14,8 @@ use regex::Regex;
 use super::args::{ConvertArgs, ConvertFormat, MoveNotation, Validity};
 use super::batch::{self, BatchConfig, Destination, Step};
 use super::{CommonConfig, Error, ExitStatus};
+use crate::export::json;
 use crate::export::pgn::{self, MoveStyle, PgnOptions};
-use crate::export::{json, replay};
 use crate::notation::GameResult;
 use crate::record::Game;
 use crate::rules::Variant;
@@ -95,15 +95,21 @@ impl Filters {
         if !self.regexes.iter().all(|(n, re)| re.is_match(tag(n))) {
             return false;
         }
-        if self.variant.is_some() && replay::variant_of(game) != self.variant {
+        if self.variant.is_some()
+            && crate::rules::setup::variant_named(game.tag("Variant")).ok() != self.variant
+        {
             return false;
         }
         if self.result.is_some_and(|r| pgn::result_of(game) != r) {
             return false;
         }
-        let plies = u32::try_from(game.mainline().len()).unwrap_or(u32::MAX);
-        if self.min_plies.is_some_and(|n| plies < n) || self.max_plies.is_some_and(|n| plies > n) {
-            return false;
+        if self.min_plies.is_some() || self.max_plies.is_some() {
+            let plies = mainline_plies(game);
+            if self.min_plies.is_some_and(|n| plies < n)
+                || self.max_plies.is_some_and(|n| plies > n)
+            {
+                return false;
+            }
         }
         match self.validity {
             Some(Validity::Valid) => valid,
@@ -111,6 +117,17 @@ impl Filters {
             None => true,
         }
     }
+}
+
+/// The plies of a game's mainline, counted without collecting them.
+fn mainline_plies(game: &Game) -> u32 {
+    let mut plies = 0u32;
+    let mut at = Game::ROOT;
+    while let Some(&next) = game.nodes.get(at).and_then(|n| n.children.first()) {
+        plies = plies.saturating_add(1);
+        at = next;
+    }
+    plies
 }
 
 /// Writes games in one format to one destination.
@@ -130,10 +147,7 @@ impl Writer {
             ConvertFormat::Json => {
                 self.out
                     .write_all(if self.games == 0 { b"[\n" } else { b",\n" })?;
-                serde_json::to_writer(
-                    &mut self.out,
-                    &json::to_json(game, Some(file), Some(index)),
-                )?;
+                json::write_game(game, Some(file), Some(index), &mut self.out)?;
             }
         }
         self.games += 1;
@@ -222,7 +236,19 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             inputs: paths,
             jobs,
             records: true,
-            count_moves: true,
+            // PGN is written in one notation; JSON holds both.
+            notations: match (args.to, options.moves) {
+                (ConvertFormat::Pgn, MoveStyle::San) => batch::Notations {
+                    san: true,
+                    lan: false,
+                },
+                (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
+                    san: false,
+                    lan: true,
+                },
+                _ => batch::Notations::BOTH,
+            },
+            count_moves: false,
             progress: common.progress,
         };
         batch::run(&config, |step| {
@@ -238,7 +264,12 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             };
             for g in &chunk.games {
                 let Some(record) = &g.record else { continue };
-                let valid = g.report.is_valid() && !record.truncated;
+                // A record that is not the whole game is never written
+                // (`batch::report` has said so).
+                if record.truncated {
+                    continue;
+                }
+                let valid = g.report.is_valid();
                 if !filters.keep(record, valid) {
                     continue;
                 }
@@ -293,13 +324,20 @@ fn read_json(
     let name = input.name().to_string();
     let mut index = 0u64;
     let mut write_failed = None;
+    let mut cut_games = 0u64;
     let result = json::read_games(read, |j| {
         index += 1;
         let file = j.file.clone().unwrap_or_else(|| name.clone());
         let at = j.index.unwrap_or(index);
         let game = json::from_json(j)?;
-        // A record read back is not verified again; only a cut one is invalid.
-        let valid = !game.truncated;
+        if game.truncated {
+            // Never written shortened as if it were the game.
+            cut_games += 1;
+            let _ = batch::not_converted(&mut *err, &file, at, &game);
+            return Ok(());
+        }
+        // A record read back is not verified again.
+        let valid = true;
         if !filters.keep(&game, valid) {
             return Ok(());
         }
@@ -317,6 +355,7 @@ fn read_json(
         return Err(e);
     }
     match result {
+        Ok(()) if cut_games > 0 => Ok(ExitStatus::Invalid),
         Ok(()) => Ok(ExitStatus::Success),
         Err(e) => {
             let e = crate::io::InputError::Read {

@@ -14,7 +14,7 @@ use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
 use crate::rules::family::AnyPosition;
-use crate::verify::{GameReport, Observer, Verifier};
+use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// Which positions to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,13 +56,20 @@ impl Observer for FenLines {
         }
     }
 
-    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
-        if self.which == Which::All || self.which == Which::Ply(ply) {
-            self.position(ply, san, after);
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if !ply.mainline {
+            return;
         }
+        let wanted = self.which == Which::All || self.which == Which::Ply(ply.number);
         if self.format != FenFormat::Plain {
+            // The last move is kept for the final row.
             self.last_move.clear();
-            self.last_move.push_str(san);
+            ply.write_san(&mut self.last_move);
+        }
+        if wanted {
+            let san = std::mem::take(&mut self.last_move);
+            self.position(ply.number, &san, ply.after);
+            self.last_move = san;
         }
     }
 

@@ -71,22 +71,56 @@ pub fn position_from_args(
     variant: Option<&str>,
     fen: Option<&str>,
 ) -> Result<crate::rules::family::AnyPosition, Error> {
-    use crate::rules::{Variant, variant::Status};
-    let variant = match variant {
-        None => Variant::Chess,
-        Some(name) => Variant::from_name(name).ok_or_else(|| Error::UnknownVariant {
-            name: name.to_string(),
-        })?,
+    position_from_setup(variant, fen, None, None)
+}
+
+/// The start position given by `--variant`, `--fen`, `--postal` and
+/// `--readings`: the same function that reads a game's setup tags.
+///
+/// # Errors
+/// An unknown or not yet implemented variant, an invalid FEN, or a
+/// `--postal` or `--readings` value that does not apply.
+pub fn position_from_setup(
+    variant: Option<&str>,
+    fen: Option<&str>,
+    postal: Option<&str>,
+    readings: Option<&str>,
+) -> Result<crate::rules::family::AnyPosition, Error> {
+    use crate::rules::setup::{SetupError, SetupTags, start_position};
+    let tags = SetupTags {
+        variant,
+        fen,
+        postal,
+        readings,
+        ..SetupTags::default()
     };
-    if variant.status() == Status::Planned {
-        return Err(Error::NotImplemented { variant });
-    }
-    crate::rules::family::AnyPosition::setup(variant, fen).map_err(|reason| match fen {
-        Some(f) => Error::InvalidFen {
-            fen: f.to_string(),
+    start_position(&tags).map_err(|e| match e {
+        SetupError::UnknownVariant { name } => Error::UnknownVariant { name },
+        SetupError::NotImplemented { variant } | SetupError::NoStart { variant, .. } => {
+            Error::NotImplemented { variant }
+        }
+        SetupError::InvalidFen { reason, .. } => Error::InvalidFen {
+            fen: fen.unwrap_or_default().to_string(),
             reason,
         },
-        None => Error::NotImplemented { variant },
+        SetupError::InvalidPostal { value } => Error::BadValue {
+            flag: "--postal",
+            value,
+            why: "expected yes, plus or no".to_string(),
+        },
+        e @ (SetupError::UnknownReading { .. } | SetupError::ReadingOfAnotherGame { .. }) => {
+            Error::BadValue {
+                flag: "--readings",
+                value: readings.unwrap_or_default().to_string(),
+                why: e.to_string(),
+            }
+        }
+        // Tags that only a record has.
+        e @ (SetupError::SetUpWithoutFen | SetupError::UnreadableTag { .. }) => Error::BadValue {
+            flag: "--fen",
+            value: fen.unwrap_or_default().to_string(),
+            why: e.to_string(),
+        },
     })
 }
 

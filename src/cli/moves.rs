@@ -4,9 +4,8 @@ use std::io::{self, BufWriter, Write};
 
 use super::args::MovesArgs;
 use super::term::Stream;
-use super::{CommonConfig, Error, ExitStatus, position_from_args};
+use super::{CommonConfig, Error, ExitStatus, position_from_setup};
 use crate::rules::core::MoveList;
-use crate::rules::squares::Postal;
 
 /// Runs `xpgn moves`: one move a line, `SAN<TAB>long algebraic`, sorted by SAN.
 ///
@@ -15,17 +14,12 @@ use crate::rules::squares::Postal;
 /// An unknown variant, an invalid FEN, or a failed write.
 pub fn run(args: &MovesArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let _ = common;
-    let mut pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
-    if let Some(postal) = args.postal.as_deref().and_then(Postal::from_tag) {
-        pos = pos.with_postal(postal);
-    }
-    if let Some(readings) = args.readings.as_deref() {
-        pos = pos.with_readings(readings).map_err(|why| Error::BadValue {
-            flag: "--readings",
-            value: readings.to_string(),
-            why,
-        })?;
-    }
+    let pos = position_from_setup(
+        args.variant.as_deref(),
+        args.fen.as_deref(),
+        args.postal.as_deref(),
+        args.readings.as_deref(),
+    )?;
     let mut lines: Vec<(String, String)> = match pos.to_core() {
         // The core games write check and mate marks on SAN.
         Some(core) => {

@@ -4,9 +4,8 @@ use std::io::{self, BufWriter, Write};
 
 use super::args::PerftArgs;
 use super::term::Stream;
-use super::{CommonConfig, Error, ExitStatus, position_from_args};
+use super::{CommonConfig, Error, ExitStatus, position_from_setup};
 use crate::rules::perft::divide;
-use crate::rules::squares::Postal;
 
 /// Runs `xpgn perft`: with `--divide` one `move: count` line per legal move
 /// (UCI notation, as engines print it), then the total alone on the last line.
@@ -16,17 +15,12 @@ use crate::rules::squares::Postal;
 /// An unknown variant, an invalid FEN, or a failed write.
 pub fn run(args: &PerftArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let _ = common;
-    let mut pos = position_from_args(args.variant.as_deref(), args.fen.as_deref())?;
-    if let Some(postal) = args.postal.as_deref().and_then(Postal::from_tag) {
-        pos = pos.with_postal(postal);
-    }
-    if let Some(readings) = args.readings.as_deref() {
-        pos = pos.with_readings(readings).map_err(|why| Error::BadValue {
-            flag: "--readings",
-            value: readings.to_string(),
-            why,
-        })?;
-    }
+    let pos = position_from_setup(
+        args.variant.as_deref(),
+        args.fen.as_deref(),
+        args.postal.as_deref(),
+        args.readings.as_deref(),
+    )?;
     let mut out = BufWriter::new(io::stdout().lock());
     let total = if args.divide && args.depth > 0 {
         let mut lines: Vec<(String, u64)> = match pos.to_core() {

@@ -25,7 +25,7 @@ use crate::rules::core::{ByColor, Color};
 use crate::rules::family::AnyPosition;
 use crate::rules::pasgl::{self, ScoreReason};
 use crate::rules::squares::{Reserve, SquaresPosition};
-use crate::verify::{GameReport, Observer, Verifier};
+use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// One thing that changed a side's count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -176,7 +176,14 @@ impl Observer for Timeline {
         });
     }
 
-    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if !ply.mainline {
+            return;
+        }
+        let after = ply.after;
+        let mut san = String::new();
+        ply.write_san(&mut san);
+        let ply = ply.number;
         let mover = !after.turn();
         let (_, counts) = Timeline::counts(after);
         let events = match (after.as_pasgl(), after.as_squares()) {
@@ -193,7 +200,7 @@ impl Observer for Timeline {
         self.entries.push(Entry {
             ply,
             mover: Some(side(mover)),
-            mv: Some(san.to_string()),
+            mv: Some(san),
             white: counts.white,
             black: counts.black,
             events,
@@ -279,8 +286,8 @@ impl Observer for Collector {
         self.timeline.start_position(start);
     }
 
-    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
-        self.timeline.mainline_ply(ply, san, after);
+    fn ply(&mut self, ply: &Ply<'_>) {
+        self.timeline.ply(ply);
     }
 
     fn end_game(&mut self, report: &GameReport, _last: Option<&AnyPosition>) {

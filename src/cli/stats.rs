@@ -152,6 +152,7 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
         records: false,
+        notations: batch::Notations::BOTH,
         count_moves: true,
         progress: common.progress,
     };

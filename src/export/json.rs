@@ -119,11 +119,7 @@ pub struct JsonGame {
 fn comment_to_json(c: &Comment) -> JsonComment {
     JsonComment {
         text: c.text.clone(),
-        style: match c.style {
-            CommentStyle::Brace => "brace",
-            CommentStyle::Line => "line",
-        }
-        .to_string(),
+        style: comment_style(c.style).to_string(),
     }
 }
 
@@ -141,19 +137,15 @@ fn comment_from_json(c: JsonComment) -> Result<Comment, JsonError> {
 
 /// The JSON form of a game; `file` and `index` say where it came from.
 pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame {
+    let plies = plies_of(game);
     let moves = game.nodes[1.min(game.nodes.len())..]
         .iter()
         .enumerate()
         .map(|(i, n)| JsonMove {
             parent: n.parent.map(|p| p - 1),
-            ply: game.ply_of(i + 1),
+            ply: plies.get(i + 1).copied().unwrap_or(1),
             written: n.written.clone(),
-            check: match n.check {
-                CheckMark::None => "",
-                CheckMark::Check => "+",
-                CheckMark::Mate => "#",
-            }
-            .to_string(),
+            check: check_text(n.check).to_string(),
             san: n.san.clone(),
             lan: n.lan.clone(),
             marks: n.marks.clone(),
@@ -166,7 +158,9 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
     JsonGame {
         file: file.map(str::to_string),
         index,
-        variant: crate::export::replay::variant_of(game).map(|v| v.name().to_string()),
+        variant: crate::rules::setup::variant_named(game.tag("Variant"))
+            .ok()
+            .map(|v| v.name().to_string()),
         tags: game.tags.clone(),
         comments: game.comments.iter().map(comment_to_json).collect(),
         moves,
@@ -263,8 +257,138 @@ pub fn write_line(
     index: Option<u64>,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, &to_json(game, file, index))?;
+    write_game(game, file, index, &mut *out)?;
     out.write_all(b"\n")
+}
+
+/// Writes the JSON object of a game (the shape of [`JsonGame`], the same
+/// text as serializing [`to_json`]) straight from the record, without
+/// copying its strings into a [`JsonGame`] first.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_game(
+    game: &Game,
+    file: Option<&str>,
+    index: Option<u64>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let view = GameView {
+        file,
+        index,
+        variant: crate::rules::setup::variant_named(game.tag("Variant"))
+            .ok()
+            .map(|v| v.name()),
+        tags: &game.tags,
+        comments: CommentsView(&game.comments),
+        moves: MovesView(game),
+        result: game.result.map(|r| r.as_str()),
+        span: game.span.into(),
+        truncated: game.truncated,
+    };
+    serde_json::to_writer(out, &view).map_err(io::Error::from)
+}
+
+/// [`JsonGame`] borrowed from a record; fields in the same order.
+#[derive(Serialize)]
+struct GameView<'a> {
+    file: Option<&'a str>,
+    index: Option<u64>,
+    variant: Option<&'static str>,
+    tags: &'a [(String, String)],
+    comments: CommentsView<'a>,
+    moves: MovesView<'a>,
+    result: Option<&'static str>,
+    span: JsonSpan,
+    truncated: bool,
+}
+
+/// [`JsonComment`] borrowed.
+#[derive(Serialize)]
+struct CommentView<'a> {
+    text: &'a str,
+    style: &'static str,
+}
+
+struct CommentsView<'a>(&'a [Comment]);
+
+impl Serialize for CommentsView<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|c| CommentView {
+            text: &c.text,
+            style: comment_style(c.style),
+        }))
+    }
+}
+
+/// [`JsonMove`] borrowed.
+#[derive(Serialize)]
+struct MoveView<'a> {
+    parent: Option<usize>,
+    ply: u32,
+    written: &'a str,
+    check: &'static str,
+    san: Option<&'a str>,
+    lan: Option<&'a str>,
+    marks: &'a [String],
+    nags: &'a [u8],
+    comments_before: CommentsView<'a>,
+    comments_after: CommentsView<'a>,
+    span: JsonSpan,
+}
+
+struct MovesView<'a>(&'a Game);
+
+impl Serialize for MovesView<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let game = self.0;
+        let plies = plies_of(game);
+        let nodes = game.nodes.get(1..).unwrap_or_default();
+        s.collect_seq(nodes.iter().enumerate().map(|(i, n)| MoveView {
+            parent: n.parent.map(|p| p - 1),
+            ply: plies.get(i + 1).copied().unwrap_or(1),
+            written: &n.written,
+            check: check_text(n.check),
+            san: n.san.as_deref(),
+            lan: n.lan.as_deref(),
+            marks: &n.marks,
+            nags: &n.nags,
+            comments_before: CommentsView(&n.comments_before),
+            comments_after: CommentsView(&n.comments_after),
+            span: n.span.into(),
+        }))
+    }
+}
+
+fn comment_style(style: CommentStyle) -> &'static str {
+    match style {
+        CommentStyle::Brace => "brace",
+        CommentStyle::Line => "line",
+    }
+}
+
+fn check_text(check: CheckMark) -> &'static str {
+    match check {
+        CheckMark::None => "",
+        CheckMark::Check => "+",
+        CheckMark::Mate => "#",
+    }
+}
+
+/// Every node's ply, in one pass: a parent comes before its children in
+/// the arena (asking the tree, `ply_of`, walks to the root: quadratic).
+fn plies_of(game: &Game) -> Vec<u32> {
+    let mut plies: Vec<u32> = Vec::with_capacity(game.nodes.len());
+    for n in &game.nodes {
+        let ply = match n.parent {
+            Some(p) => plies.get(p).map_or(1, |&q| q + 1),
+            None if plies.is_empty() => 0,
+            None => 1,
+        };
+        plies.push(ply);
+    }
+    plies
 }
 
 /// Calls `each` with every game of a JSON input: an array of game objects,
@@ -358,18 +482,16 @@ impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> SerdeVisitor<'de> for Eac
 mod tests {
     use super::*;
     use crate::export::pgn::{PgnOptions, to_string};
-    use crate::export::replay::annotate;
+    use crate::export::records;
 
     const PGN: &str = "[Event \"E\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n\
         {start} 1. e4 $1 {a} e5 (1... c5 ; line } comment\n 2. Nf3) (1... e6 (1... d6)) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
     #[test]
     fn pgn_json_pgn_keeps_the_export_text() {
-        let games = crate::record::read_games(PGN.as_bytes()).expect("reads");
+        let games = records::read_games(PGN.as_bytes());
         let mut text = Vec::new();
-        for (i, g) in games.into_iter().enumerate() {
-            let mut g = g;
-            annotate(&mut g);
+        for (i, (g, _)) in games.into_iter().enumerate() {
             write_line(&g, Some("a.pgn"), Some(i as u64 + 1), &mut text).expect("writes");
         }
         let mut back = Vec::new();
@@ -378,8 +500,10 @@ mod tests {
             Ok(())
         })
         .expect("reads back");
-        let mut original = crate::record::read_games(PGN.as_bytes()).expect("reads");
-        annotate(&mut original[0]);
+        let original: Vec<_> = records::read_games(PGN.as_bytes())
+            .into_iter()
+            .map(|(g, _)| g)
+            .collect();
         assert_eq!(back.len(), 1);
         assert_eq!(back[0], original[0]);
         let opts = PgnOptions::default();
@@ -411,5 +535,20 @@ mod tests {
         let mut j = to_json(&g, None, None);
         j.moves[0].parent = Some(1);
         assert!(matches!(from_json(j), Err(JsonError::Shape(_))));
+    }
+
+    /// The borrowing writer and the owned shape give the same text.
+    #[test]
+    fn write_game_writes_what_to_json_serializes() {
+        let pgn = format!("{PGN}\n[Variant \"Nonesuch\"]\n\n1. a b {{c}} *\n");
+        for (g, _) in records::read_games(pgn.as_bytes()) {
+            let mut borrowed = Vec::new();
+            write_game(&g, Some("f"), Some(3), &mut borrowed).expect("writes");
+            let owned = serde_json::to_vec(&to_json(&g, Some("f"), Some(3))).expect("writes");
+            assert_eq!(
+                String::from_utf8_lossy(&borrowed),
+                String::from_utf8_lossy(&owned)
+            );
+        }
     }
 }

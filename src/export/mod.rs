@@ -1,11 +1,12 @@
 //! Writers for records, positions and statistics, over any `io::Write`.
 //!
 //! Export writes what it is given and never decides whether a game is valid:
-//! that is the verifier's job (STYLE B1). [`replay`] only fills in canonical
-//! move notation where the moves can be played.
+//! that is the verifier's job (STYLE B1). The canonical notation of every
+//! move is the verifier's too: it gives it to a record's moves as it plays
+//! them (`Builder::annotate_last`), so export never replays a game.
 
 pub mod json;
 pub mod pgn;
-pub mod replay;
+pub mod records;
 
 pub use pgn::{MoveStyle, PgnOptions};

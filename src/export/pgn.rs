@@ -13,6 +13,8 @@ use std::io::{self, Write};
 
 use crate::notation::{CheckMark, CommentStyle, GameResult};
 use crate::record::{Comment, Game};
+use crate::rules::core::Color;
+use crate::rules::setup::{SetupTags, start_position};
 
 /// The longest line written (the standard asks for fewer than 80 columns).
 pub const MAX_LINE: usize = 79;
@@ -58,13 +60,20 @@ pub fn result_of(game: &Game) -> GameResult {
         .unwrap_or(GameResult::Unknown)
 }
 
-/// The side to move and move number of a game's start, read from its
-/// `[FEN]` tag's second and last fields (every FEN-like notation xpgn knows
-/// ends in `<turn> ... <fullmove>`); white and 1 without one.
+/// The side to move and move number of a game's start: from its start
+/// position (the one the verifier replays from) when its tags give one,
+/// else read from its `[FEN]` tag's second and last fields (every FEN-like
+/// notation xpgn knows ends in `<turn> ... <fullmove>`); white and 1
+/// without one.
 fn start_of(game: &Game) -> (bool, u32) {
     let Some(fen) = game.tag("FEN") else {
         return (false, 1);
     };
+    if let Ok(pos) = start_position(&SetupTags::from_pairs(&game.tags)) {
+        if pos.is_chess_like() {
+            return (pos.turn() == Color::Black, pos.fullmoves(0));
+        }
+    }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let black = fields.get(1).is_some_and(|t| *t == "b");
     let full = fields
@@ -79,6 +88,9 @@ fn start_of(game: &Game) -> (bool, u32) {
 /// Collects tokens into lines of at most [`MAX_LINE`] columns.
 struct Lines<'w, W: Write> {
     out: &'w mut W,
+    /// The line being filled, handed to `out` whole: one write a line, not
+    /// several a token.
+    line: Vec<u8>,
     len: usize,
     /// `(` waiting to be written with the next token, so that it never
     /// ends a line.
@@ -92,18 +104,24 @@ impl<W: Write> Lines<'_, W> {
 
     /// Writes a token; `attach` puts it right after the previous one (`)`).
     fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
+        self.token_parts(["", text, ""], attach)
+    }
+
+    /// Writes a token made of parts (a move and its check mark, a brace and
+    /// a word), without putting them together in a new string.
+    fn token_parts(&mut self, [head, text, tail]: [&str; 3], attach: bool) -> io::Result<()> {
         let open = if self.glue { "(" } else { "" };
-        let width = text.chars().count() + open.len();
+        let width = width(head) + width(text) + width(tail) + open.len();
         let space = self.len > 0 && !attach;
         if self.len > 0 && self.len + usize::from(space) + width > MAX_LINE {
-            self.out.write_all(b"\n")?;
-            self.len = 0;
+            self.newline()?;
         } else if space {
-            self.out.write_all(b" ")?;
+            self.line.push(b' ');
             self.len += 1;
         }
-        self.out.write_all(open.as_bytes())?;
-        self.out.write_all(text.as_bytes())?;
+        for part in [open, head, text, tail] {
+            self.line.extend_from_slice(part.as_bytes());
+        }
         self.len += width;
         self.glue = false;
         Ok(())
@@ -113,47 +131,85 @@ impl<W: Write> Lines<'_, W> {
         if c.style == CommentStyle::Line && c.text.contains('}') {
             // Cannot be a brace comment; a `;` comment runs to the line's end.
             self.token(&format!(";{}", c.text.trim_end()))?;
-            self.out.write_all(b"\n")?;
-            self.len = 0;
-            return Ok(());
+            return self.newline();
         }
-        let mut words = c.text.split_whitespace().peekable();
+        // Most comments are ASCII, where the ASCII split finds the same
+        // words (vertical tab aside) much faster than the Unicode one.
+        if c.text.is_ascii() && !c.text.contains('\x0B') {
+            self.brace_words(c.text.split_ascii_whitespace())
+        } else {
+            self.brace_words(c.text.split_whitespace())
+        }
+    }
+
+    /// A brace comment of these words, `{}` for none.
+    fn brace_words<'a>(&mut self, words: impl Iterator<Item = &'a str>) -> io::Result<()> {
+        let mut words = words.peekable();
         if words.peek().is_none() {
             return self.token("{}");
         }
         let mut first = true;
         while let Some(w) = words.next() {
             let last = words.peek().is_none();
-            let text = match (first, last) {
-                (true, true) => format!("{{{w}}}"),
-                (true, false) => format!("{{{w}"),
-                (false, true) => format!("{w}}}"),
-                (false, false) => w.to_string(),
-            };
-            self.token(&text)?;
+            let head = if first { "{" } else { "" };
+            let tail = if last { "}" } else { "" };
+            self.token_parts([head, w, tail], false)?;
             first = false;
         }
         Ok(())
     }
 
+    /// Ends the line being filled.
+    fn newline(&mut self) -> io::Result<()> {
+        self.line.push(b'\n');
+        self.out.write_all(&self.line)?;
+        self.line.clear();
+        self.len = 0;
+        Ok(())
+    }
+
     fn end(&mut self) -> io::Result<()> {
-        if self.len > 0 {
-            self.out.write_all(b"\n")?;
-            self.len = 0;
+        if self.len > 0 || !self.line.is_empty() {
+            self.newline()?;
         }
         Ok(())
+    }
+}
+
+/// Columns a token takes: its characters (bytes for ASCII, most tokens).
+fn width(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
     }
 }
 
 /// What is left to write while walking the tree.
 #[derive(Clone, Copy, Debug)]
 enum Task {
-    /// Write this move, its variations, then its continuation.
-    Line(usize),
+    /// Write this move (its ply from the start given), its variations,
+    /// then its continuation.
+    Line(usize, u32),
     /// `(`
     Open,
     /// `)`
     Close,
+}
+
+/// A NAG's digits, written into `buf`.
+fn itoa_u8(n: u8, buf: &mut [u8; 3]) -> &str {
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + n % 10;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
 
 /// Escapes a tag value: `\` and `"` get a backslash.
@@ -201,6 +257,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
     let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
     let mut lines = Lines {
         out,
+        line: Vec::with_capacity(MAX_LINE + 2),
         len: 0,
         glue: false,
     };
@@ -210,12 +267,13 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         }
     }
     let mut need_number = true;
+    let mut number_text = String::new();
     let mut tasks: Vec<Task> = Vec::new();
     if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
-        tasks.push(Task::Line(first));
+        tasks.push(Task::Line(first, 1));
     }
     while let Some(task) = tasks.pop() {
-        let id = match task {
+        let (id, ply) = match task {
             Task::Open => {
                 lines.glue = true;
                 need_number = true;
@@ -226,7 +284,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                 need_number = true;
                 continue;
             }
-            Task::Line(id) => id,
+            Task::Line(id, ply) => (id, ply),
         };
         let Some(node) = game.nodes.get(id) else {
             continue;
@@ -237,12 +295,16 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                 need_number = true;
             }
         }
-        let half = base + u64::from(game.ply_of(id)) - 1;
+        // The ply travels with the task: asking the tree (`ply_of`) walks
+        // to the root, quadratic over a long game.
+        let half = base + u64::from(ply) - 1;
         let number = half / 2 + 1;
-        if half % 2 == 0 {
-            lines.token(&format!("{number}."))?;
-        } else if need_number {
-            lines.token(&format!("{number}..."))?;
+        if half % 2 == 0 || need_number {
+            use std::fmt::Write as _;
+            number_text.clear();
+            let dots = if half % 2 == 0 { "." } else { "..." };
+            let _ = write!(number_text, "{number}{dots}");
+            lines.token(&number_text)?;
         }
         need_number = false;
         let canonical = match options.moves {
@@ -257,7 +319,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
                     CheckMark::Check => "+",
                     CheckMark::Mate => "#",
                 };
-                lines.token(&format!("{}{mark}", node.written))?;
+                lines.token_parts(["", &node.written, mark], false)?;
             }
         }
         for mark in &node.marks {
@@ -265,7 +327,10 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         }
         if !options.reduced {
             for nag in &node.nags {
-                lines.token(&format!("${nag}"))?;
+                number_text.clear();
+                number_text.push('$');
+                number_text.push_str(itoa_u8(*nag, &mut [0; 3]));
+                lines.token(&number_text)?;
             }
             for c in &node.comments_after {
                 lines.comment(c)?;
@@ -273,7 +338,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
             }
         }
         if let Some(&next) = node.children.first() {
-            tasks.push(Task::Line(next));
+            tasks.push(Task::Line(next, ply + 1));
         }
         if options.reduced {
             continue;
@@ -287,7 +352,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         if siblings.first() == Some(&id) {
             for &alt in siblings[1..].iter().rev() {
                 tasks.push(Task::Close);
-                tasks.push(Task::Line(alt));
+                tasks.push(Task::Line(alt, ply));
                 tasks.push(Task::Open);
             }
         }
@@ -309,15 +374,10 @@ pub fn to_string(game: &Game, options: &PgnOptions) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::replay::annotate;
-    use crate::record::read_games;
+    use crate::export::records::read_games;
 
     fn export(pgn: &str, options: PgnOptions) -> String {
-        let mut g = read_games(pgn.as_bytes())
-            .expect("reads")
-            .pop()
-            .expect("a game");
-        annotate(&mut g);
+        let (g, _) = read_games(pgn.as_bytes()).pop().expect("a game");
         to_string(&g, &options)
     }
 
@@ -361,6 +421,37 @@ mod tests {
         assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 *\n\n"), "{text}");
     }
 
+    /// The ASCII fast path of comment words gives what the Unicode split
+    /// gives, and a vertical tab or a non-ASCII space still separates.
+    #[test]
+    fn comment_words_split_alike_on_both_paths() {
+        for text in [
+            " a  b\tc\r\nd ",
+            "a\x0Bb",
+            "a\u{a0}b c",
+            "",
+            "   ",
+            "\u{3000}x",
+        ] {
+            let mut got = Vec::new();
+            let mut lines = Lines {
+                out: &mut got,
+                line: Vec::new(),
+                len: 0,
+                glue: false,
+            };
+            let c = Comment {
+                text: text.to_string(),
+                style: CommentStyle::Brace,
+            };
+            lines.comment(&c).expect("writes");
+            lines.end().expect("writes");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let want = format!("{{{}}}\n", words.join(" "));
+            assert_eq!(String::from_utf8_lossy(&got), want, "{text:?}");
+        }
+    }
+
     #[test]
     fn lines_stay_under_80_columns() {
         let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 {a rather long comment that goes on and on and on for many words} *";
@@ -379,5 +470,30 @@ mod tests {
             },
         );
         assert!(text.ends_with("\n\n1... e7-e5 2. Ng1-f3 *\n\n"), "{text}");
+    }
+
+    /// Issue 14 item 3: the writer asked `ply_of` for every move, which
+    /// walks to the root: 40k tokens took seconds. Now it walks no tree
+    /// path at all, and the work per move is the same at 10k and 40k.
+    #[test]
+    fn export_of_a_long_game_walks_no_path_to_the_root() {
+        use crate::record::PLY_OF_STEPS;
+        let mut sizes = Vec::new();
+        for n in [10_000, 40_000] {
+            let pgn = format!("[Event \"x\"]\n\n{}*\n", "Qh5 ".repeat(n));
+            let game = crate::record::read_games(pgn.as_bytes())
+                .expect("reads")
+                .pop()
+                .expect("a game");
+            assert_eq!(game.move_count(), n);
+            PLY_OF_STEPS.with(|s| s.set(0));
+            let text = to_string(&game, &PgnOptions::default());
+            let json = crate::export::json::to_json(&game, None, None);
+            assert_eq!(json.moves.last().map(|m| m.ply), Some(n as u32));
+            assert_eq!(PLY_OF_STEPS.with(|s| s.get()), 0, "{n} tokens");
+            sizes.push(text.len());
+        }
+        // Proportional output: four times the tokens, about four times the text.
+        assert!(sizes[1] < sizes[0] * 5, "{sizes:?}");
     }
 }

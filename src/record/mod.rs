@@ -9,8 +9,8 @@
 //! [`Builder`] is a [`Visitor`] that turns reader events into a `Game`; it
 //! stops collecting (and says so) when a game grows past the limit it was
 //! given, so memory stays bounded whatever the input. This module knows
-//! notation only, never legality: canonical moves are filled in later by
-//! `export::replay`.
+//! notation only, never legality: canonical moves are given by the verifier
+//! as it plays them ([`Builder::annotate_last`]).
 
 use crate::diag::Span;
 use crate::notation::{
@@ -69,9 +69,44 @@ pub struct Game {
     pub result: Option<GameResult>,
     /// Where the game starts in its input.
     pub span: Span,
-    /// Set when the game was larger than the builder's limit: the moves,
-    /// comments and NAGs after that point were dropped.
+    /// Set when the record is not the whole game ([`Game::cut`] says why).
     pub truncated: bool,
+    /// Why the record is not the whole game, when it is not (read from
+    /// PGN; a JSON record read back knows only [`Game::truncated`]).
+    pub cut: Option<Cut>,
+}
+
+/// Why a record is not the whole game: such a record must never be written
+/// out as if it were the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The game held more text than the builder's limit: the moves,
+    /// comments and NAGs after that point were dropped.
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// The reader skipped a line or token longer than its limit (a tag
+    /// line, a token), which the record therefore lacks.
+    Skipped {
+        /// The 1-based line where it was.
+        line: u32,
+    },
+}
+
+impl std::fmt::Display for Cut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cut::TooLarge { limit } => write!(
+                f,
+                "it is larger than the limit of {limit} bytes for a game held whole"
+            ),
+            Cut::Skipped { line } => write!(
+                f,
+                "line {line} is longer than the reader's limit and was skipped, so the record lacks it"
+            ),
+        }
+    }
 }
 
 impl Game {
@@ -120,6 +155,8 @@ impl Game {
         let mut ply = 0;
         while id != Game::ROOT {
             ply += 1;
+            #[cfg(test)]
+            PLY_OF_STEPS.with(|s| s.set(s.get() + 1));
             id = self.parent_of(id);
         }
         ply
@@ -140,6 +177,13 @@ impl Game {
     pub fn move_count(&self) -> usize {
         self.nodes.len().saturating_sub(1)
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Steps [`Game::ply_of`] has walked on this thread, for the tests
+    /// that exporters stay linear (they must not ask it for every move).
+    pub(crate) static PLY_OF_STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Where the builder is inside the movetext.
@@ -168,6 +212,9 @@ pub struct Builder {
     max_size: u64,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<Comment>,
+    /// The node the last move event made, if it made one (not for a
+    /// `_` mark or a move past the size limit).
+    last_pushed: Option<usize>,
 }
 
 impl Builder {
@@ -184,6 +231,16 @@ impl Builder {
             size: 0,
             max_size,
             pending: Vec::new(),
+            last_pushed: None,
+        }
+    }
+
+    /// Gives the move of the last move event its canonical notation, as
+    /// the verifier played it (nothing when that event made no node).
+    pub fn annotate_last(&mut self, san: Option<String>, lan: Option<String>) {
+        if let Some(n) = self.last_pushed.and_then(|id| self.game.nodes.get_mut(id)) {
+            n.san = san;
+            n.lan = lan;
         }
     }
 
@@ -194,10 +251,17 @@ impl Builder {
 
     fn grow(&mut self, bytes: usize) -> bool {
         self.size = self.size.saturating_add(bytes as u64 + 16);
-        if self.size > self.max_size {
-            self.game.truncated = true;
+        if self.size > self.max_size && !self.game.truncated {
+            self.cut(Cut::TooLarge {
+                limit: self.max_size,
+            });
         }
         !self.game.truncated
+    }
+
+    fn cut(&mut self, why: Cut) {
+        self.game.truncated = true;
+        self.game.cut.get_or_insert(why);
     }
 
     fn add_comment(&mut self, comment: Comment) {
@@ -246,6 +310,7 @@ impl Visitor for Builder {
             Event::BeginMovetext => self.in_movetext = true,
             Event::MoveNumber { .. } | Event::Escape { .. } => {}
             Event::Move { text, check } => {
+                self.last_pushed = None;
                 if !self.grow(text.len() + 64) {
                     return Flow::Continue;
                 }
@@ -257,13 +322,14 @@ impl Visitor for Builder {
                     return Flow::Continue;
                 }
                 let node = Node {
-                    written: String::from_utf8_lossy(text).into_owned(),
+                    written: decode(text),
                     check,
                     comments_before: std::mem::take(&mut self.pending),
                     span,
                     ..Node::default()
                 };
                 let id = self.game.push(self.cursor.at, node);
+                self.last_pushed = Some(id);
                 self.cursor = Cursor {
                     at: id,
                     last: Some(id),
@@ -280,7 +346,10 @@ impl Visitor for Builder {
                 if !self.grow(text.len()) {
                     return Flow::Continue;
                 }
-                self.comment.push_str(&String::from_utf8_lossy(text));
+                match std::str::from_utf8(text) {
+                    Ok(t) => self.comment.push_str(t),
+                    Err(_) => self.comment.push_str(&String::from_utf8_lossy(text)),
+                }
                 if matches!(chunk, Chunk::Whole | Chunk::Last) {
                     let text = std::mem::take(&mut self.comment);
                     self.add_comment(Comment { text, style });
@@ -307,6 +376,28 @@ impl Visitor for Builder {
             Event::EndGame => self.finish(),
         }
         Flow::Continue
+    }
+
+    fn problem(
+        &mut self,
+        problem: &crate::notation::SyntaxProblem,
+        span: Span,
+        _line: &LineContext<'_>,
+    ) -> Flow {
+        // What the reader skipped, the record lacks.
+        if problem.code == crate::diag::Code::TokenTooLong {
+            self.cut(Cut::Skipped { line: span.line });
+        }
+        Flow::Continue
+    }
+}
+
+/// Bytes as text, invalid UTF-8 replaced (checked first: most tokens are
+/// ASCII, and the lossy decoder is slower at finding that out).
+fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 

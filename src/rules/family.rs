@@ -12,6 +12,7 @@ use std::fmt;
 
 use super::Variant;
 use super::core::{self, ByColor, Color, Ending};
+use super::setup::SetupError;
 use super::suggest;
 use crate::notation::token::{Grammar, MoveToken};
 
@@ -316,8 +317,23 @@ macro_rules! each_family {
 }
 
 impl AnyPosition {
-    /// The start position of `variant`, or the position of its `[FEN]`.
-    pub fn setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
+    /// The start position of `variant`, or the position of its `[FEN]`
+    /// (a game's setup tags all together: [`super::setup::start_position`]).
+    ///
+    /// # Errors
+    /// [`SetupError::InvalidFen`] for a FEN the family cannot read,
+    /// [`SetupError::NoStart`] for a game without a start array of its own.
+    pub fn setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, SetupError> {
+        // The family readers explain themselves in words; the kind of
+        // failure is decided here, once.
+        let typed = |reason: String| match fen {
+            Some(_) => SetupError::InvalidFen { variant, reason },
+            None => SetupError::NoStart { variant, reason },
+        };
+        Self::family_setup(variant, fen).map_err(typed)
+    }
+
+    fn family_setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
         use super::variant::Family;
         match variant.family() {
             Family::Fide => {
@@ -377,7 +393,7 @@ impl AnyPosition {
     ///
     /// # Errors
     /// A reading xpgn does not know, or one for another game.
-    pub fn with_readings(self, readings: &str) -> Result<AnyPosition, String> {
+    pub fn with_readings(self, readings: &str) -> Result<AnyPosition, SetupError> {
         let mut gast = super::gast::GastOptions::default();
         let mut before_train = false;
         for word in readings
@@ -399,16 +415,17 @@ impl AnyPosition {
                     Variant::Pasgl312
                 }
                 _ => {
-                    return Err(format!(
-                        "unknown reading '{word}' (known: G8b and G10a for Gast, P4b for PASGL 312)"
-                    ));
+                    return Err(SetupError::UnknownReading {
+                        word: word.to_string(),
+                    });
                 }
             };
             if game != self.variant() {
-                return Err(format!(
-                    "the reading '{word}' belongs to {game}, not {}",
-                    self.variant()
-                ));
+                return Err(SetupError::ReadingOfAnotherGame {
+                    word: word.to_string(),
+                    game,
+                    variant: self.variant(),
+                });
             }
         }
         match self {
@@ -416,7 +433,10 @@ impl AnyPosition {
                 let rules = super::gast::gast_with(gast);
                 core::Position::from_fen(rules, &p.fen())
                     .map(AnyPosition::Core)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| SetupError::InvalidFen {
+                        variant: p.variant(),
+                        reason: e.to_string(),
+                    })
             }
             AnyPosition::Pasgl(p) if before_train => Ok(AnyPosition::Pasgl(Box::new(
                 p.with_score_timing(super::pasgl::ScoreTiming::BeforeTrain),

@@ -20,6 +20,7 @@
 
 use super::Variant;
 use super::family::{AnyMove, AnyPosition, Outcome};
+use super::setup::SetupError;
 use super::squares::Postal;
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a tiny, fast generator whose
@@ -109,7 +110,7 @@ pub fn playout(
     options: &PlayoutOptions,
     seed: u64,
     max_plies: usize,
-) -> Result<Playout, String> {
+) -> Result<Playout, SetupError> {
     let mut rng = SplitMix64::new(seed);
     let fen = match (&options.fen, variant) {
         (Some(f), _) => Some(f.clone()),

@@ -13,12 +13,15 @@ use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
 use crate::notation::token::{self, Action, Grammar};
 use crate::notation::visitor::SOURCE_WIDTH;
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
+use crate::rules::Variant;
 use crate::rules::core::{Color, Ending};
 use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
-use crate::rules::squares::Postal;
-use crate::rules::{Variant, variant::Status};
+use crate::rules::setup::{self, SetupError, SetupTags};
 
 pub use crate::rules::family::grammar as grammar_for;
+pub use observer::{Observer, Ply};
+
+mod observer;
 
 /// The column of the excerpt a diagnostic at `span` keeps in view.
 fn focus_column(span: Span, line: &LineContext<'_>) -> u32 {
@@ -26,46 +29,6 @@ fn focus_column(span: Span, line: &LineContext<'_>) -> u32 {
         span.column
     } else {
         1
-    }
-}
-
-/// Receives what the verifier learns, for subcommands that export it
-/// (`fen`, `stats`, `scores`). Every method has a no-op default.
-pub trait Observer {
-    /// A game's start position, once its tags are read.
-    fn start_position(&mut self, start: &AnyPosition) {
-        let _ = start;
-    }
-
-    /// A mainline move was played: its 1-based ply, the move as SAN and the
-    /// position after it.
-    fn mainline_ply(&mut self, ply: u32, san: &str, after: &AnyPosition) {
-        let _ = (ply, san, after);
-    }
-
-    /// A game is over; `last` is its final mainline position when the game
-    /// could be replayed at all.
-    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
-        let _ = (report, last);
-    }
-
-    /// Whether [`mainline_ply`](Self::mainline_ply) is wanted (SAN costs time).
-    fn wants_plies(&self) -> bool {
-        false
-    }
-
-    /// Whether [`GameReport::tags`] is to hold every tag it lists; when
-    /// not, only Result, Variant, FEN, Postal and Readings are kept (the
-    /// verifier reads Event, White and Black only for a diagnostic, and
-    /// then decodes them itself).
-    fn wants_tags(&self) -> bool {
-        true
-    }
-}
-
-impl Observer for () {
-    fn wants_tags(&self) -> bool {
-        false
     }
 }
 
@@ -178,8 +141,13 @@ pub struct Tags {
     /// Readings: the alternative readings RULINGS keeps as switches
     /// (`G8b`, `G10a`, `P4b`; see `AnyPosition::with_readings`).
     pub readings: String,
+    /// SetUp (`1`: the game starts from its FEN).
+    pub setup: String,
     has_fen: bool,
     has_variant: bool,
+    has_setup: bool,
+    /// A setup tag whose line the reader skipped (too long to read).
+    unreadable: Option<&'static str>,
 }
 
 impl Tags {
@@ -196,11 +164,14 @@ impl Tags {
             &mut self.fen,
             &mut self.postal,
             &mut self.readings,
+            &mut self.setup,
         ] {
             s.clear();
         }
         self.has_fen = false;
         self.has_variant = false;
+        self.has_setup = false;
+        self.unreadable = None;
     }
 }
 
@@ -260,7 +231,7 @@ pub struct Verifier<O: Observer = ()> {
     grammar_of: Option<Variant>,
     /// The last `[Variant]` value looked up and its game (an archive
     /// repeats one value).
-    variant_named: Option<(String, Option<Variant>)>,
+    variant_named: Option<(String, Result<Variant, SetupError>)>,
     line: Option<Line>,
     stack: Vec<Line>,
     history: Vec<u64>,
@@ -283,7 +254,12 @@ pub struct Verifier<O: Observer = ()> {
     /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
     has_content: bool,
     scratch: Scratch,
-    san: String,
+    /// A slip's plainly meant turn is being played (see [`Ply::recovered`]).
+    recovering: bool,
+    /// Whether FIDE chess moves take the bitboard path
+    /// ([`play_quick`](Self::play_quick)); off only to test it against
+    /// the general one.
+    quick: bool,
 }
 
 /// A tag name's length, first and last byte in one number (0 for names
@@ -314,6 +290,7 @@ const VARIANT: u32 = tag_name_key(b"Variant");
 const FEN: u32 = tag_name_key(b"FEN");
 const POSTAL: u32 = tag_name_key(b"Postal");
 const READINGS: u32 = tag_name_key(b"Readings");
+const SETUP: u32 = tag_name_key(b"SetUp");
 
 /// A repetition key's word and bit in [`Verifier::history_bits`].
 #[inline(always)]
@@ -353,7 +330,8 @@ impl<O: Observer> Verifier<O> {
             raw_names: Default::default(),
             has_content: false,
             scratch: Scratch::default(),
-            san: String::new(),
+            recovering: false,
+            quick: true,
         }
     }
 
@@ -375,6 +353,15 @@ impl<O: Observer> Verifier<O> {
     /// The observer, mutably (to flush what it collected).
     pub fn observer_mut(&mut self) -> &mut O {
         &mut self.observer
+    }
+
+    /// Sends every move through the general path instead of the FIDE
+    /// chess shortcut, for tests that compare the two (the verdicts are
+    /// the same; only the speed differs).
+    #[doc(hidden)]
+    pub fn without_shortcut(mut self) -> Self {
+        self.quick = false;
+        self
     }
 
     /// Ends the verifier and returns its observer.
@@ -589,6 +576,10 @@ impl<O: Observer> Verifier<O> {
             }
             POSTAL if name == b"Postal" => &mut tags.postal,
             READINGS if name == b"Readings" => &mut tags.readings,
+            SETUP if name == b"SetUp" => {
+                tags.has_setup = true;
+                &mut tags.setup
+            }
             _ => return,
         };
         slot.clear();
@@ -606,73 +597,48 @@ impl<O: Observer> Verifier<O> {
         let name = tags.variant.trim();
         let variant = if tags.has_variant && !name.is_empty() {
             match &self.variant_named {
-                Some((last, v)) if last == name => *v,
+                Some((last, v)) if last == name => v.clone(),
                 _ => {
-                    let v = Variant::from_name(name);
-                    self.variant_named = Some((name.to_string(), v));
+                    let v = setup::variant_named(Some(name));
+                    self.variant_named = Some((name.to_string(), v.clone()));
                     v
                 }
             }
         } else {
-            Some(Variant::Chess)
+            Ok(Variant::Chess)
         };
-        let Some(variant) = variant else {
-            let msg = format!(
-                "variant '{}' is not supported; game skipped",
-                self.report.tags.variant.trim()
-            );
-            self.skip(msg.clone());
-            let d = Diagnostic::warning(Code::UnsupportedVariant, msg)
-                .with_help("xpgn variants lists the games this tool knows");
-            self.emit(d, span, "", line);
-            return;
+        self.report.variant = variant.as_ref().ok().copied();
+        // The standard array without tags that change it: written in place.
+        let plain = variant == Ok(Variant::Chess)
+            && !tags.has_fen
+            && !tags.has_setup
+            && tags.unreadable.is_none()
+            && tags.postal.trim().is_empty()
+            && tags.readings.trim().is_empty();
+        let start = match AnyPosition::chess_start().filter(|_| plain) {
+            Some(b) => Ok(AnyPosition::Fide(*b)),
+            None => variant.and_then(|v| setup::start_of(v, &self.setup_tags())),
         };
+        let start = match start {
+            Ok(start) => start,
+            Err(e) => return self.invalid_setup(e, span, line),
+        };
+        let start = &self
+            .line
+            .insert(Line {
+                pos: start,
+                prev: None,
+                ply: 0,
+                broken: false,
+            })
+            .pos;
+        // A chess FEN with Chess960 castling rights is played as Chess960.
+        let variant = start.variant();
         self.report.variant = Some(variant);
-        if variant.status() == Status::Planned {
-            let msg =
-                format!("{variant}: records are read but moves are not verified yet; game skipped");
-            self.skip(msg.clone());
-            self.emit(
-                Diagnostic::warning(Code::NotYetSupported, msg),
-                span,
-                "",
-                line,
-            );
-            return;
-        }
         if self.grammar_of != Some(variant) {
             self.grammar = grammar_for(variant);
             self.grammar_of = Some(variant);
         }
-        // The standard array without tags that change it: written in place.
-        let tags = &self.report.tags;
-        let plain = variant == Variant::Chess
-            && !tags.has_fen
-            && tags.postal.trim().is_empty()
-            && tags.readings.trim().is_empty();
-        let start = match AnyPosition::chess_start().filter(|_| plain) {
-            Some(b) => self.line.insert(Line {
-                pos: AnyPosition::Fide(*b),
-                prev: None,
-                ply: 0,
-                broken: false,
-            }),
-            None => match self.start_position(variant) {
-                Ok(pos) => self.line.insert(Line {
-                    pos,
-                    prev: None,
-                    ply: 0,
-                    broken: false,
-                }),
-                Err(msg) => {
-                    self.invalid_setup(msg, span, line);
-                    return;
-                }
-            },
-        };
-        let start = &start.pos;
-        // A chess FEN with Chess960 castling rights is played as Chess960.
-        self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
             let (word, bit) = history_bit(key);
@@ -682,53 +648,78 @@ impl<O: Observer> Verifier<O> {
         self.mode = Mode::Verify;
     }
 
-    /// The game's start position by its tags (FEN, Postal, Readings).
-    fn start_position(&self, variant: Variant) -> Result<AnyPosition, String> {
+    /// The game's setup tags, for [`setup::start_of`].
+    fn setup_tags(&self) -> SetupTags<'_> {
         let tags = &self.report.tags;
-        let fen = tags.has_fen.then(|| tags.fen.trim());
-        let mut p = AnyPosition::setup(variant, fen).map_err(|e| match fen {
-            Some(_) => format!("the FEN tag does not give a valid {variant} position: {e}"),
-            None => format!("{variant}: {e}"),
-        })?;
-        let postal = tags.postal.trim();
-        if !postal.is_empty() {
-            match (p.as_squares(), Postal::from_tag(postal)) {
-                (Some(_), Some(option)) => p = p.with_postal(option),
-                (Some(_), None) => {
-                    return Err(format!(
-                        "the Postal tag must be \"yes\", \"plus\" or \"no\", not \"{postal}\""
-                    ));
-                }
-                // The Postal rule belongs to the squares family (N1).
-                (None, _) => {}
-            }
+        fn some(has: bool, s: &str) -> Option<&str> {
+            has.then_some(s)
         }
-        let readings = tags.readings.trim();
-        if !readings.is_empty() {
-            p = p
-                .with_readings(readings)
-                .map_err(|e| format!("the Readings tag: {e}"))?;
+        SetupTags {
+            variant: some(tags.has_variant, &tags.variant),
+            setup: some(tags.has_setup, &tags.setup),
+            fen: some(tags.has_fen, &tags.fen),
+            postal: Some(tags.postal.as_str()),
+            readings: Some(tags.readings.as_str()),
+            unreadable: tags.unreadable,
         }
-        Ok(p)
     }
 
-    /// Reports a start position the tags do not give and skips the game.
+    /// Reports a start position the tags do not give and skips the game:
+    /// a warning for a game xpgn cannot replay, an error for tags that do
+    /// not give a position.
     #[cold]
     #[inline(never)]
-    fn invalid_setup(&mut self, msg: String, span: Span, line: &LineContext<'_>) {
-        let tags = &self.report.tags;
-        let fen = tags.has_fen.then(|| tags.fen.trim().to_string());
+    fn invalid_setup(&mut self, e: SetupError, span: Span, line: &LineContext<'_>) {
+        let msg = match &e {
+            SetupError::UnknownVariant { .. } | SetupError::NotImplemented { .. } => {
+                format!("{e}; game skipped")
+            }
+            _ => format!("{e}; game not verified"),
+        };
         self.skip(msg.clone());
-        self.report.errors += 1;
-        self.counts.errors += 1;
-        self.report.first_error = Some(msg.clone());
-        let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
-        d.position = fen;
-        d.file = Some(self.file.clone());
-        d.span = Some(span);
-        d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
-        d.game = Some(self.game_ref());
-        self.diagnostics.push(d);
+        let d = match e {
+            SetupError::UnknownVariant { .. } => Diagnostic::warning(Code::UnsupportedVariant, msg)
+                .with_help("xpgn variants lists the games this tool knows"),
+            SetupError::NotImplemented { .. } => Diagnostic::warning(Code::NotYetSupported, msg),
+            // Reported at the tag when the reader skipped it.
+            SetupError::UnreadableTag { .. } => return,
+            _ => {
+                let tags = &self.report.tags;
+                let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
+                d.position = tags.has_fen.then(|| tags.fen.trim().to_string());
+                d
+            }
+        };
+        self.emit(d, span, "", line);
+    }
+
+    /// A problem of the reader; a setup tag whose line was too long to be
+    /// read leaves the start position unknown, which is said at the tag.
+    #[cold]
+    #[inline(never)]
+    fn unreadable_tag(&mut self, span: Span, line: &LineContext<'_>) {
+        let text = line.text();
+        let at = (span.column as usize).saturating_sub(line.first_column() as usize);
+        let rest = text.get(at..).unwrap_or_default();
+        let rest = rest
+            .trim_ascii_start()
+            .strip_prefix(b"[")
+            .unwrap_or_default();
+        let name_len = rest
+            .iter()
+            .position(|b| b.is_ascii_whitespace() || *b == b'"')
+            .unwrap_or(rest.len());
+        let Some(&tag) = setup::SETUP_TAGS
+            .iter()
+            .find(|t| t.as_bytes() == &rest[..name_len])
+        else {
+            return;
+        };
+        self.report.tags.unreadable = Some(tag);
+        let e = SetupError::UnreadableTag { tag };
+        let d = Diagnostic::error(Code::InvalidSetup, format!("{e}; game not verified"))
+            .with_rule("RULINGS N1, N7");
+        self.emit(d, span, "", line);
     }
 
     fn skip(&mut self, why: String) {
@@ -915,7 +906,9 @@ impl<O: Observer> Verifier<O> {
             if let Some(l) = &mut self.line {
                 l.broken = false;
             }
+            self.recovering = true;
             self.play(AnyMove::Squares(t), check, text, span, line);
+            self.recovering = false;
         }
     }
 
@@ -981,14 +974,43 @@ impl<O: Observer> Verifier<O> {
             Vec::new(),
             line,
         );
+        let mainline = self.stack.is_empty();
         if let Some(l) = &mut self.line {
-            l.prev = Some(l.pos.clone());
+            match &mut l.prev {
+                Some(prev) => prev.clone_from(&l.pos),
+                None => l.prev = Some(l.pos.clone()),
+            }
             l.pos.play_null();
             l.ply += 1;
         }
-        if self.stack.is_empty() {
+        if mainline {
             self.report.plies += 1;
         }
+        if self.observer.wants_plies() {
+            if let Some(l) = &self.line {
+                let check = l.pos.is_check();
+                let mate = check && !l.pos.has_legal_move(&mut self.scratch);
+                self.tell_ply(None, mainline, check, mate);
+            }
+        }
+    }
+
+    /// Tells the observer about the move just played on the current line
+    /// (its `prev` is the position before it); `played` is `None` for a
+    /// null move.
+    fn tell_ply(&mut self, played: Option<&AnyMove>, mainline: bool, check: bool, mate: bool) {
+        let Some(l) = &self.line else { return };
+        let Some(before) = &l.prev else { return };
+        self.observer.ply(&Ply {
+            number: l.ply,
+            mainline,
+            recovered: self.recovering,
+            played,
+            before,
+            after: &l.pos,
+            check,
+            mate,
+        });
     }
 
     fn play(
@@ -1001,11 +1023,6 @@ impl<O: Observer> Verifier<O> {
     ) {
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        let want_san = mainline && self.observer.wants_plies();
-        if want_san {
-            self.san.clear();
-            l.pos.write_notation(&m, &mut self.san);
-        }
         // One copy into the slot kept for variations, not a clone and a move.
         match &mut l.prev {
             Some(prev) => prev.clone_from(&l.pos),
@@ -1018,12 +1035,8 @@ impl<O: Observer> Verifier<O> {
 
         let in_check = l.pos.is_check();
         let mate = in_check && !l.pos.has_legal_move(&mut self.scratch);
-        if want_san {
-            if mate {
-                self.san.push('#');
-            } else if in_check {
-                self.san.push('+');
-            }
+        if self.observer.wants_plies() {
+            self.tell_ply(Some(&m), mainline, in_check, mate);
         }
         if check != CheckMark::None {
             self.check_mark(check, in_check, mate, ply, text, span, line);
@@ -1032,17 +1045,13 @@ impl<O: Observer> Verifier<O> {
             return;
         }
         self.report.plies = ply;
-        if want_san {
-            if let Some(l) = &self.line {
-                self.observer.mainline_ply(ply, &self.san, &l.pos);
-            }
-        }
         self.after_mainline_move(text, span, line, mate);
     }
 
     /// [`play`](Self::play) for a move of the bitboard position that
     /// [`AnyPosition::resolve_action_quick`] found, the per-move path of
-    /// FIDE chess: the same steps, on the bitboard position directly.
+    /// FIDE chess: the same steps, on the bitboard position directly
+    /// (`tests/verify_paths.rs` checks that both give the same verdicts).
     #[inline(always)]
     fn play_quick(
         &mut self,
@@ -1052,11 +1061,13 @@ impl<O: Observer> Verifier<O> {
         span: Span,
         line: &LineContext<'_>,
     ) {
+        if !self.quick {
+            return self.play(AnyMove::Core(m), check, text, span, line);
+        }
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        let p = match &mut l.pos {
-            AnyPosition::Fide(p) if !(mainline && self.observer.wants_plies()) => p,
-            _ => return self.play(AnyMove::Core(m), check, text, span, line),
+        let AnyPosition::Fide(p) = &mut l.pos else {
+            return self.play(AnyMove::Core(m), check, text, span, line);
         };
         match &mut l.prev {
             Some(AnyPosition::Fide(prev)) => *prev = *p,
@@ -1070,6 +1081,9 @@ impl<O: Observer> Verifier<O> {
         let mate = in_check && !p.has_legal_move();
         let ending = AnyPosition::fide_ending_after_move(p, mate).map(Termination::Ending);
         let draw = AnyPosition::fide_draw_state(p);
+        if self.observer.wants_plies() {
+            self.tell_ply(Some(&AnyMove::Core(m)), mainline, in_check, mate);
+        }
         if check != CheckMark::None {
             self.check_mark(check, in_check, mate, ply, text, span, line);
         }
@@ -1506,6 +1520,9 @@ impl<O: Observer> Visitor for Verifier<O> {
         };
         let d = Diagnostic::new(severity, problem.code, problem.message.clone());
         self.emit(d, span, "", line);
+        if problem.code == Code::TokenTooLong && self.mode == Mode::Tags {
+            self.unreadable_tag(span, line);
+        }
         Flow::Continue
     }
 }

@@ -129,3 +129,20 @@ fn a_diagnostic_far_along_a_long_line_shows_that_part_of_the_line_on_any_number_
     assert_eq!(caret.find('^'), Some(at), "{excerpt}\n{caret}");
     assert!(excerpt.len() < 300, "a window of the line, not all of it");
 }
+
+/// `[SetUp "1"]` says the game starts from its FEN; without one the start
+/// is unknown, and the game is not replayed from the standard start.
+#[test]
+fn setup_one_without_fen_is_an_invalid_setup_not_the_standard_start() {
+    let env = TestEnv::new();
+    env.write(
+        "nofen.pgn",
+        "[Event \"x\"]\n[SetUp \"1\"]\n\n1. Ka2 Kc2 *\n\n[Event \"y\"]\n\n1. e4 *\n",
+    );
+    let run = env.run(&["check", "nofen.pgn"]);
+    run.code(1)
+        .stderr_has("error[invalid-setup]")
+        .stderr_has("[SetUp \"1\"] says the game starts from its FEN, but it has no FEN tag")
+        .stderr_has("game not verified");
+    assert!(!run.stderr().contains("illegal"), "{}", run.stderr());
+}

@@ -255,3 +255,104 @@ fn convert_says_when_nothing_was_written() {
         quiet.stderr()
     );
 }
+
+/// The postal Hans38 game of issue 12: `check` applies `[Postal "yes"]`, and
+/// so does `convert`, since it takes each move's notation from the
+/// verifier's replay (it used to replay without the tag: `"san": null` on
+/// every postal turn).
+#[test]
+fn postal_hans38_game_converts_with_san_on_every_turn() {
+    let env = TestEnv::new();
+    env.write(
+        "postal.pgn",
+        "[Variant \"Hans38\"]\n[Postal \"yes\"]\n\n\
+         1. @@f3 @@f6 2. Ng1-f3,@@e3 Ng8-f6,@g8-e6 3. e2-e3,@g1-g3 *\n",
+    );
+    env.run(&["check", "postal.pgn"]).code(0);
+    let run = env.run(&["convert", "postal.pgn", "--to", "json"]);
+    run.code(0);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
+    let moves = json[0]["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 5);
+    for m in moves {
+        assert!(m["san"].is_string(), "{m}");
+        assert!(m["lan"].is_string(), "{m}");
+    }
+    assert!(
+        moves[2]["san"].as_str().is_some_and(|s| s.contains(',')),
+        "a postal turn of two actions: {}",
+        moves[2]
+    );
+}
+
+/// Issue 14 item 7: a `[FEN]` whose line is too long to read used to be
+/// dropped and the game replayed from the standard start; `convert` then
+/// wrote `[SetUp "1"]` without a FEN.
+#[test]
+fn an_over_long_fen_tag_leaves_the_game_unverified_and_unconverted() {
+    let env = TestEnv::new();
+    let fen = format!("8/8/8/8/8/8/8/K1k5 w - - 0 1{}", " ".repeat(9000));
+    env.write(
+        "long.pgn",
+        format!(
+            "[Event \"long\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Ka2 Kc2 *\n\n\
+             [Event \"next\"]\n\n1. e4 *\n"
+        ),
+    );
+    let check = env.run(&["check", "long.pgn"]);
+    check
+        .code(1)
+        .stderr_has("long.pgn:3:1")
+        .stderr_has("the FEN tag could not be read")
+        .stderr_has("game not verified");
+    // Ka2 is illegal from the standard start: the game was not replayed.
+    assert!(!check.stderr().contains("illegal"), "{}", check.stderr());
+    let convert = env.run(&["convert", "long.pgn", "--to", "pgn"]);
+    convert.code(1).stderr_has(
+        "long.pgn:1: game 1 is not converted: line 3 is longer than the reader's limit",
+    );
+    let out = convert.stdout();
+    assert!(!out.contains("SetUp"), "{out}");
+    assert!(out.contains("[Event \"next\"]"), "{out}");
+}
+
+/// Issue 14 item 10: a game larger than the limit for a game held whole is
+/// refused with its file, line and the limit, never written shortened.
+#[test]
+fn a_game_larger_than_the_limit_is_named_and_not_written_shortened() {
+    let env = TestEnv::new();
+    let comment = "x".repeat(17 * 1024 * 1024);
+    env.write(
+        "big.pgn",
+        format!(
+            "[Event \"small\"]\n\n1. d4 *\n\n[Event \"huge\"]\n\n1. e4 {{{comment}}} e5 *\n\n\
+             [Event \"after\"]\n\n1. c4 *\n"
+        ),
+    );
+    for to in ["pgn", "jsonl"] {
+        let run = env.run(&["convert", "big.pgn", "--to", to, "-j", "1"]);
+        run.code(1).stderr_has(
+            "big.pgn:5: game 2 is not converted: it is larger than the limit of 16777216 bytes",
+        );
+        let out = run.stdout();
+        assert!(!out.contains("huge"), "the cut game is not written");
+        assert!(out.contains("small") && out.contains("after"), "{out}");
+    }
+}
+
+/// PGN export asks the verifier only for the notation it writes; each
+/// choice still gets every move in it.
+#[test]
+fn pgn_export_writes_every_move_in_the_notation_asked_for() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"A\"]\n\n1. e2e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 *\n",
+    );
+    env.run(&["convert", "g.pgn", "--to", "pgn"])
+        .code(0)
+        .stdout_has("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    env.run(&["convert", "g.pgn", "--to", "pgn", "--moves", "lan"])
+        .code(0)
+        .stdout_has("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 *");
+}

@@ -1,0 +1,395 @@
+//! Records with the canonical notation of every move, built in the
+//! verifier's one pass: a [`Builder`] makes the record from the reader's
+//! events while the [`Verifier`] replays them, and [`Tee`] hands each
+//! move's SAN and LAN, as the verifier played it, to the record's node.
+//! No game is replayed a second time, so a game `check` accepts converts
+//! with every move annotated, and one it rejects stops where it does.
+
+use crate::diag::Span;
+use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::record::{Builder, Game};
+use crate::rules::family::{AnyMove, AnyPosition};
+use crate::verify::{GameReport, Observer, Ply, Verifier};
+
+/// What the mainline of a game did, counted from its canonical moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounts {
+    /// Moves that capture (`x` or `:` in the canonical notation).
+    pub captures: u32,
+    /// Moves that give check or mate.
+    pub checks: u32,
+    /// Promotions.
+    pub promotions: u32,
+    /// Castlings.
+    pub castlings: u32,
+    /// Squares placed from reserve (`@@`).
+    pub placements: u32,
+    /// Squares moved (`@a-b`).
+    pub square_moves: u32,
+    /// Passes and null moves.
+    pub passes: u32,
+    /// White's and Black's points at the end, for games that count them.
+    pub points: Option<(i32, i32)>,
+}
+
+impl MoveCounts {
+    /// Counts one move of FIDE chess from the move itself, as
+    /// [`count`](Self::count) counts its SAN (a test checks they agree),
+    /// without writing the SAN; false for a move of another game, left to
+    /// `count`.
+    pub fn count_fide(&mut self, ply: &Ply<'_>) -> bool {
+        use crate::rules::core::Move;
+        let (AnyPosition::Fide(_), Some(AnyMove::Core(m))) = (ply.before, ply.played) else {
+            return false;
+        };
+        let (capture, promotion, castle) = match *m {
+            Move::Normal {
+                capture, promotion, ..
+            } => (capture.is_some(), promotion.is_some(), false),
+            Move::EnPassant { .. } => (true, false, false),
+            Move::Castle { .. } => (false, false, true),
+        };
+        self.captures += u32::from(capture);
+        self.promotions += u32::from(promotion);
+        self.castlings += u32::from(castle);
+        self.checks += u32::from(ply.check || ply.mate);
+        true
+    }
+
+    /// Counts one move from its canonical text.
+    pub fn count(&mut self, text: &str) {
+        let b = text.as_bytes();
+        if b.contains(&b'x') || b.contains(&b':') {
+            self.captures += 1;
+        }
+        if b.ends_with(b"+") || b.ends_with(b"#") {
+            self.checks += 1;
+        }
+        if b.contains(&b'=') {
+            self.promotions += 1;
+        }
+        if text.starts_with("O-O") || text.starts_with("0-0") {
+            self.castlings += 1;
+        }
+        if text.contains("@@") {
+            self.placements += 1;
+        } else if b.first() == Some(&b'@') || text.contains(",@") {
+            self.square_moves += 1;
+        }
+        if matches!(text, "--" | "Z0" | "0000") {
+            self.passes += 1;
+        }
+    }
+}
+
+/// Collects reports and move counts for the verifier, and the notation of
+/// each move it plays for the record being built.
+#[derive(Debug, Default)]
+pub struct Collect {
+    moves: MoveCounts,
+    reports: Vec<(GameReport, MoveCounts)>,
+    /// Whether moves are counted (each move's SAN is then written, which
+    /// `check` has no use for).
+    count_moves: bool,
+    /// Whether records are built, and with which notations: every move
+    /// played then gets them, handed to the record's node by [`Tee`].
+    records: Option<Notations>,
+    /// The last move's SAN and LAN, until `Tee` hands them to the record.
+    annotation: Option<(Option<String>, Option<String>)>,
+    /// SAN written for counting only.
+    san: String,
+}
+
+impl Observer for Collect {
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let count = self.count_moves && ply.mainline;
+        // A slip's replacement is not what was written: its node keeps
+        // the move as written.
+        let annotate = self.records.filter(|_| !ply.recovered);
+        if let Some(wanted) = annotate {
+            // Made here and moved into the record's node: no copy.
+            let san = (wanted.san || count).then(|| ply.san());
+            if let (true, Some(san)) = (count, &san) {
+                self.moves.count(san);
+            }
+            let san = san.filter(|_| wanted.san);
+            let lan = wanted.lan.then(|| ply.lan());
+            self.annotation = Some((san, lan));
+        } else if count && !self.moves.count_fide(ply) {
+            self.san.clear();
+            ply.write_san(&mut self.san);
+            self.moves.count(&self.san);
+        }
+    }
+
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.points = last
+            .and_then(AnyPosition::points)
+            .map(|p| (p.white, p.black));
+        self.reports.push((report.clone(), moves));
+    }
+
+    fn wants_plies(&self) -> bool {
+        self.count_moves || self.records.is_some()
+    }
+}
+
+/// Feeds the builder every event and the verifier what it asks for: when it
+/// skips a variation or a game, the events it would not have seen are held
+/// back from it until the matching end.
+#[derive(Debug)]
+pub struct Tee<'a> {
+    builder: Option<&'a mut Builder>,
+    verifier: &'a mut Verifier<Collect>,
+    /// Open variations the verifier skips (0: none).
+    skip_var: u32,
+    skip_game: bool,
+}
+
+impl Visitor for Tee<'_> {
+    fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+        let Some(builder) = self.builder.as_deref_mut() else {
+            return self.verifier.event(event, span, line);
+        };
+        builder.event(event, span, line);
+        let forward = match event {
+            Event::EndGame => {
+                self.skip_game = false;
+                self.skip_var = 0;
+                true
+            }
+            _ if self.skip_game => false,
+            Event::BeginVariation if self.skip_var > 0 => {
+                self.skip_var += 1;
+                false
+            }
+            Event::EndVariation if self.skip_var > 0 => {
+                self.skip_var -= 1;
+                self.skip_var == 0
+            }
+            _ => self.skip_var == 0,
+        };
+        if forward {
+            let is_move = matches!(event, Event::Move { .. });
+            match self.verifier.event(event, span, line) {
+                Flow::SkipVariation => self.skip_var = 1,
+                Flow::SkipGame => self.skip_game = true,
+                Flow::Stop => return Flow::Stop,
+                Flow::Continue => {}
+            }
+            if is_move {
+                if let Some((san, lan)) = self.verifier.observer_mut().annotation.take() {
+                    builder.annotate_last(san, lan);
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
+        if let Some(builder) = self.builder.as_deref_mut() {
+            builder.problem(problem, span, line);
+        }
+        match self.verifier.problem(problem, span, line) {
+            Flow::Stop => Flow::Stop,
+            _ => Flow::Continue,
+        }
+    }
+}
+
+impl Collect {
+    /// An observer that gives records their notation when `records` is
+    /// set and counts captures, checks and the like along each mainline
+    /// when `count_moves` is.
+    pub fn new(records: bool, count_moves: bool) -> Collect {
+        Collect::with_notations(records.then_some(Notations::BOTH), count_moves)
+    }
+
+    /// [`new`](Self::new), giving records only the notations asked for
+    /// (`None`: no records).
+    pub fn with_notations(records: Option<Notations>, count_moves: bool) -> Collect {
+        Collect {
+            records,
+            count_moves,
+            ..Collect::default()
+        }
+    }
+
+    /// The reports of the games finished since the last call, with their
+    /// move counts.
+    pub fn take_reports(&mut self) -> Vec<(GameReport, MoveCounts)> {
+        std::mem::take(&mut self.reports)
+    }
+}
+
+/// Which canonical notations the moves of a record get: the PGN writer
+/// needs one, JSON both; each costs its writing and a string per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notations {
+    /// The short notation (SAN for chess), [`crate::record::Node::san`].
+    pub san: bool,
+    /// The long notation, [`crate::record::Node::lan`].
+    pub lan: bool,
+}
+
+impl Notations {
+    /// Both.
+    pub const BOTH: Notations = Notations {
+        san: true,
+        lan: true,
+    };
+}
+
+impl Default for Notations {
+    fn default() -> Notations {
+        Notations::BOTH
+    }
+}
+
+impl<'a> Tee<'a> {
+    /// Feeds `builder` (when there is one) and `verifier`.
+    pub fn new(builder: Option<&'a mut Builder>, verifier: &'a mut Verifier<Collect>) -> Tee<'a> {
+        Tee {
+            builder,
+            verifier,
+            skip_var: 0,
+            skip_game: false,
+        }
+    }
+}
+
+/// Reads every game of `bytes` into records whose moves carry the notation
+/// the verifier gave them, each with the verifier's report.
+///
+/// # Examples
+///
+/// ```
+/// let games = xpgn::export::records::read_games(b"1. e2e4 e5 2. Qh5 Ke7 3. Qxe5 *");
+/// let (game, report) = &games[0];
+/// assert!(report.is_valid());
+/// let san: Vec<_> = game.nodes[1..].iter().map(|n| n.san.as_deref()).collect();
+/// assert_eq!(san, [Some("e4"), Some("e5"), Some("Qh5"), Some("Ke7"), Some("Qxe5#")]);
+/// ```
+pub fn read_games(bytes: &[u8]) -> Vec<(Game, GameReport)> {
+    let mut verifier = Verifier::with_observer("-", Collect::new(true, false));
+    let mut reader = Reader::new(bytes);
+    let mut builder = Builder::new(reader.limits().max_game_size);
+    let mut out = Vec::new();
+    loop {
+        let more = {
+            let mut tee = Tee::new(Some(&mut builder), &mut verifier);
+            // Reading from memory cannot fail.
+            reader.read_game(&mut tee).unwrap_or(false)
+        };
+        let reports = verifier.observer_mut().take_reports();
+        if let (Some(game), Some((report, _))) = (builder.take(), reports.into_iter().next()) {
+            out.push((game, report));
+        }
+        if !more {
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(pgn: &str) -> Vec<Option<String>> {
+        let (g, _) = read_games(pgn.as_bytes()).pop().expect("a game");
+        g.nodes[1..].iter().map(|n| n.san.clone()).collect()
+    }
+
+    #[test]
+    fn move_counts_read_canonical_notation() {
+        let mut c = MoveCounts::default();
+        for m in [
+            "exd5", "Qxf7#", "e8=Q+", "O-O-O", "@@f3", "@g8-e6", "--", "Nf3",
+        ] {
+            c.count(m);
+        }
+        assert_eq!(
+            c,
+            MoveCounts {
+                captures: 2,
+                checks: 2,
+                promotions: 1,
+                castlings: 1,
+                placements: 1,
+                square_moves: 1,
+                passes: 1,
+                points: None,
+            }
+        );
+    }
+
+    /// Counting a FIDE move from the move and from its SAN agree, on
+    /// every move of the chess fixtures (checks, mates, castlings, en
+    /// passant, promotions).
+    #[test]
+    fn fide_counts_from_the_move_agree_with_counts_from_its_san() {
+        struct Both(MoveCounts, MoveCounts, u32);
+        impl Observer for Both {
+            fn ply(&mut self, ply: &Ply<'_>) {
+                let mut san = String::new();
+                ply.write_san(&mut san);
+                self.0.count(&san);
+                self.2 += u32::from(self.1.count_fide(ply));
+            }
+            fn wants_plies(&self) -> bool {
+                true
+            }
+        }
+        let mut total = MoveCounts::default();
+        for name in ["opera-game.pgn", "special-moves.pgn"] {
+            let path = format!("{}/fixtures/chess/{name}", env!("CARGO_MANIFEST_DIR"));
+            let bytes = std::fs::read(path).expect("fixture");
+            let mut v =
+                Verifier::with_observer("f", Both(MoveCounts::default(), MoveCounts::default(), 0));
+            Reader::new(&bytes[..])
+                .read_all(&mut v)
+                .expect("reads memory");
+            let Both(from_san, from_move, fide) = v.into_observer();
+            assert!(fide > 0);
+            assert_eq!(from_san, from_move, "{name}");
+            total.captures += from_move.captures;
+            total.checks += from_move.checks;
+            total.promotions += from_move.promotions;
+            total.castlings += from_move.castlings;
+        }
+        assert!(
+            total.captures > 0 && total.checks > 0 && total.promotions > 0 && total.castlings > 0,
+            "{total:?}"
+        );
+    }
+
+    #[test]
+    fn canonical_san_has_least_disambiguation_and_marks() {
+        let got = canon("1. e2e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 *");
+        let want = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+        assert_eq!(got, want.map(|s| Some(s.to_string())));
+    }
+
+    #[test]
+    fn variations_replay_from_their_branch_point() {
+        let got = canon("1. e4 (1. Nf3 d5) e5 *");
+        // Arena order is source order: e4, Nf3, d5, e5.
+        let want = ["e4", "Nf3", "d5", "e5"];
+        assert_eq!(got, want.map(|s| Some(s.to_string())));
+    }
+
+    #[test]
+    fn an_illegal_move_ends_the_canonical_line() {
+        let got = canon("1. e4 Ke3 2. Nf3 *");
+        assert_eq!(got, [Some("e4".to_string()), None, None]);
+    }
+
+    #[test]
+    fn null_moves_are_annotated_as_the_verifier_played_them() {
+        let got = canon("1. e4 -- 2. d4 Z0 *");
+        let want = ["e4", "--", "d4", "--"];
+        assert_eq!(got, want.map(|s| Some(s.to_string())));
+    }
+}

@@ -1,0 +1,118 @@
+//! What the verifier tells the commands that export what it learns
+//! (`convert`, `fen`, `stats`, `scores`): every move as it resolved and
+//! played it, so that no command replays a game a second time.
+
+use super::GameReport;
+use crate::rules::family::{AnyMove, AnyPosition};
+
+/// One move the verifier played, mainline or variation.
+///
+/// The notation is written only when asked ([`write_san`](Self::write_san),
+/// [`write_lan`](Self::write_lan)): most observers need it for a few moves
+/// or none.
+#[derive(Clone, Copy, Debug)]
+pub struct Ply<'a> {
+    /// Plies from the game's start, this move included (1 for a first move).
+    pub number: u32,
+    /// Whether the move is on the mainline (not in a variation).
+    pub mainline: bool,
+    /// Whether the move was not the one written: the squares family's
+    /// replay goes on after a slip with the legal turn plainly meant, and
+    /// this is that turn (the slip itself is reported as an error).
+    pub recovered: bool,
+    /// The move as the verifier resolved it; `None` for a null move.
+    pub played: Option<&'a AnyMove>,
+    /// The position before the move.
+    pub before: &'a AnyPosition,
+    /// The position after it.
+    pub after: &'a AnyPosition,
+    /// Whether the move gives check.
+    pub check: bool,
+    /// Whether it mates.
+    pub mate: bool,
+}
+
+impl Ply<'_> {
+    fn mark(&self, out: &mut String) {
+        if self.mate {
+            out.push('#');
+        } else if self.check {
+            out.push('+');
+        }
+    }
+
+    /// Appends the move's canonical short notation (SAN for chess) with its
+    /// check or mate mark; `--` for a null move.
+    pub fn write_san(&self, out: &mut String) {
+        match self.played {
+            Some(m) => self.before.write_notation(m, out),
+            None => out.push_str("--"),
+        }
+        self.mark(out);
+    }
+
+    /// Appends the move's long notation (from and to squares) with its
+    /// check or mate mark; `--` for a null move.
+    pub fn write_lan(&self, out: &mut String) {
+        out.push_str(&self.lan());
+    }
+
+    /// The move's canonical short notation with its mark, as a new string
+    /// ([`write_san`](Self::write_san) into one of a small capacity).
+    pub fn san(&self) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_san(&mut out);
+        out
+    }
+
+    /// The move's long notation with its mark, as a new string (the one
+    /// the rules write it into: no copy).
+    pub fn lan(&self) -> String {
+        let mut out = match self.played {
+            Some(m) => self.before.long_notation(m),
+            None => "--".to_string(),
+        };
+        self.mark(&mut out);
+        out
+    }
+}
+
+/// Receives what the verifier learns, for subcommands that export it
+/// (`convert`, `fen`, `stats`, `scores`). Every method has a no-op default.
+pub trait Observer {
+    /// A game's start position, once its tags are read.
+    fn start_position(&mut self, start: &AnyPosition) {
+        let _ = start;
+    }
+
+    /// A move was played (on the mainline or in a variation), when
+    /// [`wants_plies`](Self::wants_plies) says so.
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let _ = ply;
+    }
+
+    /// A game is over; `last` is its final mainline position when the game
+    /// could be replayed at all.
+    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        let _ = (report, last);
+    }
+
+    /// Whether [`ply`](Self::ply) is wanted.
+    fn wants_plies(&self) -> bool {
+        false
+    }
+
+    /// Whether [`GameReport::tags`] is to hold every tag it lists; when
+    /// not, only Result, Variant, SetUp, FEN, Postal and Readings are kept
+    /// (the verifier reads Event, White and Black only for a diagnostic,
+    /// and then decodes them itself).
+    fn wants_tags(&self) -> bool {
+        true
+    }
+}
+
+impl Observer for () {
+    fn wants_tags(&self) -> bool {
+        false
+    }
+}
