@@ -2,8 +2,9 @@
 //! (`play_quick`, taken for every ordinary move of a chess game) and the
 //! general path through `AnyPosition` (`play`), on random games.
 //!
-//! Each game is generated here from random legal moves (a small seeded
-//! generator, so a failure is reproducible from its seed) and written with
+//! Each game is generated here from random legal moves (seeded by
+//! `rules::playout::SplitMix64`, so a failure is reproducible from its
+//! seed) and written with
 //! what archives hold: SAN and long notation, right and wrong check marks,
 //! variations, null moves, repetitions, an illegal move now and then. Both
 //! verifiers must give the same diagnostics, counts and reports, and tell
@@ -12,25 +13,20 @@
 use xpgn::diag::Diagnostic;
 use xpgn::notation::Reader;
 use xpgn::rules::core::{MoveList, Position};
+use xpgn::rules::playout::SplitMix64;
 use xpgn::verify::{Counts, GameReport, Observer, Ply, Verifier};
 
-/// xorshift64*: enough randomness for move choices, reproducible by seed.
-struct Rng(u64);
+/// The playout generator's seeded random numbers, with the one extra
+/// question this test asks.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n.max(1))
     }
 
     fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
+        self.0.next_u64() % n == 0
     }
 }
 
@@ -75,7 +71,7 @@ fn random_move(rng: &mut Rng, pos: &mut Position, out: &mut String) -> bool {
 /// A random game: mainline with variations (each a few random moves from
 /// the position before the move it replaces).
 fn random_game(seed: u64) -> String {
-    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = Rng(SplitMix64::new(seed));
     let mut pos = Position::start(xpgn::rules::fide::chess());
     let mut text = format!("[Event \"random {seed}\"]\n\n");
     let plies = 20 + rng.below(200);

@@ -962,6 +962,22 @@ impl<O: Observer> Verifier<O> {
     }
 
     fn null_move(&mut self, text: &[u8], span: Span, line: &LineContext<'_>) {
+        // A pass in check leaves a king that the opponent can take: no rule
+        // set has that position, and the move generators assume it never
+        // arises (they track checks incrementally from the last move).
+        if self.line.as_ref().is_some_and(|l| l.pos.is_check()) {
+            self.fail(
+                Code::IllegalMove,
+                "null move '--' in check: passing would leave the king in check".to_string(),
+                text,
+                span,
+                "null move in check",
+                Some("a move may not leave the mover's king in check".into()),
+                Vec::new(),
+                line,
+            );
+            return;
+        }
         let msg = "null move '--': the side to move passes, which chess does not allow".to_string();
         self.move_diag(
             Severity::Warning,

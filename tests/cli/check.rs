@@ -146,3 +146,22 @@ fn setup_one_without_fen_is_an_invalid_setup_not_the_standard_start() {
         .stderr_has("game not verified");
     assert!(!run.stderr().contains("illegal"), "{}", run.stderr());
 }
+
+/// A pass in check left the opponent able to take the king; the bitboard's
+/// incremental check tracking then disagreed with the board (a panic in
+/// debug builds, a wrong legal-move list in release).
+#[test]
+fn a_null_move_in_check_is_an_illegal_move_and_the_game_goes_no_further() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"x\"]\n\n1. e4 f5 2. Qh5+ -- 3. Qxe8 *\n\n[Event \"y\"]\n\n1. e4 -- 2. d4 *\n",
+    );
+    for jobs in ["1", "2"] {
+        env.run(&["check", "-j", jobs, "g.pgn"])
+            .code(1)
+            .stderr_has("error[illegal-move]: null move '--' in check")
+            .stderr_has("checked 2 games")
+            .stderr_has("1 error, 1 warning");
+    }
+}
