@@ -250,3 +250,29 @@ fn every_command_gives_the_same_output_whatever_the_jobs() {
         }
     }
 }
+
+#[test]
+fn a_stray_brace_costs_only_its_own_game() {
+    // Issue 14, defect 8: the comment ran to the end, every game after it lost.
+    let env = TestEnv::new();
+    env.write(
+        "s.pgn",
+        format!("[Event \"a\"]\n\n1. e4 {{ stray\n\n{}", archive(100)),
+    );
+    for jobs in ["1", "2"] {
+        let out = xpgn(&env, &["check", "-j", jobs, "--format", "json", "s.pgn"])
+            .output()
+            .expect("run xpgn");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("\"games\":101,"), "-j {jobs}: {text}");
+        let stray = text
+            .lines()
+            .find(|l| l.contains("unterminated-comment"))
+            .unwrap_or_default();
+        assert!(
+            stray.contains("\"line\":5,\"column\":1"),
+            "-j {jobs}: {text}"
+        );
+        assert!(stray.contains("not closed before this tag pair"), "{stray}");
+    }
+}

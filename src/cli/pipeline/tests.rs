@@ -202,3 +202,20 @@ fn a_stream_gives_the_one_reader_results() {
     }
     assert!(got == want, "{got}\n----\n{want}");
 }
+
+#[test]
+fn a_comment_from_the_tag_section_past_a_tag_line_splits_as_on_one_thread() {
+    // Issue 12: with chunks cut at the tag line inside the comment, -j2
+    // read 3 games and 2 errors where -j1 read 2 games.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "[Event \"a\"]\n{ opened here\n[Event \"b\"]\n}\n1. e4 e5 *\n\n\
+                [Event \"c\"]\n\n1. d4 d5 *\n"
+        .repeat(3);
+    let path = dir.path().join("c.pgn");
+    std::fs::write(&path, &text).expect("write");
+    let (want, want_t) = one_reader(&path, false);
+    for range in 1..=text.len() as u64 {
+        let (got, got_t) = piped(&path, false, 2, Split { range, part: range });
+        assert!(got == want && counts_eq(&got_t, &want_t), "range {range}");
+    }
+}
