@@ -100,6 +100,12 @@ impl Observer for Collect {
     fn wants_plies(&self) -> bool {
         self.count_moves
     }
+
+    // `check` (which counts no moves) uses no tag of a report: they are
+    // not decoded for it, as on one thread.
+    fn wants_tags(&self) -> bool {
+        self.count_moves
+    }
 }
 
 /// Feeds the builder every event and the verifier what it asks for: when it

@@ -84,7 +84,8 @@ impl Guess {
 ///
 /// Errors of `read`.
 pub fn candidate(mut read: impl Read, lo: u64, hi: u64) -> io::Result<Option<u64>> {
-    let mut buf = vec![0u8; 64 * 1024];
+    // Small reads: the candidate is mostly near the range's start.
+    let mut buf = vec![0u8; 8 * 1024];
     // The first bytes of the current line, and where it starts.
     let mut head: Vec<u8> = Vec::with_capacity(TAG_LINE_PREFIX);
     // Offset of buf[0]; the byte before `lo` decides whether a line starts there.
