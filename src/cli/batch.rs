@@ -263,6 +263,24 @@ impl<V: Visitor> Visitor for Bounded<'_, V> {
     }
 }
 
+/// One game through `visitor`, unless it begins at or past `limit`: how
+/// the read ended, where the game stopped before began, where the last
+/// event ended.
+fn read_bounded<R: Read, V: Visitor>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+    limit: u64,
+) -> (io::Result<bool>, Option<Span>, u64) {
+    let mut bounded = Bounded {
+        inner: visitor,
+        limit,
+        stopped_at: None,
+        last_end: 0,
+    };
+    let read = reader.read_game(&mut bounded);
+    (read, bounded.stopped_at, bounded.last_end)
+}
+
 /// Reads and verifies games from `reader` within `bounds`; builds records
 /// when `records` is set, counts captures, checks and the like along each
 /// mainline when `count_moves` is. Spans are the reader's (see
@@ -282,21 +300,18 @@ pub fn analyse<R: Read>(
     let mut builder = Builder::new(reader.limits().max_game_size);
     let mut out = ChunkOut::default();
     let ended = loop {
-        let (read, stopped_at, last_end) = {
+        let (read, stopped_at, last_end) = if records {
             let mut tee = Tee {
-                builder: records.then_some(&mut builder),
+                builder: Some(&mut builder),
                 verifier: &mut verifier,
                 skip_var: 0,
                 skip_game: false,
             };
-            let mut bounded = Bounded {
-                inner: &mut tee,
-                limit: bounds.limit,
-                stopped_at: None,
-                last_end: 0,
-            };
-            let read = reader.read_game(&mut bounded);
-            (read, bounded.stopped_at, bounded.last_end)
+            read_bounded(reader, &mut tee, bounds.limit)
+        } else {
+            // The verifier itself, so that its event dispatch is inlined
+            // into the reader's calls as on one thread.
+            read_bounded(reader, &mut verifier, bounds.limit)
         };
         let diags: Vec<Diagnostic> = verifier.drain().collect();
         let reports = std::mem::take(&mut verifier.observer_mut().reports);
