@@ -48,8 +48,8 @@ pub const RANGE_SIZE: u64 = 1 << 20;
 
 /// Bytes per range when whole records are built: a record takes some 50
 /// times the memory of its text, so ranges are smaller to keep memory flat
-/// and low (some 6 ranges in flight at `-j2`, well under 32 MiB).
-pub const RECORD_RANGE_SIZE: u64 = 1 << 16;
+/// and low (4 ranges in flight at `-j2`).
+pub const RECORD_RANGE_SIZE: u64 = 1 << 15;
 
 /// Bytes kept before a restart point on its line, for diagnostics' excerpts
 /// (more than the reader keeps before its position).
@@ -291,8 +291,12 @@ pub fn run_split(config: &BatchConfig, split: Split, mut step: impl FnMut(Step) 
     let bar = progress_bar(config.progress, total);
     let jobs = config.jobs.get();
     // Jobs in flight: enough to keep every worker busy, few enough that
-    // memory does not grow with the archive.
-    let in_flight = jobs * 2 + 2;
+    // memory does not grow with the archive (records are large: fewer).
+    let in_flight = if config.records {
+        jobs + 2
+    } else {
+        jobs * 2 + 2
+    };
     let (job_tx, job_rx) = sync_channel::<(u64, Job)>(jobs);
     // Shared by the workers only: when they have all ended, the dispatcher's
     // next send fails instead of waiting for ever.
