@@ -1,39 +1,18 @@
-//! Whole-archive runs for `convert` and `stats`: inputs split into chunks of
-//! whole games on one thread, chunks read and verified on `--jobs` worker
-//! threads, results put back in input order on the calling thread.
-//!
-//! Memory stays flat: at most a fixed number of chunks (each about
-//! [`CHUNK_SIZE`] bytes, plus its results) are in flight at any time, however
-//! large the archive. The progress bar (bytes, games, games/s, ETA) is drawn
-//! only when stderr is a terminal and `--quiet` is not given.
+//! What a whole-archive run (`check -j`, `convert`, `stats`) does with one
+//! part of an input: [`analyse`] reads and verifies its games; the results'
+//! types; where a run's product goes ([`Destination`]) and how errors of a
+//! step are reported. How inputs are cut into parts, spread over worker
+//! threads and put back in order is in [`super::pipeline`].
 
-use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
-use std::num::NonZeroUsize;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Arc, Mutex};
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Span};
-pub use crate::export::records::MoveCounts;
-pub use crate::export::records::Notations;
 use crate::export::records::{Collect, Tee};
-use crate::io::split::{Chunk, split};
-use crate::io::{Input, InputError, expand};
-use crate::notation::Reader;
+pub use crate::export::records::{MoveCounts, Notations};
+use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
 use crate::verify::{GameReport, Verifier};
-
-/// Bytes per chunk handed to a worker.
-pub const CHUNK_SIZE: usize = 1 << 20;
-
-/// Bytes per chunk when whole records are built: a record takes some 50
-/// times the memory of its text, so chunks are smaller to keep memory flat
-/// and low.
-pub const RECORD_CHUNK_SIZE: usize = 1 << 18;
 
 /// Everything a run learns about one game.
 #[derive(Clone, Debug, Default)]
@@ -48,72 +27,171 @@ pub struct GameOut {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Moves a span found in a chunk to the input's coordinates.
-fn rebase(span: &mut Span, chunk_offset: u64, chunk_line: u32) {
-    span.start += chunk_offset;
-    span.end += chunk_offset;
-    span.line = span.line.saturating_add(chunk_line - 1);
+/// Moves the lines of a span found by a reader that counted lines from 1 at
+/// the start of its part of the input.
+fn shift(span: &mut Span, lines: u32) {
+    // Line 0: no place (a record's root).
+    if span.line > 0 {
+        span.line = span.line.saturating_add(lines);
+    }
 }
 
-/// What one chunk gave: its games, and diagnostics outside any game.
+/// What one part of an input gave: its games, and diagnostics outside any game.
 #[derive(Debug, Default)]
 pub struct ChunkOut {
-    /// Games in order; indices local to the chunk (from 1).
+    /// Games in order; indices local to the part (from 1).
     pub games: Vec<GameOut>,
     /// Findings between games (prose, binary data), in order with the games:
     /// each is paired with the number of games before it.
     pub stray: Vec<(usize, Diagnostic)>,
-    /// The verifier's totals over the chunk (moves include variations).
+    /// The verifier's totals over the part (moves include variations).
     pub counts: crate::verify::Counts,
 }
 
-/// Reads and verifies one chunk; builds records when `records` is set,
-/// counts captures, checks and the like along each mainline when
-/// `count_moves` is.
-pub fn analyse(chunk: &Chunk, name: &Arc<str>, records: bool, count_moves: bool) -> ChunkOut {
-    analyse_records(chunk, name, records.then_some(Notations::BOTH), count_moves)
+impl ChunkOut {
+    /// Adds `lines` to every line number: a worker's reader counts lines
+    /// from 1 where it started, and only the ordered writer knows that
+    /// line's number in the input.
+    pub fn shift_lines(&mut self, lines: u32) {
+        if lines == 0 {
+            return;
+        }
+        let diags = self
+            .games
+            .iter_mut()
+            .flat_map(|g| g.diagnostics.iter_mut())
+            .chain(self.stray.iter_mut().map(|(_, d)| d));
+        for d in diags {
+            if let Some(s) = &mut d.span {
+                shift(s, lines);
+            }
+            if let Some(src) = &mut d.source {
+                src.number = src.number.saturating_add(lines);
+            }
+        }
+        for g in self.games.iter_mut().filter_map(|g| g.record.as_mut()) {
+            if let Some(crate::record::Cut::Skipped { line }) = &mut g.cut {
+                *line = line.saturating_add(lines);
+            }
+            shift(&mut g.span, lines);
+            for n in &mut g.nodes {
+                shift(&mut n.span, lines);
+            }
+        }
+    }
+}
+
+/// Where [`analyse`] stops reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// A game that begins at or past this offset is not read: it belongs to
+    /// whoever reads from there on.
+    pub limit: u64,
+    /// After the first game that ends at or past this offset, the results
+    /// so far are handed back (call again for more), so that memory stays
+    /// flat however much one call would read.
+    pub part_end: u64,
+}
+
+/// How [`analyse`] stopped.
+#[derive(Debug)]
+pub enum Ended {
+    /// Before a game that begins at or past [`Bounds::limit`]; the span of
+    /// its start.
+    Limit(Span),
+    /// Past [`Bounds::part_end`]: there is more to read.
+    Part,
+    /// At the end of the input.
+    Eof,
+    /// Reading failed; the results before the failure are kept.
+    Failed(io::Error),
+}
+
+/// Stops the reader before a game that begins past the limit, and notes
+/// where the last event ended.
+struct Bounded<'a, V> {
+    inner: &'a mut V,
+    limit: u64,
+    stopped_at: Option<Span>,
+    last_end: u64,
+}
+
+impl<V: Visitor> Visitor for Bounded<'_, V> {
+    #[inline(always)]
+    fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+        if matches!(event, Event::BeginGame) && span.start >= self.limit {
+            self.stopped_at = Some(span);
+            return Flow::Stop;
+        }
+        self.last_end = span.end;
+        self.inner.event(event, span, line)
+    }
+
+    fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
+        self.inner.problem(problem, span, line)
+    }
+}
+
+/// One game through `visitor`, unless it begins at or past `limit`: how
+/// the read ended, where the game stopped before began, where the last
+/// event ended.
+fn read_bounded<R: Read, V: Visitor>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+    limit: u64,
+) -> (io::Result<bool>, Option<Span>, u64) {
+    let mut bounded = Bounded {
+        inner: visitor,
+        limit,
+        stopped_at: None,
+        last_end: 0,
+    };
+    let read = reader.read_game(&mut bounded);
+    (read, bounded.stopped_at, bounded.last_end)
+}
+
+/// Reads and verifies games from `reader` within `bounds`; builds records
+/// (with both notations) when `records` is set, counts captures, checks and
+/// the like along each mainline when `count_moves` is. Spans are the
+/// reader's (see [`Reader::resume`]); lines count from where the reader
+/// started.
+pub fn analyse<R: Read>(
+    reader: &mut Reader<R>,
+    name: &Arc<str>,
+    records: bool,
+    count_moves: bool,
+    bounds: Bounds,
+) -> (ChunkOut, Ended) {
+    let notations = records.then_some(Notations::BOTH);
+    analyse_records(reader, name, notations, count_moves, bounds)
 }
 
 /// [`analyse`], building records whose moves get the notations asked for
 /// (`None`: no records).
-pub fn analyse_records(
-    chunk: &Chunk,
+pub fn analyse_records<R: Read>(
+    reader: &mut Reader<R>,
     name: &Arc<str>,
     notations: Option<Notations>,
     count_moves: bool,
-) -> ChunkOut {
+    bounds: Bounds,
+) -> (ChunkOut, Ended) {
     let records = notations.is_some();
     let collect = Collect::with_notations(notations, count_moves);
     let mut verifier = Verifier::with_observer(name.clone(), collect);
-    let mut reader = Reader::new(&chunk.data[..]);
     let mut builder = Builder::new(reader.limits().max_game_size);
     let mut out = ChunkOut::default();
-    loop {
-        let more = {
-            let mut tee = Tee::new(records.then_some(&mut builder), &mut verifier);
-            // Reading from memory cannot fail.
-            reader.read_game(&mut tee).unwrap_or(false)
+    let ended = loop {
+        let (read, stopped_at, last_end) = if records {
+            let mut tee = Tee::new(Some(&mut builder), &mut verifier);
+            read_bounded(reader, &mut tee, bounds.limit)
+        } else {
+            // The verifier itself, so that its event dispatch is inlined
+            // into the reader's calls as on one thread.
+            read_bounded(reader, &mut verifier, bounds.limit)
         };
-        let mut diags: Vec<Diagnostic> = verifier.drain().collect();
-        for d in &mut diags {
-            if let Some(s) = &mut d.span {
-                rebase(s, chunk.offset, chunk.line);
-            }
-            if let Some(src) = &mut d.source {
-                src.number = src.number.saturating_add(chunk.line - 1);
-            }
-        }
+        let diags: Vec<Diagnostic> = verifier.drain().collect();
         let reports = verifier.observer_mut().take_reports();
-        let mut record = builder.take();
-        if let Some(g) = &mut record {
-            if let Some(crate::record::Cut::Skipped { line }) = &mut g.cut {
-                *line = line.saturating_add(chunk.line - 1);
-            }
-            rebase(&mut g.span, chunk.offset, chunk.line);
-            for n in &mut g.nodes {
-                rebase(&mut n.span, chunk.offset, chunk.line);
-            }
-        }
+        let record = builder.take();
         let mut reports = reports.into_iter();
         match reports.next() {
             Some((report, moves)) => out.games.push(GameOut {
@@ -135,259 +213,19 @@ pub fn analyse_records(
                 ..GameOut::default()
             });
         }
-        if !more {
-            break;
+        match (read, stopped_at) {
+            (Err(e), _) => break Ended::Failed(e),
+            (Ok(_), Some(span)) => break Ended::Limit(span),
+            (Ok(false), None) => break Ended::Eof,
+            (Ok(true), None) if last_end >= bounds.part_end => break Ended::Part,
+            (Ok(true), None) => {}
         }
-    }
-    out.counts = verifier.counts();
-    out
-}
-
-/// One step of a run, in input order.
-#[derive(Debug)]
-pub enum Step {
-    /// An input could not be listed, opened or read to its end.
-    InputError(InputError),
-    /// An input starts.
-    Begin(Arc<str>),
-    /// A chunk's results; game indices are already counted per input.
-    Chunk(Arc<str>, ChunkOut),
-}
-
-enum Job {
-    Pass(Step),
-    Work(Arc<str>, Chunk),
-}
-
-/// Counts the bytes read from an input, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    bytes: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-/// How a run is carried out.
-#[derive(Clone, Debug)]
-pub struct BatchConfig {
-    /// `FILE|DIR|-` arguments.
-    pub inputs: Vec<PathBuf>,
-    /// Worker threads.
-    pub jobs: NonZeroUsize,
-    /// Build records (convert) or not (stats).
-    pub records: bool,
-    /// The notations the moves of records get (convert: the one its PGN
-    /// is written in, both for JSON).
-    pub notations: Notations,
-    /// Count captures, checks, promotions and the like along each
-    /// mainline ([`GameOut::moves`]; stats and convert), or not (check).
-    pub count_moves: bool,
-    /// Draw a progress bar.
-    pub progress: bool,
-}
-
-/// Runs the pipeline and calls `step` with every step in input order.
-/// `step` returns `false` to stop the run (e.g. the output is gone).
-pub fn run(config: &BatchConfig, mut step: impl FnMut(Step) -> bool) {
-    let inputs = expand(&config.inputs);
-    let total: u64 = inputs
-        .iter()
-        .filter_map(|i| match i.as_ref().ok()?.source() {
-            crate::io::InputSource::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-            crate::io::InputSource::Stdin => None,
-        })
-        .sum();
-    let bar = progress_bar(config.progress, total);
-    let bytes = Arc::new(AtomicU64::new(0));
-    let jobs = config.jobs.get();
-    // Chunks in flight: enough to keep every worker busy, few enough that
-    // memory does not grow with the archive.
-    let in_flight = jobs * 2 + 2;
-    let (job_tx, job_rx) = sync_channel::<(u64, Job)>(jobs);
-    let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = sync_channel::<(u64, Step)>(in_flight);
-    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        let _ = token_tx.send(());
-    }
-    let records = config.records;
-    let notations = config.notations;
-    let count_moves = config.count_moves;
-    std::thread::scope(|scope| {
-        let bytes_split = Arc::clone(&bytes);
-        let chunk_size = if records {
-            RECORD_CHUNK_SIZE
-        } else {
-            CHUNK_SIZE
-        };
-        scope.spawn(move || splitter(inputs, job_tx, token_rx, bytes_split, chunk_size));
-        for _ in 0..jobs {
-            let done_tx = done_tx.clone();
-            let job_rx = &job_rx;
-            let wanted = records.then_some(notations);
-            scope.spawn(move || worker(job_rx, done_tx, wanted, count_moves));
-        }
-        drop(done_tx);
-        ordered(&done_rx, &token_tx, &bar, &bytes, &mut step);
-        // Dropping the receivers stops the other threads if we stopped early.
-        drop(done_rx);
-        drop(token_tx);
-    });
-    bar.finish_and_clear();
-}
-
-fn progress_bar(show: bool, total: u64) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{bar:30} {bytes}/{total_bytes} ({bytes_per_sec}) {msg}, ETA {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
-}
-
-fn splitter(
-    inputs: Vec<Result<Input, InputError>>,
-    jobs: std::sync::mpsc::SyncSender<(u64, Job)>,
-    tokens: Receiver<()>,
-    bytes: Arc<AtomicU64>,
-    chunk_size: usize,
-) {
-    let mut seq = 0u64;
-    let mut send = |job: Job| -> bool {
-        if tokens.recv().is_err() {
-            return false;
-        }
-        let ok = jobs.send((seq, job)).is_ok();
-        seq += 1;
-        ok
     };
-    for item in inputs {
-        let input = match item {
-            Ok(i) => i,
-            Err(e) => {
-                if !send(Job::Pass(Step::InputError(e))) {
-                    return;
-                }
-                continue;
-            }
-        };
-        let name = Arc::clone(input.name());
-        let raw = match input.open_raw() {
-            Ok(r) => r,
-            Err(e) => {
-                if !send(Job::Pass(Step::InputError(e))) {
-                    return;
-                }
-                continue;
-            }
-        };
-        let counted = Counting {
-            inner: raw,
-            bytes: Arc::clone(&bytes),
-        };
-        if !send(Job::Pass(Step::Begin(Arc::clone(&name)))) {
-            return;
-        }
-        let mut stopped = false;
-        let result = crate::io::decompress::decode(Box::new(counted)).and_then(|read| {
-            split(read, chunk_size, |chunk| {
-                stopped = !send(Job::Work(Arc::clone(&name), chunk));
-                !stopped
-            })
-        });
-        if stopped {
-            return;
-        }
-        if let Err(source) = result {
-            let e = InputError::Read { name, source };
-            if !send(Job::Pass(Step::InputError(e))) {
-                return;
-            }
-        }
-    }
+    out.counts = verifier.counts();
+    (out, ended)
 }
 
-fn worker(
-    jobs: &Mutex<Receiver<(u64, Job)>>,
-    done: std::sync::mpsc::SyncSender<(u64, Step)>,
-    records: Option<Notations>,
-    count_moves: bool,
-) {
-    loop {
-        let next = match jobs.lock() {
-            Ok(rx) => rx.recv(),
-            Err(_) => return,
-        };
-        let Ok((seq, job)) = next else { return };
-        let step = match job {
-            Job::Pass(step) => step,
-            Job::Work(name, chunk) => {
-                let out = analyse_records(&chunk, &name, records, count_moves);
-                Step::Chunk(name, out)
-            }
-        };
-        if done.send((seq, step)).is_err() {
-            return;
-        }
-    }
-}
-
-fn ordered(
-    done: &Receiver<(u64, Step)>,
-    tokens: &std::sync::mpsc::SyncSender<()>,
-    bar: &ProgressBar,
-    bytes: &AtomicU64,
-    step: &mut impl FnMut(Step) -> bool,
-) {
-    let mut next = 0u64;
-    let mut waiting: BTreeMap<u64, Step> = BTreeMap::new();
-    let mut games_in_input = 0u64;
-    let mut games = 0u64;
-    while let Ok((seq, s)) = done.recv() {
-        waiting.insert(seq, s);
-        while let Some(mut s) = waiting.remove(&next) {
-            next += 1;
-            match &mut s {
-                Step::Begin(_) => games_in_input = 0,
-                Step::Chunk(_, out) => {
-                    for g in &mut out.games {
-                        g.report.index += games_in_input;
-                        for d in &mut g.diagnostics {
-                            if let Some(r) = &mut d.game {
-                                r.index += games_in_input;
-                            }
-                        }
-                    }
-                    games_in_input += out.games.len() as u64;
-                    games += out.games.len() as u64;
-                }
-                Step::InputError(_) => {}
-            }
-            bar.set_position(bytes.load(Ordering::Relaxed));
-            let secs = bar.elapsed().as_secs_f64().max(1e-3);
-            bar.set_message(format!(
-                "{games} games ({:.0} games/s)",
-                games as f64 / secs
-            ));
-            if !bar.suspend(|| step(s)) {
-                return;
-            }
-            // Fails only once the splitter is done; never blocks, since no
-            // more tokens exist than the channel holds.
-            let _ = tokens.send(());
-        }
-    }
-}
+pub use super::pipeline::{BatchConfig, Step, run};
 
 /// Where a run's product goes: stdout, or a file that appears only when
 /// complete.
@@ -499,7 +337,7 @@ pub fn report(
             Ok(ExitStatus::Error)
         }
         Step::Begin(_) => Ok(ExitStatus::Success),
-        Step::Chunk(_, out) => {
+        Step::Chunk(file, out) => {
             let mut status = ExitStatus::Success;
             let mut stray = out.stray.iter().peekable();
             for (i, g) in out.games.iter().enumerate() {
@@ -510,7 +348,6 @@ pub fn report(
                     status = status.merge(diagnostic(d, color, err)?);
                 }
                 if let Some(r) = g.record.as_ref().filter(|r| r.truncated) {
-                    let Step::Chunk(file, _) = step else { continue };
                     not_converted(err, file, g.report.index, r)?;
                     status = status.merge(ExitStatus::Invalid);
                 }
@@ -571,37 +408,60 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chunked_indices_and_lines_match_one_pass() {
+    fn a_resumed_part_matches_one_pass_once_its_lines_are_shifted() {
         let game = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n";
         let text = game.repeat(3);
-        let one = analyse(
-            &Chunk {
-                data: text.clone().into_bytes(),
-                offset: 0,
-                line: 1,
-            },
-            &Arc::from("x"),
-            true,
-            true,
-        );
+        let all = Bounds {
+            limit: u64::MAX,
+            part_end: u64::MAX,
+        };
+        let name = Arc::from("x");
+        let mut reader = Reader::new(text.as_bytes());
+        let (one, ended) = analyse(&mut reader, &name, true, true, all);
+        assert!(matches!(ended, Ended::Eof));
         assert_eq!(one.games.len(), 3);
         let third = &one.games[2];
         let span = third.diagnostics[0].span.expect("span");
         assert_eq!(span.line, 11);
-        let part = analyse(
-            &Chunk {
-                data: game.as_bytes().to_vec(),
-                offset: 2 * game.len() as u64,
-                line: 9,
-            },
-            &Arc::from("x"),
-            true,
-            true,
-        );
+        let offset = 2 * game.len() as u64;
+        let at = crate::notation::Resume {
+            offset,
+            skip: 0,
+            line: 1,
+            line_start: offset,
+        };
+        let mut reader = Reader::resume(game.as_bytes(), at);
+        let (mut part, _) = analyse(&mut reader, &name, true, true, all);
+        part.shift_lines(8);
         assert_eq!(part.games[0].diagnostics[0].span, Some(span));
         assert_eq!(
             part.games[0].record.as_ref().expect("record").nodes[3].span,
             third.record.as_ref().expect("record").nodes[3].span
         );
+    }
+
+    #[test]
+    fn analyse_stops_before_a_game_past_its_limit_and_hands_out_parts() {
+        let game = "[Event \"a\"]\n\n1. e4 *\n\n";
+        let text = game.repeat(4);
+        let name = Arc::from("x");
+        let g = game.len() as u64;
+        let mut reader = Reader::new(text.as_bytes());
+        let bounds = Bounds {
+            limit: g + 1,
+            part_end: 1,
+        };
+        let (first, ended) = analyse(&mut reader, &name, false, false, bounds);
+        assert_eq!(first.games.len(), 1);
+        assert!(matches!(ended, Ended::Part));
+        let (second, ended) = analyse(&mut reader, &name, false, false, bounds);
+        assert_eq!(second.games.len(), 1);
+        assert!(matches!(ended, Ended::Part));
+        let (third, ended) = analyse(&mut reader, &name, false, false, bounds);
+        assert_eq!(third.games.len(), 0);
+        let Ended::Limit(span) = ended else {
+            panic!("{ended:?}")
+        };
+        assert_eq!((span.start, span.line, span.column), (2 * g, 9, 1));
     }
 }

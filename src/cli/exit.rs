@@ -8,6 +8,7 @@
 /// | [`Invalid`](ExitStatus::Invalid) | 1 | every input was read, but some game is invalid |
 /// | [`Error`](ExitStatus::Error) | 2 | bad usage, an unreadable input, unwritable output |
 /// | [`Interrupted`](ExitStatus::Interrupted) | 130 | Ctrl-C, after partial outputs were removed |
+/// | | 143, 129 | SIGTERM, SIGHUP: likewise (`cli::run`'s signal thread exits with 128 + the signal) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum ExitStatus {
     /// 0: everything is fine.

@@ -19,6 +19,7 @@ pub mod fen;
 pub mod generate;
 pub mod moves;
 pub mod perft;
+pub mod pipeline;
 pub mod scores;
 pub mod stats;
 pub mod term;
@@ -163,6 +164,7 @@ pub fn transcript_source(
 
 /// Runs the command line; the only entry point `main` needs.
 pub fn run(cli: Cli) -> ExitCode {
+    watch_signals();
     let common = CommonConfig::from_args(&cli.common);
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &common),
@@ -182,6 +184,28 @@ pub fn run(cli: Cli) -> ExitCode {
             // If stderr itself is gone there is nobody left to tell.
             let _ = print_error(&mut std::io::stderr().lock(), &err, common.color_stderr);
             ExitStatus::Error.into()
+        }
+    }
+}
+
+/// Ends the process on SIGINT, SIGTERM and SIGHUP with 128 + the signal's
+/// number (130, 143, 129), after removing the temporary files of outputs
+/// not yet complete ([`crate::io::remove_partial_outputs`]); and catches
+/// SIGXFSZ, so that a write past `ulimit -f` fails with an error (status 2,
+/// the partial output removed) instead of killing the process on the spot.
+fn watch_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+        let caught = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _ = signal_hook::flag::register(SIGXFSZ, caught);
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    crate::io::remove_partial_outputs();
+                    std::process::exit(128 + signal);
+                }
+            });
         }
     }
 }

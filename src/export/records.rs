@@ -133,6 +133,12 @@ impl Observer for Collect {
     fn wants_plies(&self) -> bool {
         self.count_moves || self.records.is_some()
     }
+
+    // `check` (no records, no counts) uses no tag of a report: they are
+    // not decoded for it, as on one thread.
+    fn wants_tags(&self) -> bool {
+        self.count_moves || self.records.is_some()
+    }
 }
 
 /// Feeds the builder every event and the verifier what it asks for: when it

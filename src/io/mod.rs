@@ -11,4 +11,4 @@ pub mod output;
 pub mod split;
 
 pub use inputs::{Input, InputError, InputSource, expand};
-pub use output::{AtomicFile, OutputError, Overwrite};
+pub use output::{AtomicFile, OutputError, Overwrite, remove_partial_outputs};

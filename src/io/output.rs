@@ -3,11 +3,13 @@
 //! [`AtomicFile`] writes into a temporary file in the target's directory (so
 //! the final rename stays on one file system) and renames it over the target
 //! on [`AtomicFile::commit`]. Dropping it without committing, e.g. after an
-//! error or on Ctrl-C, removes the temporary file and leaves the target as it
-//! was.
+//! error, removes the temporary file and leaves the target as it was; a
+//! signal that ends the process removes it through
+//! [`remove_partial_outputs`].
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use tempfile::NamedTempFile;
 
@@ -80,6 +82,49 @@ pub struct AtomicFile {
     path: PathBuf,
     overwrite: Overwrite,
     file: BufWriter<NamedTempFile>,
+    /// Keeps the temporary file in [`remove_partial_outputs`]'s list.
+    _live: Live,
+}
+
+/// The temporary files of the [`AtomicFile`]s alive now, for
+/// [`remove_partial_outputs`].
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// One temporary file's place in [`LIVE`], given up when dropped.
+#[derive(Debug)]
+struct Live(PathBuf);
+
+impl Live {
+    fn new(path: &Path) -> Live {
+        if let Ok(mut live) = LIVE.lock() {
+            live.push(path.to_path_buf());
+        }
+        Live(path.to_path_buf())
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        if let Ok(mut live) = LIVE.lock()
+            && let Some(k) = live.iter().position(|p| *p == self.0)
+        {
+            live.swap_remove(k);
+        }
+    }
+}
+
+/// Removes the temporary file of every [`AtomicFile`] not yet committed:
+/// for a signal handler that is about to end the process, which runs no
+/// destructor. The targets are left as they were.
+pub fn remove_partial_outputs() {
+    // A poisoned lock still holds the list.
+    let live = match LIVE.lock() {
+        Ok(live) => live,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    for path in live.iter() {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 impl AtomicFile {
@@ -113,10 +158,12 @@ impl AtomicFile {
                 path: path.clone(),
                 source,
             })?;
+        let live = Live::new(temp.path());
         Ok(AtomicFile {
             path,
             overwrite,
             file: BufWriter::new(temp),
+            _live: live,
         })
     }
 
@@ -138,6 +185,7 @@ impl AtomicFile {
             path,
             overwrite,
             file,
+            _live,
         } = self;
         let temp = match file.into_inner() {
             Ok(temp) => temp,
@@ -252,6 +300,29 @@ mod tests {
         assert!(matches!(out.commit(), Err(OutputError::Exists { .. })));
         assert_eq!(fs::read(&path).expect("read"), b"theirs");
         assert_eq!(entries(dir.path()), ["out.pgn"]);
+    }
+
+    /// Whether a temporary file of `dir` is listed (other tests run at
+    /// the same time, so only this test's directory is looked at).
+    fn listed(dir: &Path) -> usize {
+        LIVE.lock()
+            .expect("lock")
+            .iter()
+            .filter(|p| p.parent() == Some(dir))
+            .count()
+    }
+
+    #[test]
+    fn partial_outputs_are_listed_until_committed_or_dropped() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let a = AtomicFile::create(dir.path().join("a.pgn"), Overwrite::Refuse).expect("create");
+        let b = AtomicFile::create(dir.path().join("b.pgn"), Overwrite::Refuse).expect("create");
+        assert_eq!(listed(dir.path()), 2);
+        drop(a);
+        assert_eq!(listed(dir.path()), 1);
+        b.commit().expect("commit");
+        assert_eq!(listed(dir.path()), 0);
+        assert_eq!(entries(dir.path()), ["b.pgn"]);
     }
 
     #[test]

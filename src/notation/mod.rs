@@ -12,7 +12,7 @@ pub mod transcript;
 pub mod visitor;
 
 pub use error::NotationError;
-pub use reader::{Limits, Reader, first_invalid_utf8};
+pub use reader::{Limits, Reader, Resume, first_invalid_utf8};
 pub use token::{
     Action, CastleSide, Coord, CritterAction, CritterKind, Grammar, MoveToken, ParseMoveError,
     PieceMove, coord_name, parse_move,

@@ -89,7 +89,7 @@ impl Limits {
             .max_token_len
             .saturating_add(8)
             .max(self.max_tag_line + 1)
-            .max(self.comment_chunk + 1)
+            .max(self.comment_chunk + 1 + super::tag::TAG_LINE_PREFIX)
             .max(SNIFF)
             .max(BINARY_WINDOW);
         self.buffer_size = self.buffer_size.max(need + LINE_KEEP + 64);
@@ -331,6 +331,26 @@ pub struct Reader<R: Read> {
     /// Whether [`Self::plain_tokens`] may read (off only in tests that
     /// compare it with the general path).
     plain_path: bool,
+    /// Bytes to pass over before the first game ([`Resume::skip`]).
+    pending_skip: usize,
+}
+
+/// Where a [`Reader`] made by [`Reader::resume`] starts: somewhere in an
+/// input other than its beginning, where the reader of the whole input
+/// would be between two games (the parallel split's workers start there).
+/// Spans are then in the input's coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// Offset in the input of the first byte the reader's source gives.
+    pub offset: u64,
+    /// Bytes of the source passed over before reading: the start of the
+    /// current line, there only to be shown in diagnostics. No newline may
+    /// be among them.
+    pub skip: usize,
+    /// 1-based line number at `offset + skip`.
+    pub line: u32,
+    /// Offset in the input where that line begins (at most `offset + skip`).
+    pub line_start: u64,
 }
 
 impl<R: Read> Reader<R> {
@@ -366,7 +386,22 @@ impl<R: Read> Reader<R> {
             prose_reported: false,
             region_binary_reported: false,
             plain_path: true,
+            pending_skip: 0,
         }
+    }
+
+    /// A reader of `read`, which gives an input's bytes from `at.offset`
+    /// on, that starts reading at `at.offset + at.skip` in the state the
+    /// reader of the whole input has there between two games.
+    pub fn resume(read: R, at: Resume) -> Reader<R> {
+        let mut reader = Reader::new(read);
+        reader.win.buf_abs = at.offset;
+        reader.line = at.line.max(1);
+        reader.line_start_abs = at.line_start.min(at.offset + at.skip as u64);
+        // A byte order mark counts only at the input's start.
+        reader.bom_checked = at.offset + at.skip as u64 > 0;
+        reader.pending_skip = at.skip;
+        reader
     }
 
     /// The limits in effect.
@@ -414,6 +449,12 @@ impl<R: Read> Reader<R> {
                 // Columns count from after the BOM, as editors show them.
                 self.line_start_abs = 3;
             }
+        }
+        if self.pending_skip > 0 {
+            self.ensure(self.pending_skip)?;
+            let n = self.pending_skip.min(self.win.end - self.start);
+            self.start += n;
+            self.pending_skip = 0;
         }
         // Reset first: problems between games must not be muted by the last game's `SkipGame`.
         self.game = GameState::new();

@@ -78,6 +78,51 @@ pub fn tag_string(i: &[u8]) -> PResult<'_, &[u8]> {
     )))
 }
 
+/// Bytes [`starts_tag_line`] looks at, at most: a caller that has this
+/// many bytes from a line's start (or the input's end) gets a final answer.
+pub const TAG_LINE_PREFIX: usize = 64;
+
+/// Longest tag name [`starts_tag_line`] accepts.
+const TAG_LINE_NAME: usize = 48;
+
+/// The game-boundary rule shared by the reader and the parallel split:
+/// whether a line (`line` from its first byte) starts a tag pair, i.e.
+/// begins with `[`, a tag name of at most 48 bytes, spaces or tabs, and
+/// `"`. Such a line ends a brace comment that is still open (the reader
+/// reports it), so that a stray `{` never swallows the games after it, and
+/// the parallel split starts its guesses at such lines. Looks at no more
+/// than [`TAG_LINE_PREFIX`] bytes.
+///
+/// # Examples
+///
+/// ```
+/// use xpgn::notation::tag::starts_tag_line;
+///
+/// assert!(starts_tag_line(b"[Event \"Hastings\"]"));
+/// assert!(!starts_tag_line(b" [Event \"Hastings\"]"));
+/// assert!(!starts_tag_line(b"[%clk 0:01:00]"));
+/// ```
+pub fn starts_tag_line(line: &[u8]) -> bool {
+    let [b'[', rest @ ..] = line else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take(TAG_LINE_NAME + 1)
+        .take_while(|&&b| is_name_byte(b))
+        .count();
+    if name == 0 || name > TAG_LINE_NAME {
+        return false;
+    }
+    let rest = &rest[name..];
+    let spaces = rest
+        .iter()
+        .take(TAG_LINE_PREFIX - TAG_LINE_NAME - 3)
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    spaces > 0 && rest.get(spaces) == Some(&b'"')
+}
+
 /// One tag pair at the start of `line`.
 ///
 /// # Errors

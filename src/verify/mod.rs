@@ -253,6 +253,8 @@ pub struct Verifier<O: Observer = ()> {
     /// Whether the game has a tag, a move or a result: text made only of
     /// comments (an engine's trailing "; Game Nr. 30 ..." lines) is no game.
     has_content: bool,
+    /// Between a game's `BeginGame` and its `EndGame`.
+    in_game: bool,
     scratch: Scratch,
     /// A slip's plainly meant turn is being played (see [`Ply::recovered`]).
     recovering: bool,
@@ -329,6 +331,7 @@ impl<O: Observer> Verifier<O> {
             reported_number: false,
             raw_names: Default::default(),
             has_content: false,
+            in_game: false,
             scratch: Scratch::default(),
             recovering: false,
             quick: true,
@@ -397,7 +400,9 @@ impl<O: Observer> Verifier<O> {
         d.span = Some(span);
         d.label = (!label.is_empty()).then(|| label.to_string());
         d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
-        if self.report.index > 0 {
+        // Between games (prose, binary data) there is no game to name: not
+        // the one before, which a reader that started later would not know.
+        if self.report.index > 0 && self.in_game {
             d.game = Some(self.game_ref());
         }
         self.count(&d);
@@ -1483,6 +1488,7 @@ impl<O: Observer> Visitor for Verifier<O> {
         match event {
             Event::BeginGame => {
                 self.begin_game();
+                self.in_game = true;
                 Flow::Continue
             }
             Event::Tag { name, value } => {
@@ -1514,6 +1520,7 @@ impl<O: Observer> Visitor for Verifier<O> {
             }
             Event::EndGame => {
                 self.end_game(span, line);
+                self.in_game = false;
                 Flow::Continue
             }
             Event::MoveNumber { number, dots } => {

@@ -9,6 +9,7 @@ mod engine;
 mod gast;
 mod generate;
 mod help;
+mod pipeline;
 mod scores;
 mod squares;
 mod squirrel;

@@ -2,7 +2,7 @@
 
 use std::io::{self, Read};
 
-use memchr::memchr;
+use memchr::{memchr, memchr_iter};
 
 use super::bytes::{
     BINARY_WINDOW, first_delimiter, is_control, is_delimiter, is_space, looks_binary,
@@ -11,7 +11,7 @@ use super::bytes::{
 use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
 use crate::notation::movetext::{self, MoveTail};
-use crate::notation::tag::{self, ParseTagError};
+use crate::notation::tag::{self, ParseTagError, TAG_LINE_PREFIX, starts_tag_line};
 use crate::notation::visitor::{
     Chunk, CommentStyle, Event, Flow, GameResult, NagForm, RawTag, Visitor,
 };
@@ -27,6 +27,17 @@ enum Step {
     Other,
     /// Nothing: the plain path is done.
     Done,
+}
+
+/// Where something that is still open began, said relative to `now`: a
+/// worker of the parallel split knows lines only from where it started, and
+/// its messages must read the same as on one thread.
+fn where_opened(open: Span, now: Span) -> String {
+    match now.line.saturating_sub(open.line) {
+        0 => format!("at column {}", open.column),
+        1 => format!("on the line above, at column {}", open.column),
+        n => format!("{n} lines above, at column {}", open.column),
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -261,8 +272,8 @@ impl<R: Read> Reader<R> {
         if self.game.depth > 0 || self.game.skip_var > 0 {
             let message = match self.game.first_open {
                 Some(open) => format!(
-                    "the variation opened at line {} column {} is not closed",
-                    open.line, open.column
+                    "the variation opened {} is not closed",
+                    where_opened(open, span)
                 ),
                 None => "a variation is not closed".into(),
             };
@@ -450,10 +461,60 @@ impl<R: Read> Reader<R> {
             if self.stopped {
                 return Ok(());
             }
-            self.ensure(chunk + 1)?;
+            // With a tag line's prefix past the window, so that whether a
+            // line in it starts a tag pair never depends on the buffer.
+            self.ensure(chunk + 1 + TAG_LINE_PREFIX)?;
             let avail = self.avail();
             let window = &avail[..avail.len().min(chunk + 1)];
             let found = memchr(close, window);
+            // The boundary rule: a line inside a brace comment that starts a
+            // tag pair ends the comment, reported, and is read as a tag
+            // line, so that a stray `{` costs at most its own game.
+            let tag_line = match style {
+                CommentStyle::Brace => {
+                    let end = found.unwrap_or(window.len());
+                    memchr_iter(b'\n', &window[..end])
+                        .find(|&k| starts_tag_line(avail.get(k + 1..).unwrap_or_default()))
+                }
+                CommentStyle::Line => None,
+            };
+            if let Some(k) = tag_line {
+                let len = if k > 0 && window[k - 1] == b'\r' {
+                    k - 1
+                } else {
+                    k
+                };
+                let mut span = self.span(0, k);
+                if first {
+                    span.start = open.start;
+                    span.column = open.column;
+                }
+                let text = self.start..self.start + len;
+                let kind = if first { Chunk::Whole } else { Chunk::Last };
+                self.emit(
+                    v,
+                    Ev::Comment {
+                        text,
+                        style,
+                        chunk: kind,
+                    },
+                    span,
+                );
+                // Past the newline: the problem is on the tag pair's line.
+                self.consume(k + 1);
+                let at = self.span(0, 1);
+                self.problem(
+                    v,
+                    Code::UnterminatedComment,
+                    format!(
+                        "the comment opened {} is not closed before this tag pair, which is \
+                         read as a tag",
+                        where_opened(open, at)
+                    ),
+                    at,
+                );
+                return Ok(());
+            }
             let (len, used, kind, last) = match found {
                 Some(k) => {
                     let len = if style == CommentStyle::Line && k > 0 && window[k - 1] == b'\r' {

@@ -1,0 +1,223 @@
+//! The parallel split against one reader going through the input: equal
+//! results for every range size, job count and generated input.
+
+use std::fmt::Write as _;
+
+use super::*;
+use crate::cli::batch::analyse;
+
+/// Pieces of PGN that make game boundaries hard to find: comments holding
+/// tag lines, `%` lines, `;` comments holding braces, unterminated
+/// comments, variations and tag pairs, games without blank lines between
+/// them, prose and binary bytes.
+const PIECES: &[&str] = &[
+    "[Event \"e\"]\n",
+    "[Site \"s\"]\n",
+    "[White \"w\"] [Black \"b\"]\n",
+    "\n",
+    "\n\n",
+    "1. e4 e5 2. Nf3 Nc6 ",
+    "3. Bb5 a6 ",
+    "1. d4 Nf6\n",
+    "1-0\n",
+    "*\n",
+    "0-1 ",
+    "1/2-1/2",
+    "{ a comment\n[Event \"inside\"]\n}",
+    "{ open\n",
+    "}\n",
+    "}",
+    "{ [%clk 0:01:00] }\n",
+    "; line { brace\n",
+    "; } close\n",
+    ";\n",
+    "%escape [Event \"x\"]\n",
+    "%\n",
+    "(1... d5 ",
+    ")",
+    "[Event \"no blank\"]\n1. d4 d5 *\n",
+    "[Event \"x\"]\n1. e4 {\n[Site \"in\"]\n",
+    "some prose before a game\n",
+    "\u{1}\u{2}\u{0}bin\n",
+    "[Bad\n",
+    "[Unclosed \"v\n",
+    "2... Qh4# ",
+    "  [Indented \"t\"]\n",
+    "\r\n",
+    "{ a\n%not escape\n; nor this }\n",
+];
+
+/// A little generator, so that the test needs no seed file.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(self.0 >> 33).unwrap_or(0)
+    }
+}
+
+fn generate(seed: u64, pieces: usize) -> String {
+    let mut rng = Lcg(seed);
+    let mut text = String::new();
+    for _ in 0..pieces {
+        text.push_str(PIECES[rng.next() % PIECES.len()]);
+    }
+    text
+}
+
+/// Everything a run gives, as text: the diagnostics in order (which game's
+/// list holds a diagnostic found between games depends on where a part
+/// ends, and no command shows it), then each game.
+fn describe(step: &Step, out: &mut String) {
+    match step {
+        Step::InputError(e) => {
+            let _ = writeln!(out, "input error: {e}");
+        }
+        Step::Begin(name) => {
+            let _ = writeln!(out, "begin {name}");
+        }
+        Step::Chunk(_, chunk) => {
+            let mut stray = chunk.stray.iter().peekable();
+            for (i, g) in chunk.games.iter().enumerate() {
+                while let Some((_, d)) = stray.next_if(|(before, _)| *before <= i) {
+                    let _ = writeln!(out, "{d:?}");
+                }
+                for d in &g.diagnostics {
+                    let _ = writeln!(out, "{d:?}");
+                }
+                let _ = writeln!(out, "game {:?} {:?}", g.report, g.moves);
+                if let Some(r) = &g.record {
+                    let _ = writeln!(out, "  {r:?}");
+                }
+            }
+            for (_, d) in stray {
+                let _ = writeln!(out, "{d:?}");
+            }
+        }
+    }
+}
+
+/// Totals do not depend on how the input was cut; the rest is compared as it comes.
+fn totals(step: &Step, t: &mut crate::verify::Counts) {
+    if let Step::Chunk(_, c) = step {
+        t.games += c.counts.games;
+        t.moves += c.counts.moves;
+        t.errors += c.counts.errors;
+        t.warnings += c.counts.warnings;
+    }
+}
+
+fn one_reader(path: &std::path::Path, records: bool) -> (String, crate::verify::Counts) {
+    let name: Arc<str> = Arc::from(path.to_string_lossy().as_ref());
+    let file = File::open(path).expect("open");
+    let mut reader = Reader::new(file);
+    let all = Bounds {
+        limit: u64::MAX,
+        part_end: u64::MAX,
+    };
+    let (out, ended) = analyse(&mut reader, &name, records, true, all);
+    assert!(matches!(ended, Ended::Eof), "{ended:?}");
+    let mut text = format!("begin {name}\n");
+    let step = Step::Chunk(name, out);
+    let mut t = crate::verify::Counts::default();
+    describe(&step, &mut text);
+    totals(&step, &mut t);
+    (text, t)
+}
+
+fn piped(
+    path: &std::path::Path,
+    records: bool,
+    jobs: usize,
+    split: Split,
+) -> (String, crate::verify::Counts) {
+    let config = BatchConfig {
+        inputs: vec![path.to_path_buf()],
+        jobs: NonZeroUsize::new(jobs).expect("jobs"),
+        records,
+        notations: crate::export::records::Notations::BOTH,
+        count_moves: true,
+        progress: false,
+    };
+    let mut text = String::new();
+    let mut t = crate::verify::Counts::default();
+    run_split(&config, split, |step| {
+        describe(&step, &mut text);
+        totals(&step, &mut t);
+        true
+    });
+    (text, t)
+}
+
+fn counts_eq(a: &crate::verify::Counts, b: &crate::verify::Counts) -> bool {
+    (a.games, a.moves, a.errors, a.warnings) == (b.games, b.moves, b.errors, b.warnings)
+}
+
+#[test]
+fn every_range_size_and_job_count_gives_the_one_reader_results() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for seed in 0..24u64 {
+        let text = generate(seed, 40 + (seed as usize % 5) * 20);
+        let path = dir.path().join(format!("g{seed}.pgn"));
+        std::fs::write(&path, &text).expect("write");
+        let records = seed % 3 == 0;
+        let (want, want_t) = one_reader(&path, records);
+        let len = text.len() as u64;
+        // Every byte a range start, then every other size up to the
+        // whole input, a few of them with parts smaller than ranges.
+        let sizes = (1..=len.min(48)).chain([64, 100, 257, len / 2, len]);
+        for (k, range) in sizes.enumerate() {
+            let range = range.max(1);
+            let part = if k % 3 == 0 { 1 } else { range };
+            let jobs = 1 + k % 4;
+            let (got, got_t) = piped(&path, records, jobs, Split { range, part });
+            assert!(
+                got == want && counts_eq(&got_t, &want_t),
+                "seed {seed}, range {range}, part {part}, jobs {jobs}: input\n{text:?}\n\
+                 one reader:\n{want}\nsplit:\n{got}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stream_gives_the_one_reader_results() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = generate(7, 200);
+    let plain = dir.path().join("g.pgn");
+    std::fs::write(&plain, &text).expect("write");
+    let (want, _) = one_reader(&plain, false);
+    let gz = dir.path().join("g.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut enc, text.as_bytes()).expect("compress");
+    std::fs::write(&gz, enc.finish().expect("compress")).expect("write");
+    let split = Split { range: 7, part: 5 };
+    let (got, _) = piped(&gz, false, 3, split);
+    let want = want.replace(&*plain.to_string_lossy(), &gz.to_string_lossy());
+    if got != want {
+        let _ = std::fs::write("/tmp/split-got.txt", &got);
+        let _ = std::fs::write("/tmp/split-want.txt", &want);
+    }
+    assert!(got == want, "{got}\n----\n{want}");
+}
+
+#[test]
+fn a_comment_from_the_tag_section_past_a_tag_line_splits_as_on_one_thread() {
+    // Issue 12: with chunks cut at the tag line inside the comment, -j2
+    // read 3 games and 2 errors where -j1 read 2 games.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "[Event \"a\"]\n{ opened here\n[Event \"b\"]\n}\n1. e4 e5 *\n\n\
+                [Event \"c\"]\n\n1. d4 d5 *\n"
+        .repeat(3);
+    let path = dir.path().join("c.pgn");
+    std::fs::write(&path, &text).expect("write");
+    let (want, want_t) = one_reader(&path, false);
+    for range in 1..=text.len() as u64 {
+        let (got, got_t) = piped(&path, false, 2, Split { range, part: range });
+        assert!(got == want && counts_eq(&got_t, &want_t), "range {range}");
+    }
+}

@@ -1,0 +1,278 @@
+//! Whole-archive runs: the same output whatever `--jobs`, an end at once
+//! when the output goes away, no temporary file left by a signal or a full
+//! file-size limit. Runs that could hang are killed after a deadline, so a
+//! failure here never hangs CI.
+
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::TestEnv;
+
+const GAME: &str = "[Event \"E\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n\
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+
+/// An archive of `n` games.
+fn archive(n: usize) -> String {
+    GAME.repeat(n)
+}
+
+/// Waits for `child` until `deadline`; kills it and fails past it.
+fn wait_or_kill(child: &mut Child, what: &str, deadline: Duration) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not end within {deadline:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn xpgn(env: &TestEnv, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_xpgn"));
+    cmd.args(args)
+        .current_dir(env.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    cmd
+}
+
+/// Names in `dir` other than `keep`.
+fn left_in(dir: &Path, keep: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| !keep.contains(&n.as_str()))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_at_once_with_status_0() {
+    let env = TestEnv::new();
+    env.write("dir/a.pgn", archive(20_000));
+    env.write("dir/b.pgn", archive(20_000));
+    for args in [
+        &["stats", "dir"][..],
+        &["stats", "-j", "2", "dir"],
+        &["convert", "--to", "pgn", "-j", "1", "dir"],
+        &["convert", "--to", "pgn", "-j", "2", "dir"],
+        &["check", "-j", "2", "--format", "json", "dir"],
+    ] {
+        let what = format!("xpgn {} | head -c100", args.join(" "));
+        let mut child = xpgn(&env, args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start xpgn");
+        let mut head = [0u8; 100];
+        let mut out = child.stdout.take().expect("stdout");
+        out.read_exact(&mut head).expect("100 bytes");
+        drop(out);
+        let status = wait_or_kill(&mut child, &what, Duration::from_secs(60));
+        assert_eq!(status.code(), Some(0), "{what}: {status:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_fails_with_status_2_and_leaves_no_file() {
+    let env = TestEnv::new();
+    env.write("big.pgn", archive(20_000));
+    for (out, args) in [
+        ("out.pgn", "convert --to pgn -j 2 -o out.pgn big.pgn"),
+        ("out.csv", "stats -o out.csv big.pgn"),
+    ] {
+        // 64 blocks of 512 bytes: far less than the output.
+        let script = format!("ulimit -f 64; exec \"$0\" {args}");
+        let mut child = Command::new("sh")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_xpgn")])
+            .current_dir(env.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start sh");
+        let status = wait_or_kill(&mut child, args, Duration::from_secs(60));
+        let mut err = String::new();
+        let _ = child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut err);
+        assert_eq!(status.code(), Some(2), "{args}: {status:?}\n{err}");
+        assert!(err.contains("cannot write"), "{args}: {err}");
+        assert!(
+            left_in(env.path(), &["big.pgn"]).is_empty(),
+            "{out}: {:?}",
+            left_in(env.path(), &["big.pgn"])
+        );
+    }
+}
+
+/// Sends `signal` to a `convert -o` that is writing, once its temporary
+/// file is there.
+#[cfg(unix)]
+fn interrupt_convert(signal: &str, code: i32) {
+    let env = TestEnv::new();
+    env.write("big.pgn", archive(200_000));
+    let mut child = xpgn(
+        &env,
+        &[
+            "convert",
+            "--to",
+            "jsonl",
+            "-j",
+            "2",
+            "-o",
+            "out.jsonl",
+            "big.pgn",
+        ],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .expect("start xpgn");
+    let start = Instant::now();
+    while left_in(env.path(), &["big.pgn"]).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        if child.try_wait().expect("wait").is_some() {
+            panic!("convert ended before the signal: make the input larger");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sent = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    let status = wait_or_kill(
+        &mut child,
+        "convert after a signal",
+        Duration::from_secs(60),
+    );
+    assert_eq!(status.code(), Some(code), "{signal}: {status:?}");
+    assert!(
+        left_in(env.path(), &["big.pgn"]).is_empty(),
+        "{signal} left {:?}",
+        left_in(env.path(), &["big.pgn"])
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_during_convert_leaves_no_file_and_exits_130() {
+    interrupt_convert("-INT", 130);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_during_convert_leaves_no_file_and_exits_143() {
+    interrupt_convert("-TERM", 143);
+}
+
+/// Pieces that make game boundaries hard to find (see the library's
+/// `cli::pipeline` tests): comments holding tag lines, `%` lines, `;`
+/// comments holding braces, unterminated constructs, games without blank
+/// lines between them.
+const PIECES: &[&str] = &[
+    "[Event \"e\"]\n",
+    "[Site \"s\"]\n",
+    "\n",
+    "1. e4 e5 2. Nf3 Nc6 ",
+    "3. Bb5 a6 ",
+    "1-0\n",
+    "*\n",
+    "{ a comment\n[Event \"inside\"]\n}",
+    "{ open\n",
+    "}\n",
+    "; line { brace\n",
+    "%escape [Event \"x\"]\n",
+    "(1... d5 ",
+    ")",
+    "[Event \"no blank\"]\n1. d4 d5 *\n",
+    "[Unclosed \"v\n",
+    "{ a\n%not escape\n; nor this }\n",
+    GAME,
+];
+
+fn generated(seed: u64, bytes: usize) -> String {
+    let mut x = seed;
+    let mut text = String::new();
+    while text.len() < bytes {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let k = usize::try_from(x >> 33).unwrap_or(0) % PIECES.len();
+        text.push_str(PIECES[k]);
+    }
+    text
+}
+
+#[test]
+fn every_command_gives_the_same_output_whatever_the_jobs() {
+    let env = TestEnv::new();
+    // Several ranges of 1 MiB (check, stats) and 256 KiB (convert).
+    env.write("g.pgn", generated(1, 2_500_000));
+    for args in [
+        &["check", "--format", "json", "g.pgn"][..],
+        &["stats", "g.pgn"],
+        &["convert", "--to", "pgn", "g.pgn"],
+        &["convert", "--to", "jsonl", "g.pgn"],
+    ] {
+        let run = |jobs: &str| {
+            let mut all = vec![args[0], "-j", jobs];
+            all.extend_from_slice(&args[1..]);
+            let out = xpgn(&env, &all).output().expect("run xpgn");
+            (out.status.code(), out.stdout, out.stderr)
+        };
+        let one = run("1");
+        assert!(!one.1.is_empty(), "{args:?}");
+        for jobs in ["2", "3", "4"] {
+            let other = run(jobs);
+            assert!(
+                other == one,
+                "xpgn -j {jobs} {args:?} differs from -j 1: status {:?} vs {:?}",
+                other.0,
+                one.0
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stray_brace_costs_only_its_own_game() {
+    // Issue 14, defect 8: the comment ran to the end, every game after it lost.
+    let env = TestEnv::new();
+    env.write(
+        "s.pgn",
+        format!("[Event \"a\"]\n\n1. e4 {{ stray\n\n{}", archive(100)),
+    );
+    for jobs in ["1", "2"] {
+        let out = xpgn(&env, &["check", "-j", jobs, "--format", "json", "s.pgn"])
+            .output()
+            .expect("run xpgn");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("\"games\":101,"), "-j {jobs}: {text}");
+        let stray = text
+            .lines()
+            .find(|l| l.contains("unterminated-comment"))
+            .unwrap_or_default();
+        assert!(
+            stray.contains("\"line\":5,\"column\":1"),
+            "-j {jobs}: {text}"
+        );
+        assert!(stray.contains("not closed before this tag pair"), "{stray}");
+    }
+}
