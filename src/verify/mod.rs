@@ -18,6 +18,9 @@ use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKi
 use crate::rules::squares::Postal;
 use crate::rules::{Variant, variant::Status};
 
+mod repetition;
+use repetition::Repetitions;
+
 pub use crate::rules::family::grammar as grammar_for;
 
 /// The column of the excerpt a diagnostic at `span` keeps in view.
@@ -263,12 +266,8 @@ pub struct Verifier<O: Observer = ()> {
     variant_named: Option<(String, Option<Variant>)>,
     line: Option<Line>,
     stack: Vec<Line>,
-    history: Vec<u64>,
-    /// Bit `key % 128` of every key in `history` (two words: shifts and
-    /// masks of one word are cheaper than of a `u128`): a key whose bit is
-    /// clear is new, so the scan for its repeats (a loop of varying
-    /// length, a mispredicted exit a move) is needed only when it is set.
-    history_bits: [u64; 2],
+    /// The mainline's positions since its last irreversible move.
+    history: Repetitions,
     ended: Option<Termination>,
     noted_threefold: bool,
     noted_fifty: bool,
@@ -315,12 +314,6 @@ const FEN: u32 = tag_name_key(b"FEN");
 const POSTAL: u32 = tag_name_key(b"Postal");
 const READINGS: u32 = tag_name_key(b"Readings");
 
-/// A repetition key's word and bit in [`Verifier::history_bits`].
-#[inline(always)]
-fn history_bit(key: u64) -> (usize, u64) {
-    ((key >> 6) as usize & 1, 1 << (key % 64))
-}
-
 impl Verifier<()> {
     /// A verifier for the input named `file` (its path, or `-`).
     pub fn new(file: impl Into<Arc<str>>) -> Verifier<()> {
@@ -343,8 +336,7 @@ impl<O: Observer> Verifier<O> {
             variant_named: None,
             line: None,
             stack: Vec::new(),
-            history: Vec::new(),
-            history_bits: [0; 2],
+            history: Repetitions::default(),
             ended: None,
             noted_threefold: false,
             noted_fifty: false,
@@ -495,7 +487,6 @@ impl<O: Observer> Verifier<O> {
         self.line = None;
         self.stack.clear();
         self.history.clear();
-        self.history_bits = [0; 2];
         self.ended = None;
         self.noted_threefold = false;
         self.noted_fifty = false;
@@ -640,8 +631,6 @@ impl<O: Observer> Verifier<O> {
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
             self.history.push(key);
-            let (word, bit) = history_bit(key);
-            self.history_bits[word] |= bit;
         }
         self.observer.start_position(start);
         self.mode = Mode::Verify;
@@ -1129,27 +1118,15 @@ impl<O: Observer> Verifier<O> {
     ) {
         let was_ended = self.ended;
         let repeats_and_clock = match draw {
-            Some(d) => {
+            // After the game's end the counts are no longer read.
+            Some(d) if was_ended.is_none() => {
                 // A reset of the clock by an irreversible move empties the
-                // history; written without a branch, since which moves
-                // reset it is anyone's guess.
-                let reset = (d.halfmoves == 0) & d.irreversible;
-                let keep = usize::from(!reset).wrapping_neg();
-                self.history.truncate(self.history.len() & keep);
-                let keep = u64::from(!reset).wrapping_neg();
-                self.history_bits = self.history_bits.map(|w| w & keep);
-                let (word, bit) = history_bit(d.key);
-                let seen = self.history_bits[word] & bit != 0;
-                self.history_bits[word] |= bit;
-                self.history.push(d.key);
-                let repeats = if seen {
-                    self.history.iter().filter(|&&k| k == d.key).count()
-                } else {
-                    1
-                };
+                // history.
+                self.history.clear_if((d.halfmoves == 0) & d.irreversible);
+                let repeats = self.history.push(d.key);
                 Some((repeats, d.halfmoves, d.ruling))
             }
-            None => None,
+            _ => None,
         };
         if was_ended.is_some() {
             self.report_move_after_end(text, span, line);
