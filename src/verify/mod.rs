@@ -630,7 +630,7 @@ impl<O: Observer> Verifier<O> {
         // A chess FEN with Chess960 castling rights is played as Chess960.
         self.report.variant = Some(start.variant());
         if let Some(key) = start.repetition_key() {
-            self.history.push(key);
+            self.history.push(false, key);
         }
         self.observer.start_position(start);
         self.mode = Mode::Verify;
@@ -1122,8 +1122,8 @@ impl<O: Observer> Verifier<O> {
             Some(d) if was_ended.is_none() => {
                 // A reset of the clock by an irreversible move empties the
                 // history.
-                self.history.clear_if((d.halfmoves == 0) & d.irreversible);
-                let repeats = self.history.push(d.key);
+                let reset = (d.halfmoves == 0) & d.irreversible;
+                let repeats = self.history.push(reset, d.key);
                 Some((repeats, d.halfmoves, d.ruling))
             }
             _ => None,

@@ -35,8 +35,7 @@ fn filter_bit(key: u64) -> (usize, u64) {
 }
 
 impl Repetitions {
-    /// Forgets every key (a new game, or an irreversible move).
-    #[inline(always)]
+    /// Forgets every key (a new game).
     pub(crate) fn clear(&mut self) {
         self.keys.clear();
         self.bits = [0; 2];
@@ -45,22 +44,6 @@ impl Repetitions {
         }
     }
 
-    /// [`clear`](Self::clear) if `reset`, written without a branch on it:
-    /// which moves are irreversible is anyone's guess.
-    #[inline(always)]
-    pub(crate) fn clear_if(&mut self, reset: bool) {
-        let keep = usize::from(!reset).wrapping_neg();
-        self.keys.truncate(self.keys.len() & keep);
-        let keep = u64::from(!reset).wrapping_neg();
-        self.bits = self.bits.map(|w| w & keep);
-        // The map is in use only in long histories: a predictable branch.
-        if !self.counts.is_empty() && reset {
-            self.clear_counts();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
     fn clear_counts(&mut self) {
         // A map grown by one long history would otherwise cost its whole
         // capacity at every later clear.
@@ -71,29 +54,41 @@ impl Repetitions {
         }
     }
 
-    /// Records `key` and returns how often it has now occurred, this time
-    /// included.
+    /// Records `key`, after forgetting every earlier key if `reset` (an
+    /// irreversible move), and returns how often `key` has now occurred,
+    /// this time included.
     #[inline(always)]
-    pub(crate) fn push(&mut self, key: u64) -> usize {
-        if self.keys.len() < SCAN_LIMIT {
-            let (word, bit) = filter_bit(key);
-            let seen = self.bits[word] & bit != 0;
-            self.bits[word] |= bit;
-            self.keys.push(key);
-            if seen {
-                self.keys.iter().filter(|&&k| k == key).count()
-            } else {
-                1
-            }
+    pub(crate) fn push(&mut self, reset: bool, key: u64) -> usize {
+        let len = self.keys.len();
+        if len >= SCAN_LIMIT {
+            return self.push_counted(reset, key);
+        }
+        // Written without a branch on `reset`: which moves are
+        // irreversible is anyone's guess.
+        let keep = usize::from(!reset).wrapping_neg();
+        self.keys.truncate(len & keep);
+        let keep = u64::from(!reset).wrapping_neg();
+        self.bits = self.bits.map(|w| w & keep);
+        let (word, bit) = filter_bit(key);
+        let seen = self.bits[word] & bit != 0;
+        self.bits[word] |= bit;
+        self.keys.push(key);
+        if seen {
+            self.keys.iter().filter(|&&k| k == key).count()
         } else {
-            self.push_counted(key)
+            1
         }
     }
 
-    /// [`push`](Self::push) for a long history: counted in the map.
+    /// [`push`](Self::push) for a long history: counted in the map, which
+    /// holds every key once `keys` is full (and `keys` then stays as it is).
     #[cold]
     #[inline(never)]
-    fn push_counted(&mut self, key: u64) -> usize {
+    fn push_counted(&mut self, reset: bool, key: u64) -> usize {
+        if reset {
+            self.clear();
+            return self.push(false, key);
+        }
         if self.counts.is_empty() {
             for &k in &self.keys {
                 *self.counts.entry(k).or_insert(0) += 1;
@@ -160,14 +155,13 @@ mod tests {
             let mut table = Repetitions::default();
             let mut history = Vec::new();
             for (pos, roll) in steps {
-                table.clear_if(roll == 0);
                 if roll == 0 {
                     history.clear();
                 }
                 // Spread the keys as a Zobrist key would be.
                 let key = pos.wrapping_mul(0x2545_f491_4f6c_dd1d);
                 history.push(key);
-                prop_assert_eq!(table.push(key), naive(&history, key));
+                prop_assert_eq!(table.push(roll == 0, key), naive(&history, key));
             }
         }
     }
@@ -180,9 +174,8 @@ mod tests {
             for i in 0..(3 * SCAN_LIMIT as u64) {
                 let key = (i % 5 + round).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 history.push(key);
-                assert_eq!(table.push(key), naive(&history, key));
+                assert_eq!(table.push(i == 0, key), naive(&history, key));
             }
-            table.clear();
             history.clear();
         }
     }
