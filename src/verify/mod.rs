@@ -274,6 +274,12 @@ pub struct Verifier<O: Observer = ()> {
     reported_after_end: bool,
     /// A wrong move number was reported (once a game is enough).
     reported_number: bool,
+    /// Diagnostics of this game kept in `diagnostics`, at most
+    /// [`diag::PER_GAME`](crate::diag::PER_GAME).
+    shown: u32,
+    /// The diagnostics of this game past the cap, counted by code and
+    /// severity, for the lines that say how many were not shown.
+    suppressed: Vec<(Code, Severity, u64)>,
     /// Event, White and Black as written, when the observer does not
     /// [want the tags](Observer::wants_tags): only a diagnostic's game
     /// reference reads them, so they are decoded then.
@@ -342,6 +348,8 @@ impl<O: Observer> Verifier<O> {
             noted_fifty: false,
             reported_after_end: false,
             reported_number: false,
+            shown: 0,
+            suppressed: Vec::new(),
             raw_names: Default::default(),
             has_content: false,
             scratch: Scratch::default(),
@@ -398,6 +406,10 @@ impl<O: Observer> Verifier<O> {
 
     #[cold]
     fn emit(&mut self, mut d: Diagnostic, span: Span, label: &str, line: &LineContext<'_>) {
+        if self.shown >= crate::diag::PER_GAME {
+            self.count(&d);
+            return self.suppress(&d);
+        }
         d.file = Some(self.file.clone());
         d.span = Some(span);
         d.label = (!label.is_empty()).then(|| label.to_string());
@@ -406,7 +418,63 @@ impl<O: Observer> Verifier<O> {
             d.game = Some(self.game_ref());
         }
         self.count(&d);
-        self.diagnostics.push(d);
+        self.keep(d);
+    }
+
+    /// Keeps `d` for [`drain`](Self::drain), or only counts it past the
+    /// game's cap, so that one game's diagnostics take bounded memory.
+    fn keep(&mut self, d: Diagnostic) {
+        if self.shown < crate::diag::PER_GAME {
+            self.shown += 1;
+            self.diagnostics.push(d);
+        } else {
+            self.suppress(&d);
+        }
+    }
+
+    #[cold]
+    fn suppress(&mut self, d: &Diagnostic) {
+        match self
+            .suppressed
+            .iter_mut()
+            .find(|(code, severity, _)| *code == d.code && *severity == d.severity)
+        {
+            Some((_, _, n)) => *n += 1,
+            None => self.suppressed.push((d.code, d.severity, 1)),
+        }
+    }
+
+    /// One line per code whose diagnostics the cap held back, at the
+    /// game's end, saying how many there were; the next game starts with
+    /// none shown.
+    fn report_suppressed(&mut self, span: Span, line: &LineContext<'_>) {
+        self.shown = 0;
+        if self.suppressed.is_empty() {
+            return;
+        }
+        self.report_suppressed_lines(span, line);
+    }
+
+    #[cold]
+    fn report_suppressed_lines(&mut self, span: Span, line: &LineContext<'_>) {
+        let game = (self.report.index > 0).then(|| self.game_ref());
+        for (code, severity, n) in std::mem::take(&mut self.suppressed) {
+            let mut d = Diagnostic::new(
+                severity,
+                code,
+                format!(
+                    "{n} more {code} diagnostic{} in this game not shown (at most {} a game)",
+                    if n == 1 { "" } else { "s" },
+                    crate::diag::PER_GAME
+                ),
+            );
+            d.suppressed = n;
+            d.file = Some(self.file.clone());
+            d.span = Some(span);
+            d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
+            d.game = game.clone();
+            self.diagnostics.push(d);
+        }
     }
 
     fn count(&mut self, d: &Diagnostic) {
@@ -492,6 +560,8 @@ impl<O: Observer> Verifier<O> {
         self.noted_fifty = false;
         self.reported_after_end = false;
         self.reported_number = false;
+        self.shown = 0;
+        self.suppressed.clear();
         for raw in &mut self.raw_names {
             raw.clear();
         }
@@ -682,7 +752,7 @@ impl<O: Observer> Verifier<O> {
         d.span = Some(span);
         d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
         d.game = Some(self.game_ref());
-        self.diagnostics.push(d);
+        self.keep(d);
     }
 
     fn skip(&mut self, why: String) {
@@ -1301,6 +1371,7 @@ impl<O: Observer> Verifier<O> {
     #[inline(never)]
     fn end_game(&mut self, span: Span, line: &LineContext<'_>) {
         if !self.has_content {
+            self.report_suppressed(span, line);
             // Comments alone, after the last game or between two: not a game.
             self.counts.games -= 1;
             self.report.index -= 1;
@@ -1317,6 +1388,7 @@ impl<O: Observer> Verifier<O> {
             self.note_stalemate();
             self.check_result(span, line);
         }
+        self.report_suppressed(span, line);
         if self.report.errors > 0 {
             self.counts.invalid_games += 1;
         }

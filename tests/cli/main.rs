@@ -9,6 +9,7 @@ mod engine;
 mod gast;
 mod generate;
 mod help;
+mod hostile;
 mod scores;
 mod squares;
 mod squirrel;
