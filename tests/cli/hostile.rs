@@ -11,7 +11,10 @@ use crate::util::TestEnv;
 fn issue_14_diagnostics_are_capped_per_game() {
     let env = TestEnv::new();
     let n = 50_000;
-    env.write("g.pgn", format!("[Event \"x\"]\n\n1. e4 {} *\n", "]".repeat(n)));
+    env.write(
+        "g.pgn",
+        format!("[Event \"x\"]\n\n1. e4 {} *\n", "]".repeat(n)),
+    );
     let run = env.run(&["check", "-j1", "g.pgn"]);
     run.code(1);
     let shown = run.stderr().matches("error[unexpected-token]").count();
@@ -24,13 +27,20 @@ fn issue_14_diagnostics_are_capped_per_game() {
     // The JSON form: the same lines, the last with the number it stands for.
     let run = env.run(&["check", "-j1", "--format", "json", "g.pgn"]);
     run.code(1);
-    assert_eq!(run.stdout().lines().count(), 102, "101 diagnostics and the summary");
+    assert_eq!(
+        run.stdout().lines().count(),
+        102,
+        "101 diagnostics and the summary"
+    );
     run.stdout_has(&format!("\"suppressed\":{}", n - 100))
         .stdout_has(&format!("\"errors\":{n}"));
     // A second game starts with none shown.
     env.write(
         "two.pgn",
-        format!("[Event \"x\"]\n\n1. e4 {} *\n\n[Event \"y\"]\n\n1. e4 ] *\n", "]".repeat(200)),
+        format!(
+            "[Event \"x\"]\n\n1. e4 {} *\n\n[Event \"y\"]\n\n1. e4 ] *\n",
+            "]".repeat(200)
+        ),
     );
     let run = env.run(&["check", "-j1", "two.pgn"]);
     assert_eq!(run.stderr().matches("error[unexpected-token]").count(), 102);
@@ -42,13 +52,37 @@ fn issue_14_diagnostics_are_capped_per_game() {
 fn issue_14_fen_with_trailing_text_is_refused() {
     let env = TestEnv::new();
     for (variant, fen) in [
-        ("Chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        ("Chess960", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (
+            "Chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "Chess960",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
     ] {
-        env.run(&["moves", "--variant", variant, "--fen", fen]).code(0);
+        env.run(&["moves", "--variant", variant, "--fen", fen])
+            .code(0);
         let junk = format!("{fen} junk junk");
         env.run(&["moves", "--variant", variant, "--fen", &junk])
             .code(2)
             .stderr_has("unexpected text after the last field: 'junk'");
     }
+}
+
+/// issue_14_perft_depth_is_limited: `perft 50000` overflowed the stack
+/// (and grew memory without end in the squares family); depths past the
+/// documented limit are refused as a usage error.
+#[test]
+fn issue_14_perft_depth_is_limited() {
+    let env = TestEnv::new();
+    for variant in ["Chess", "Infinite Reserves", "Moving Squares"] {
+        env.run(&["perft", "--variant", variant, "50000"])
+            .code(2)
+            .stderr_has("50000 is not in 0..=32");
+    }
+    env.run(&["perft", "33"]).code(2);
+    env.run(&["perft", "--variant", "Infinite Reserves", "1"])
+        .code(0)
+        .stdout_is("476\n");
 }
