@@ -119,6 +119,8 @@ codes! {
     ResultTagMismatch = "result-tag-mismatch",
     /// A move number that does not match the ply it precedes.
     MoveNumberMismatch = "move-number-mismatch",
+    /// A record of a JSON or JSON Lines input that is not a game; skipped.
+    InvalidRecord = "invalid-record",
 }
 
 impl fmt::Display for Code {

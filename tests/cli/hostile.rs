@@ -86,3 +86,54 @@ fn issue_14_perft_depth_is_limited() {
         .code(0)
         .stdout_is("476\n");
 }
+
+/// issue_14_a_bad_json_record_costs_only_itself: good, bad, good in JSON
+/// Lines wrote one game and stopped with exit 2; now both good games are
+/// written, the bad record is reported at its file and line, and the exit
+/// code is that of an invalid game. The same in a JSON array.
+#[test]
+fn issue_14_a_bad_json_record_costs_only_itself() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+    );
+    env.run(&["convert", "--to", "jsonl", "-o", "g.jsonl", "g.pgn"])
+        .code(0);
+    let jsonl = std::fs::read_to_string(env.path().join("g.jsonl")).expect("jsonl written");
+    let lines: Vec<&str> = jsonl.lines().collect();
+    assert_eq!(lines.len(), 2);
+    // Not JSON, then JSON that is not a game.
+    for bad in ["{\"tags\": [oops", "{\"tags\": 3}"] {
+        env.write(
+            "mixed.jsonl",
+            format!("{}\n{bad}\n\n{}\n", lines[0], lines[1]),
+        );
+        let run = env.run(&["convert", "--to", "pgn", "mixed.jsonl"]);
+        run.code(1)
+            .stderr_has("error[invalid-record]: record skipped: not a game")
+            .stderr_has("mixed.jsonl:2:1");
+        assert_eq!(
+            run.stdout().matches("[Event ").count(),
+            2,
+            "{}",
+            run.stdout()
+        );
+        run.stdout_has("[Event \"a\"]").stdout_has("[Event \"b\"]");
+    }
+    // In an array, an element that is JSON but not a game is skipped.
+    env.write(
+        "mixed.json",
+        format!("[\n{},\n{{\"tags\": 3}},\n{}\n]\n", lines[0], lines[1]),
+    );
+    let run = env.run(&["convert", "--to", "pgn", "mixed.json"]);
+    run.code(1)
+        .stderr_has("error[invalid-record]")
+        .stderr_has("mixed.json:3:1");
+    assert_eq!(
+        run.stdout().matches("[Event ").count(),
+        2,
+        "{}",
+        run.stdout()
+    );
+}
