@@ -376,7 +376,7 @@ fn report_chunk<O: Write, E: Write>(
             report.diagnostic(&d)?;
         }
         for d in &game.diagnostics {
-            summary.count_diagnostic(&d);
+            summary.count_diagnostic(d);
             report.diagnostic(d)?;
         }
     }

@@ -148,11 +148,20 @@ fn issue_14_links_the_walk_skips_are_named() {
     let env = TestEnv::new();
     env.write("d/a.pgn", "[Event \"x\"]\n\n1. e4 *\n");
     symlink(env.path().join("d"), env.path().join("d/loop")).expect("symlink");
-    symlink(env.path().join("d/gone.pgn"), env.path().join("d/dangling.pgn")).expect("symlink");
+    symlink(
+        env.path().join("d/gone.pgn"),
+        env.path().join("d/dangling.pgn"),
+    )
+    .expect("symlink");
     let run = env.run(&["check", "-j1", "d"]);
     run.code(0)
         .stderr_has("checked 1 game (1 move) in 1 file")
         .stderr_has("d/loop: a link to a directory, not followed, skipped")
         .stderr_has("d/dangling.pgn: a dangling link, skipped");
-    assert_eq!(run.stderr().matches("xpgn: warning:").count(), 2, "{}", run.stderr());
+    assert_eq!(
+        run.stderr().matches("xpgn: warning:").count(),
+        2,
+        "{}",
+        run.stderr()
+    );
 }
