@@ -1,5 +1,5 @@
 //! Runs every fuzz target's body (`fuzz/check_*.rs`) over its committed
-//! seeds, as ordinary tests: `fuzz/corpus/<target>/` for the position,
+//! seeds, as ordinary tests: `fuzz/seeds/<target>/` for the position,
 //! JSON and transcript targets, and the PGN fixtures for the reader and
 //! the verifier. A finding of a fuzzing run is added to the seeds, so it
 //! stays fixed.
@@ -31,7 +31,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `body` over every seed of `target` (a folder of `fuzz/corpus/`,
+/// Runs `body` over every seed of `target` (a folder of `fuzz/seeds/`,
 /// or another folder of the repository), and over each seed cut in half.
 fn run_seeds(folder: &str, body: fn(&[u8])) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
@@ -47,17 +47,17 @@ fn run_seeds(folder: &str, body: fn(&[u8])) {
 
 #[test]
 fn fuzz_seeds_position() {
-    run_seeds("fuzz/corpus/position", check_position);
+    run_seeds("fuzz/seeds/position", check_position);
 }
 
 #[test]
 fn fuzz_seeds_json() {
-    run_seeds("fuzz/corpus/json", check_json);
+    run_seeds("fuzz/seeds/json", check_json);
 }
 
 #[test]
 fn fuzz_seeds_transcript() {
-    run_seeds("fuzz/corpus/transcript", check_transcript);
+    run_seeds("fuzz/seeds/transcript", check_transcript);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Feeds arbitrary bytes to the body in `fuzz/check_json.rs` (see its
 //! invariants); `tests/fuzz_corpus.rs` runs the same body over the
-//! committed seeds in `fuzz/corpus/json/`.
+//! committed seeds in `fuzz/seeds/json/`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,6 +1,6 @@
 //! Feeds arbitrary bytes to the body in `fuzz/check_transcript.rs` (see its
 //! invariants); `tests/fuzz_corpus.rs` runs the same body over the
-//! committed seeds in `fuzz/corpus/transcript/`.
+//! committed seeds in `fuzz/seeds/transcript/`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
