@@ -88,7 +88,7 @@ never\:"Never colour"))' \
 '--help[Print help (see more with '\''--help'\'')]' \
 '-V[Print version]' \
 '--version[Print version]' \
-':depth -- How many plies deep to count:_default' \
+':depth -- How many plies deep to count, at most 32:_default' \
 && ret=0
 ;;
 (moves)
