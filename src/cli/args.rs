@@ -353,8 +353,8 @@ pub struct StatsArgs {
 /// Arguments of `xpgn perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// How many plies deep to count.
-    #[arg(value_name = "DEPTH")]
+    /// How many plies deep to count, at most 32.
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::rules::perft::MAX_DEPTH)))]
     pub depth: u32,
 
     /// The game, by name (e.g. `chess`, `gast`); case, spaces, `-` and `_`

@@ -335,7 +335,7 @@ pub fn check_inputs(
             }
         };
         let mut sink = |diag: Diagnostic| {
-            summary.count(diag.severity);
+            summary.count_diagnostic(&diag);
             report.diagnostic(&diag)
         };
         let result = checker.check_input(&input, &mut reader, &mut sink);
@@ -373,16 +373,16 @@ fn report_chunk<O: Write, E: Write>(
     let mut stray = chunk.stray.into_iter().peekable();
     for (i, game) in chunk.games.into_iter().enumerate() {
         while let Some((_, d)) = stray.next_if(|(before, _)| *before <= i) {
-            summary.count(d.severity);
+            summary.count_diagnostic(&d);
             report.diagnostic(&d)?;
         }
         for d in &game.diagnostics {
-            summary.count(d.severity);
+            summary.count_diagnostic(d);
             report.diagnostic(d)?;
         }
     }
     for (_, d) in stray {
-        summary.count(d.severity);
+        summary.count_diagnostic(&d);
         report.diagnostic(&d)?;
     }
     report.flush()

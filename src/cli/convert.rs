@@ -324,15 +324,30 @@ fn read_json(
     let name = input.name().to_string();
     let mut index = 0u64;
     let mut write_failed = None;
-    let mut cut_games = 0u64;
-    let result = json::read_games(read, |j| {
+    let mut status = ExitStatus::Success;
+    let mut report_failed = None;
+    let result = json::read_records(read, |record| {
         index += 1;
-        let file = j.file.clone().unwrap_or_else(|| name.clone());
-        let at = j.index.unwrap_or(index);
-        let game = json::from_json(j)?;
+        // One bad record is reported where it is and costs only itself.
+        let game = record.game.and_then(|j| {
+            let file = j.file.clone().unwrap_or_else(|| name.clone());
+            let at = j.index.unwrap_or(index);
+            json::from_json(j).map(|g| (g, file, at))
+        });
+        let (game, file, at) = match game {
+            Ok(g) => g,
+            Err(e) => {
+                status = status.merge(ExitStatus::Invalid);
+                if let Err(e) = report_bad_record(input.name(), record.line, &e, common, err) {
+                    report_failed = Some(e);
+                    return Err(json::JsonError::Shape("output failed".to_string()));
+                }
+                return Ok(());
+            }
+        };
         if game.truncated {
             // Never written shortened as if it were the game.
-            cut_games += 1;
+            status = status.merge(ExitStatus::Invalid);
             let _ = batch::not_converted(&mut *err, &file, at, &game);
             return Ok(());
         }
@@ -351,12 +366,14 @@ fn read_json(
         }
         Ok(())
     });
+    if let Some(e) = report_failed {
+        return Err(e);
+    }
     if let Some(e) = write_failed {
         return Err(e);
     }
     match result {
-        Ok(()) if cut_games > 0 => Ok(ExitStatus::Invalid),
-        Ok(()) => Ok(ExitStatus::Success),
+        Ok(()) => Ok(status),
         Err(e) => {
             let e = crate::io::InputError::Read {
                 name: input.name().clone(),
@@ -367,4 +384,35 @@ fn read_json(
             Ok(ExitStatus::Error)
         }
     }
+}
+
+/// Reports a JSON record that is not a game, as an `invalid-record` error
+/// at its file and line.
+fn report_bad_record(
+    file: &std::sync::Arc<str>,
+    line: u64,
+    e: &json::JsonError,
+    common: &CommonConfig,
+    err: &mut impl Write,
+) -> Result<(), Error> {
+    let why = match e {
+        json::JsonError::Syntax(e) => {
+            let column = e.column();
+            format!("{} (column {column})", json::message_of(e))
+        }
+        json::JsonError::Shape(why) => why.clone(),
+    };
+    let mut d = crate::diag::Diagnostic::error(
+        crate::diag::Code::InvalidRecord,
+        format!("record skipped: not a game: {why}"),
+    );
+    d.file = Some(file.clone());
+    d.span = Some(crate::diag::Span {
+        start: 0,
+        end: 0,
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: 1,
+    });
+    crate::diag::render::render_human(&d, common.color_stderr, err)
+        .map_err(Error::write(super::term::Stream::Stderr))
 }

@@ -148,18 +148,17 @@ pub fn transcript_variant(name: Option<&str>) -> Result<Option<crate::rules::Var
 /// A read error of `source`.
 pub fn transcript_source(
     variant: crate::rules::Variant,
-    mut source: Box<dyn std::io::Read + Send>,
+    source: Box<dyn std::io::Read + Send>,
 ) -> std::io::Result<Box<dyn std::io::Read + Send>> {
-    let mut bytes = Vec::new();
-    source.read_to_end(&mut bytes)?;
-    let text = String::from_utf8_lossy(&bytes);
     let grammar = crate::rules::family::grammar(variant);
-    let pgn = crate::notation::transcript::transcript_to_pgn(
-        &grammar,
-        &text,
-        &[("Variant", variant.name())],
-    );
-    Ok(Box::new(std::io::Cursor::new(pgn.into_bytes())))
+    // Streamed a line at a time: memory stays flat whatever the input.
+    Ok(Box::new(
+        crate::notation::transcript::TranscriptReader::new(
+            grammar,
+            std::io::BufReader::new(source),
+            &[("Variant", variant.name())],
+        ),
+    ))
 }
 
 /// Runs the command line; the only entry point `main` needs.

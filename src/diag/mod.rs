@@ -119,6 +119,8 @@ codes! {
     ResultTagMismatch = "result-tag-mismatch",
     /// A move number that does not match the ply it precedes.
     MoveNumberMismatch = "move-number-mismatch",
+    /// A record of a JSON or JSON Lines input that is not a game; skipped.
+    InvalidRecord = "invalid-record",
 }
 
 impl fmt::Display for Code {
@@ -207,7 +209,16 @@ pub struct Diagnostic {
     pub rule: Option<String>,
     /// Suggestions such as "did you mean Bf4?".
     pub help: Vec<String>,
+    /// For the last line of a game that had more diagnostics than
+    /// [`PER_GAME`]: how many diagnostics of this code and severity were
+    /// not shown (this line stands for them and is not one of them).
+    pub suppressed: u64,
 }
+
+/// Diagnostics shown per game: after this many, each code's further
+/// diagnostics in the game are only counted, and one line per code says how
+/// many there were (docs/diagnostics.md).
+pub const PER_GAME: u32 = 100;
 
 impl Diagnostic {
     /// A finding with only severity, code and message; fill the rest with the
@@ -228,6 +239,7 @@ impl Diagnostic {
             position: None,
             rule: None,
             help: Vec::new(),
+            suppressed: 0,
         }
     }
 

@@ -279,6 +279,12 @@ struct JsonDiagnostic<'a> {
     position: Option<&'a str>,
     rule: Option<&'a str>,
     help: &'a [String],
+    #[serde(skip_serializing_if = "is_zero")]
+    suppressed: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Where the span ends (line, column one past its last byte), when that is
@@ -328,6 +334,7 @@ pub fn render_json(diag: &Diagnostic, out: &mut impl Write) -> io::Result<()> {
         position: diag.position.as_deref(),
         rule: diag.rule.as_deref(),
         help: &diag.help,
+        suppressed: diag.suppressed,
     };
     serde_json::to_writer(&mut *out, &json).map_err(io::Error::from)?;
     out.write_all(b"\n")
@@ -370,6 +377,17 @@ impl Summary {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
             Severity::Note => self.notes += 1,
+        }
+    }
+
+    /// Counts one diagnostic by its severity, with the diagnostics it
+    /// stands for when it says how many were not shown.
+    pub fn count_diagnostic(&mut self, d: &Diagnostic) {
+        let n = if d.suppressed > 0 { d.suppressed } else { 1 };
+        match d.severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+            Severity::Note => self.notes += n,
         }
     }
 

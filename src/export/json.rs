@@ -391,9 +391,20 @@ fn plies_of(game: &Game) -> Vec<u32> {
     plies
 }
 
+/// One record of a JSON input: the line it starts on and its game, or why
+/// it is not one.
+#[derive(Debug)]
+pub struct JsonRecord {
+    /// 1-based line of the input where the record starts.
+    pub line: u64,
+    /// The game, or why the record is not one.
+    pub game: Result<JsonGame, JsonError>,
+}
+
 /// Calls `each` with every game of a JSON input: an array of game objects,
 /// or game objects one after the other (JSON Lines). Stops at the first
-/// error `each` returns.
+/// record that is not a game and at the first error `each` returns; see
+/// [`read_records`] to go on past bad records.
 ///
 /// # Errors
 ///
@@ -403,46 +414,139 @@ pub fn read_games<R: Read>(
     read: R,
     mut each: impl FnMut(JsonGame) -> Result<(), JsonError>,
 ) -> Result<(), JsonError> {
+    read_records(read, |r| each(r.game?))
+}
+
+/// Calls `each` with every record of a JSON input, game or not, with the
+/// line it starts on, so that one bad record costs only itself. In JSON
+/// Lines every line is read on its own; in an array, an element that is
+/// JSON but not a game is skipped, and JSON that is broken ends the array
+/// (one last record says so). Stops at the first error `each` returns.
+///
+/// # Errors
+///
+/// An input that cannot be read; errors of `each`.
+pub fn read_records<R: Read>(
+    read: R,
+    mut each: impl FnMut(JsonRecord) -> Result<(), JsonError>,
+) -> Result<(), JsonError> {
     let mut read = io::BufReader::new(read);
+    let mut line = 1u64;
     // Look at the first byte that is not white space.
     let first = loop {
         let buf = io::BufRead::fill_buf(&mut read).map_err(serde_json::Error::io)?;
-        match buf.iter().position(|b| !b.is_ascii_whitespace()) {
-            Some(i) => {
-                let b = buf[i];
-                io::BufRead::consume(&mut read, i);
-                break Some(b);
-            }
-            None if buf.is_empty() => break None,
-            None => {
-                let n = buf.len();
-                io::BufRead::consume(&mut read, n);
-            }
+        let n = match buf.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(i) => i,
+            None => buf.len(),
+        };
+        line += memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+        let found = buf.get(n).copied();
+        let empty = buf.is_empty();
+        io::BufRead::consume(&mut read, n);
+        if found.is_some() || empty {
+            break found;
         }
     };
     match first {
         None => Ok(()),
-        Some(b'[') => {
-            let mut de = serde_json::Deserializer::from_reader(read);
-            let mut failed = None;
-            let seed = EachGame {
-                each: &mut each,
-                failed: &mut failed,
-            };
-            let result = seed.deserialize(&mut de);
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            result?;
-            de.end()?;
-            Ok(())
+        Some(b'[') => read_array(read, line, &mut each),
+        Some(_) => read_lines(read, line, &mut each),
+    }
+}
+
+/// JSON Lines: each line holds its records, and a bad one costs its line.
+fn read_lines<R: io::BufRead>(
+    mut read: R,
+    mut line: u64,
+    each: &mut impl FnMut(JsonRecord) -> Result<(), JsonError>,
+) -> Result<(), JsonError> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if read
+            .read_until(b'\n', &mut buf)
+            .map_err(serde_json::Error::io)?
+            == 0
+        {
+            return Ok(());
         }
-        Some(_) => {
-            for game in serde_json::Deserializer::from_reader(read).into_iter::<JsonGame>() {
-                each(game?)?;
+        let at = line;
+        line += 1;
+        for game in serde_json::Deserializer::from_slice(&buf).into_iter::<JsonGame>() {
+            let bad = game.is_err();
+            each(JsonRecord {
+                line: at,
+                game: game.map_err(JsonError::from),
+            })?;
+            if bad {
+                break;
             }
-            Ok(())
         }
+    }
+}
+
+/// A reader that counts the newlines it has handed out, so that an array
+/// element read from it can be placed on its line.
+struct CountLines<R> {
+    inner: R,
+    newlines: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for CountLines<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let seen = memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+        self.newlines.set(self.newlines.get() + seen);
+        Ok(n)
+    }
+}
+
+/// A JSON array, from its opening `[` on line `line`.
+fn read_array<R: io::BufRead>(
+    read: R,
+    line: u64,
+    each: &mut impl FnMut(JsonRecord) -> Result<(), JsonError>,
+) -> Result<(), JsonError> {
+    let newlines = std::rc::Rc::new(std::cell::Cell::new(0));
+    let counted = CountLines {
+        inner: read,
+        newlines: newlines.clone(),
+    };
+    // serde_json takes one byte at a time, from the buffer below the
+    // counter, so the count is exact when an element ends.
+    let mut de = serde_json::Deserializer::from_reader(counted);
+    let mut failed = None;
+    let seed = EachGame {
+        each,
+        failed: &mut failed,
+        base: line,
+        newlines,
+    };
+    let result = seed.deserialize(&mut de);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let broken = match result.and_then(|()| de.end()) {
+        Ok(()) => return Ok(()),
+        Err(e) => e,
+    };
+    let at = line + broken.line().saturating_sub(1) as u64;
+    each(JsonRecord {
+        line: at,
+        game: Err(JsonError::Shape(format!(
+            "{}; the rest of the array is not read",
+            message_of(&broken)
+        ))),
+    })
+}
+
+/// A serde_json error's message without its "at line L column C", for a
+/// place given otherwise.
+pub fn message_of(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rsplit_once(" at line ") {
+        Some((message, _)) => message.to_string(),
+        None => text,
     }
 }
 
@@ -450,9 +554,13 @@ pub fn read_games<R: Read>(
 struct EachGame<'a, F> {
     each: &'a mut F,
     failed: &'a mut Option<JsonError>,
+    /// The line the array's `[` is on.
+    base: u64,
+    /// Newlines read so far, up to the end of the last element.
+    newlines: std::rc::Rc<std::cell::Cell<u64>>,
 }
 
-impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> DeserializeSeed<'de> for EachGame<'_, F> {
+impl<'de, F: FnMut(JsonRecord) -> Result<(), JsonError>> DeserializeSeed<'de> for EachGame<'_, F> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
@@ -460,7 +568,7 @@ impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> DeserializeSeed<'de> for 
     }
 }
 
-impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> SerdeVisitor<'de> for EachGame<'_, F> {
+impl<'de, F: FnMut(JsonRecord) -> Result<(), JsonError>> SerdeVisitor<'de> for EachGame<'_, F> {
     type Value = ();
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -468,8 +576,26 @@ impl<'de, F: FnMut(JsonGame) -> Result<(), JsonError>> SerdeVisitor<'de> for Eac
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while let Some(game) = seq.next_element::<JsonGame>()? {
-            if let Err(e) = (self.each)(game) {
+        // Each element is kept as its JSON text first, so that one that is
+        // JSON but not a game is reported and skipped, not the end of the
+        // array; it starts as many lines before the count as it holds.
+        while let Some(raw) = seq.next_element::<Box<serde_json::value::RawValue>>()? {
+            let text = raw.get();
+            let inside = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+            let start = self.base + self.newlines.get().saturating_sub(inside);
+            let game = serde_json::from_str::<JsonGame>(text).map_err(|e| {
+                let at = e.line().saturating_sub(1);
+                JsonError::Shape(format!(
+                    "{}{}",
+                    message_of(&e),
+                    if at > 0 {
+                        format!(" ({at} lines into the record)")
+                    } else {
+                        String::new()
+                    }
+                ))
+            });
+            if let Err(e) = (self.each)(JsonRecord { line: start, game }) {
                 *self.failed = Some(e);
                 return Err(serde::de::Error::custom("stopped"));
             }

@@ -5,7 +5,9 @@
 //! in `.pgn` or `.txt` (any case), or in those followed by `.gz`, `.bz2` or
 //! `.zst`, are taken, and hidden entries (names starting
 //! with `.`) are skipped. Symbolic links to files are followed; links to
-//! directories are not, so a link cycle cannot make the walk endless.
+//! directories are not, so a link cycle cannot make the walk endless. A link
+//! the walk does not follow (to a directory, dangling, or part of a loop) is
+//! named once, as a [`SkippedLink`], so nothing is left out silently.
 
 use std::ffi::OsStr;
 use std::fs;
@@ -152,11 +154,30 @@ impl Input {
     }
 }
 
+/// A symbolic link met in a directory walk and not followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedLink {
+    /// The link's path.
+    pub path: PathBuf,
+    /// Why it was not followed ("a link to a directory", "a dangling
+    /// link"...).
+    pub reason: String,
+}
+
+impl std::fmt::Display for SkippedLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}, skipped", self.path.display(), self.reason)
+    }
+}
+
 /// Expands command-line arguments into inputs, in argument order, each
 /// directory's files in sorted order. `-` is stdin.
 ///
 /// A problem with one argument or directory is returned in its place in the
 /// list and does not stop the others, so the caller can report it and go on.
+/// A symbolic link the walk does not follow is named on stderr, once, as
+/// `xpgn: warning: PATH: REASON, skipped` (see [`expand_with`] to handle
+/// them otherwise).
 ///
 /// # Examples
 ///
@@ -173,6 +194,23 @@ where
     I: IntoIterator<Item = P>,
     P: AsRef<Path>,
 {
+    expand_with(args, |link| {
+        // Written whole, so that lines of parallel runs do not mix.
+        let line = format!("xpgn: warning: {link}\n");
+        let _ = io::Write::write_all(&mut io::stderr().lock(), line.as_bytes());
+    })
+}
+
+/// [`expand`], handing each symbolic link the walk does not follow to
+/// `skipped` instead of naming it on stderr.
+pub fn expand_with<I, P>(
+    args: I,
+    mut skipped: impl FnMut(SkippedLink),
+) -> Vec<Result<Input, InputError>>
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<Path>,
+{
     let mut out = Vec::new();
     for arg in args {
         let path = arg.as_ref();
@@ -181,7 +219,7 @@ where
             continue;
         }
         match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut out),
+            Ok(meta) if meta.is_dir() => walk(path, &mut out, &mut skipped),
             Ok(_) => out.push(Ok(Input::file(path))),
             Err(source) => out.push(Err(InputError::Access {
                 path: path.to_path_buf(),
@@ -212,7 +250,11 @@ fn is_hidden(name: &OsStr) -> bool {
 
 /// Appends the record files under `dir`, depth first, sorted by name at each
 /// level. An explicit stack keeps deep trees off the call stack.
-fn walk(dir: &Path, out: &mut Vec<Result<Input, InputError>>) {
+fn walk(
+    dir: &Path,
+    out: &mut Vec<Result<Input, InputError>>,
+    skipped: &mut impl FnMut(SkippedLink),
+) {
     // Directories still to list, in reverse order so that pop() yields the
     // smallest name first.
     let mut pending = vec![dir.to_path_buf()];
@@ -248,10 +290,33 @@ fn walk(dir: &Path, out: &mut Vec<Result<Input, InputError>>) {
             };
             if meta.is_dir() {
                 subdirs.push(path);
-            } else if has_record_extension(&path)
-                && (meta.is_file() || fs::metadata(&path).is_ok_and(|m| m.is_file()))
-            {
-                out.push(Ok(Input::file(path)));
+            } else if meta.is_file() {
+                if has_record_extension(&path) {
+                    out.push(Ok(Input::file(path)));
+                }
+            } else if meta.is_symlink() {
+                match fs::metadata(&path) {
+                    Ok(target) if target.is_file() => {
+                        if has_record_extension(&path) {
+                            out.push(Ok(Input::file(path)));
+                        }
+                    }
+                    Ok(target) if target.is_dir() => skipped(SkippedLink {
+                        path,
+                        reason: "a link to a directory, not followed".into(),
+                    }),
+                    Ok(_) => {}
+                    // Only a link the walk would have read is worth a word.
+                    Err(_) if !has_record_extension(&path) => {}
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => skipped(SkippedLink {
+                        path,
+                        reason: "a dangling link".into(),
+                    }),
+                    Err(e) => skipped(SkippedLink {
+                        path,
+                        reason: format!("a link that cannot be followed ({e})"),
+                    }),
+                }
             }
         }
         // Files of a directory come before its subdirectories' files, and
@@ -385,5 +450,59 @@ mod tests {
         let got = names(&expand([tmp.path()]));
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[1].ends_with("b.pgn"));
+    }
+
+    /// issue_14_skipped_links_are_named_once: a link to a directory (a loop
+    /// back to its parent), a dangling link and a pair of links pointing at
+    /// each other are each named once, and the walk ends.
+    #[cfg(unix)]
+    #[test]
+    fn issue_14_skipped_links_are_named_once() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let d = tmp.path().join("d");
+        touch(&d.join("a.pgn"));
+        symlink(&d, d.join("loop")).expect("symlink");
+        symlink(d.join("gone.pgn"), d.join("dangling.pgn")).expect("symlink");
+        symlink(d.join("y.pgn"), d.join("x.pgn")).expect("symlink");
+        symlink(d.join("x.pgn"), d.join("y.pgn")).expect("symlink");
+        // Not a record name: not read, so not worth a word.
+        symlink(d.join("gone.png"), d.join("image.png")).expect("symlink");
+        let mut links = Vec::new();
+        let got = names(&expand_with([tmp.path()], |l| links.push(l)));
+        assert_eq!(got.len(), 1, "{got:?}");
+        let reasons: Vec<(String, &str)> = links
+            .iter()
+            .map(|l| {
+                let name = l.path.file_name().map(|n| n.to_string_lossy().into_owned());
+                let reason = l.reason.split(' ').take(3).collect::<Vec<_>>().join(" ");
+                (
+                    name.unwrap_or_default(),
+                    if reason.starts_with("a link that") {
+                        "loop"
+                    } else if reason.starts_with("a dangling") {
+                        "dangling"
+                    } else {
+                        "dir"
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                ("dangling.pgn".to_string(), "dangling"),
+                ("loop".to_string(), "dir"),
+                ("x.pgn".to_string(), "loop"),
+                ("y.pgn".to_string(), "loop"),
+            ]
+        );
+        assert_eq!(
+            links[0].to_string(),
+            format!(
+                "{}: a dangling link, skipped",
+                d.join("dangling.pgn").display()
+            )
+        );
     }
 }

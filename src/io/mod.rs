@@ -10,5 +10,5 @@ pub mod inputs;
 pub mod output;
 pub mod split;
 
-pub use inputs::{Input, InputError, InputSource, expand};
+pub use inputs::{Input, InputError, InputSource, SkippedLink, expand, expand_with};
 pub use output::{AtomicFile, OutputError, Overwrite, remove_partial_outputs};

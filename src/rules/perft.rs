@@ -3,6 +3,13 @@
 
 use crate::rules::core::{Move, MoveList, Position};
 
+/// The deepest perft the command line accepts. Every game here has
+/// hundreds of moves at most, so counts past depth 13 exceed a `u64` in
+/// chess and no walk deeper than a dozen plies ends in a lifetime; the
+/// limit keeps the walk's memory (one move list per ply) and its recursion
+/// bounded whatever the depth asked.
+pub const MAX_DEPTH: u32 = 32;
+
 /// Counts the positions reached after exactly `depth` legal moves.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     count_nodes(pos, depth)

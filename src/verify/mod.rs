@@ -18,6 +18,9 @@ use crate::rules::core::{Color, Ending};
 use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
 use crate::rules::setup::{self, SetupError, SetupTags};
 
+mod repetition;
+use repetition::Repetitions;
+
 pub use crate::rules::family::grammar as grammar_for;
 pub use observer::{Observer, Ply};
 
@@ -234,18 +237,20 @@ pub struct Verifier<O: Observer = ()> {
     variant_named: Option<(String, Result<Variant, SetupError>)>,
     line: Option<Line>,
     stack: Vec<Line>,
-    history: Vec<u64>,
-    /// Bit `key % 128` of every key in `history` (two words: shifts and
-    /// masks of one word are cheaper than of a `u128`): a key whose bit is
-    /// clear is new, so the scan for its repeats (a loop of varying
-    /// length, a mispredicted exit a move) is needed only when it is set.
-    history_bits: [u64; 2],
+    /// The mainline's positions since its last irreversible move.
+    history: Repetitions,
     ended: Option<Termination>,
     noted_threefold: bool,
     noted_fifty: bool,
     reported_after_end: bool,
     /// A wrong move number was reported (once a game is enough).
     reported_number: bool,
+    /// Diagnostics of this game kept in `diagnostics`, at most
+    /// [`diag::PER_GAME`](crate::diag::PER_GAME).
+    shown: u32,
+    /// The diagnostics of this game past the cap, counted by code and
+    /// severity, for the lines that say how many were not shown.
+    suppressed: Vec<(Code, Severity, u64)>,
     /// Event, White and Black as written, when the observer does not
     /// [want the tags](Observer::wants_tags): only a diagnostic's game
     /// reference reads them, so they are decoded then.
@@ -294,12 +299,6 @@ const POSTAL: u32 = tag_name_key(b"Postal");
 const READINGS: u32 = tag_name_key(b"Readings");
 const SETUP: u32 = tag_name_key(b"SetUp");
 
-/// A repetition key's word and bit in [`Verifier::history_bits`].
-#[inline(always)]
-fn history_bit(key: u64) -> (usize, u64) {
-    ((key >> 6) as usize & 1, 1 << (key % 64))
-}
-
 impl Verifier<()> {
     /// A verifier for the input named `file` (its path, or `-`).
     pub fn new(file: impl Into<Arc<str>>) -> Verifier<()> {
@@ -322,13 +321,14 @@ impl<O: Observer> Verifier<O> {
             variant_named: None,
             line: None,
             stack: Vec::new(),
-            history: Vec::new(),
-            history_bits: [0; 2],
+            history: Repetitions::default(),
             ended: None,
             noted_threefold: false,
             noted_fifty: false,
             reported_after_end: false,
             reported_number: false,
+            shown: 0,
+            suppressed: Vec::new(),
             raw_names: Default::default(),
             has_content: false,
             in_game: false,
@@ -396,6 +396,10 @@ impl<O: Observer> Verifier<O> {
 
     #[cold]
     fn emit(&mut self, mut d: Diagnostic, span: Span, label: &str, line: &LineContext<'_>) {
+        if self.shown >= crate::diag::PER_GAME {
+            self.count(&d);
+            return self.suppress(&d);
+        }
         d.file = Some(self.file.clone());
         d.span = Some(span);
         d.label = (!label.is_empty()).then(|| label.to_string());
@@ -406,7 +410,63 @@ impl<O: Observer> Verifier<O> {
             d.game = Some(self.game_ref());
         }
         self.count(&d);
-        self.diagnostics.push(d);
+        self.keep(d);
+    }
+
+    /// Keeps `d` for [`drain`](Self::drain), or only counts it past the
+    /// game's cap, so that one game's diagnostics take bounded memory.
+    fn keep(&mut self, d: Diagnostic) {
+        if self.shown < crate::diag::PER_GAME {
+            self.shown += 1;
+            self.diagnostics.push(d);
+        } else {
+            self.suppress(&d);
+        }
+    }
+
+    #[cold]
+    fn suppress(&mut self, d: &Diagnostic) {
+        match self
+            .suppressed
+            .iter_mut()
+            .find(|(code, severity, _)| *code == d.code && *severity == d.severity)
+        {
+            Some((_, _, n)) => *n += 1,
+            None => self.suppressed.push((d.code, d.severity, 1)),
+        }
+    }
+
+    /// One line per code whose diagnostics the cap held back, at the
+    /// game's end, saying how many there were; the next game starts with
+    /// none shown.
+    fn report_suppressed(&mut self, span: Span, line: &LineContext<'_>) {
+        self.shown = 0;
+        if self.suppressed.is_empty() {
+            return;
+        }
+        self.report_suppressed_lines(span, line);
+    }
+
+    #[cold]
+    fn report_suppressed_lines(&mut self, span: Span, line: &LineContext<'_>) {
+        let game = (self.report.index > 0).then(|| self.game_ref());
+        for (code, severity, n) in std::mem::take(&mut self.suppressed) {
+            let mut d = Diagnostic::new(
+                severity,
+                code,
+                format!(
+                    "{n} more {code} diagnostic{} in this game not shown (at most {} a game)",
+                    if n == 1 { "" } else { "s" },
+                    crate::diag::PER_GAME
+                ),
+            );
+            d.suppressed = n;
+            d.file = Some(self.file.clone());
+            d.span = Some(span);
+            d.source = Some(line.to_source_line(SOURCE_WIDTH, focus_column(span, line)));
+            d.game = game.clone();
+            self.diagnostics.push(d);
+        }
     }
 
     fn count(&mut self, d: &Diagnostic) {
@@ -522,12 +582,13 @@ impl<O: Observer> Verifier<O> {
         self.line = None;
         self.stack.clear();
         self.history.clear();
-        self.history_bits = [0; 2];
         self.ended = None;
         self.noted_threefold = false;
         self.noted_fifty = false;
         self.reported_after_end = false;
         self.reported_number = false;
+        self.shown = 0;
+        self.suppressed.clear();
         for raw in &mut self.raw_names {
             raw.clear();
         }
@@ -645,9 +706,7 @@ impl<O: Observer> Verifier<O> {
             self.grammar_of = Some(variant);
         }
         if let Some(key) = start.repetition_key() {
-            self.history.push(key);
-            let (word, bit) = history_bit(key);
-            self.history_bits[word] |= bit;
+            self.history.push(false, key);
         }
         self.observer.start_position(start);
         self.mode = Mode::Verify;
@@ -1206,27 +1265,15 @@ impl<O: Observer> Verifier<O> {
     ) {
         let was_ended = self.ended;
         let repeats_and_clock = match draw {
-            Some(d) => {
+            // After the game's end the counts are no longer read.
+            Some(d) if was_ended.is_none() => {
                 // A reset of the clock by an irreversible move empties the
-                // history; written without a branch, since which moves
-                // reset it is anyone's guess.
+                // history.
                 let reset = (d.halfmoves == 0) & d.irreversible;
-                let keep = usize::from(!reset).wrapping_neg();
-                self.history.truncate(self.history.len() & keep);
-                let keep = u64::from(!reset).wrapping_neg();
-                self.history_bits = self.history_bits.map(|w| w & keep);
-                let (word, bit) = history_bit(d.key);
-                let seen = self.history_bits[word] & bit != 0;
-                self.history_bits[word] |= bit;
-                self.history.push(d.key);
-                let repeats = if seen {
-                    self.history.iter().filter(|&&k| k == d.key).count()
-                } else {
-                    1
-                };
+                let repeats = self.history.push(reset, d.key);
                 Some((repeats, d.halfmoves, d.ruling))
             }
-            None => None,
+            _ => None,
         };
         if was_ended.is_some() {
             self.report_move_after_end(text, span, line);
@@ -1400,6 +1447,7 @@ impl<O: Observer> Verifier<O> {
     #[inline(never)]
     fn end_game(&mut self, span: Span, line: &LineContext<'_>) {
         if !self.has_content {
+            self.report_suppressed(span, line);
             // Comments alone, after the last game or between two: not a game.
             self.counts.games -= 1;
             self.report.index -= 1;
@@ -1416,6 +1464,7 @@ impl<O: Observer> Verifier<O> {
             self.note_stalemate();
             self.check_result(span, line);
         }
+        self.report_suppressed(span, line);
         if self.report.errors > 0 {
             self.counts.invalid_games += 1;
         }

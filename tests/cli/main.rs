@@ -10,6 +10,7 @@ mod gast;
 mod generate;
 mod help;
 mod pipeline;
+mod hostile;
 mod scores;
 mod squares;
 mod squirrel;

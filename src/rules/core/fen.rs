@@ -67,6 +67,9 @@ pub enum FenError {
     /// The piece placement is missing.
     #[error("empty FEN")]
     Empty,
+    /// Text after the last field this game's FEN has.
+    #[error("unexpected text after the last field: '{0}'")]
+    TrailingText(String),
 }
 
 impl Position {
@@ -172,6 +175,9 @@ impl Position {
                 pos.promotions.white = w.parse().map_err(|_| bad())?;
                 pos.promotions.black = b.parse().map_err(|_| bad())?;
             }
+        }
+        if let Some(extra) = fields.next() {
+            return Err(FenError::TrailingText(extra.to_string()));
         }
         pos.validate()?;
         pos.checked = pos.compute_check();
@@ -489,5 +495,34 @@ fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// issue_14_fen_rejects_trailing_text: every game with a chess-like FEN
+    /// (Chess, Chess960, Gast, Squirrel...) reads its start FEN and refuses
+    /// it with text after the last field, which used to be ignored.
+    #[test]
+    fn issue_14_fen_rejects_trailing_text() {
+        let mut games = 0;
+        for variant in Variant::ALL {
+            let Some(rules) = variant.rules() else {
+                continue;
+            };
+            games += 1;
+            let fen = &rules.start_fen;
+            assert!(Position::from_fen(rules, fen).is_ok(), "{variant:?}: {fen}");
+            let junk = format!("{fen} junk junk");
+            assert_eq!(
+                Position::from_fen(rules, &junk).err(),
+                Some(FenError::TrailingText("junk".into())),
+                "{variant:?}: {junk}"
+            );
+        }
+        assert!(games >= 4, "Chess, Chess960, Gast and Squirrel at least");
     }
 }

@@ -246,7 +246,8 @@ fn fen_rejects_impossible_positions() {
     assert!(Position::from_fen(chess(), "8/8/8/8/8/8/8/8 w - - 0 1").is_err());
     assert!(Position::from_fen(chess(), "4k3/8/8/8/8/8/8/4K2P w - - 0 1").is_err());
     assert!(Position::from_fen(chess(), "4k3/8/8/8/8/8/8/4K3 x - - 0 1").is_err());
-    assert!(Position::from_fen(chess(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra").is_ok());
+    // Text after the last field is refused (issue 14: it was ignored).
+    assert!(Position::from_fen(chess(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra").is_err());
     assert!(
         Position::from_fen(chess(), "4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1").is_err(),
         "black in check, white to move"

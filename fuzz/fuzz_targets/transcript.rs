@@ -1,0 +1,10 @@
+//! Feeds arbitrary bytes to the body in `fuzz/check_transcript.rs` (see its
+//! invariants); `tests/fuzz_corpus.rs` runs the same body over the
+//! committed seeds in `fuzz/seeds/transcript/`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+include!("../check_transcript.rs");
+
+fuzz_target!(|data: &[u8]| check_transcript(data));
