@@ -82,7 +82,7 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-':depth -- How many plies deep to count:_default' \
+':depth -- How many plies deep to count, at most 32:_default' \
 && ret=0
 ;;
 (moves)
