@@ -74,7 +74,7 @@ pub fn transcript_to_pgn(grammar: &Grammar, text: &str, tags: &[(&str, &str)]) -
 
 /// Longest line looked at whole: a longer one cannot be a move line, so it
 /// is prose and goes through in pieces of this size.
-const LINE_LIMIT: usize = 64 * 1024;
+pub const LINE_LIMIT: usize = 64 * 1024;
 
 /// [`transcript_to_pgn`] as a stream: reads a transcript from `R` a line
 /// at a time and hands out its PGN, so memory stays bounded whatever the
