@@ -10,6 +10,7 @@
 //! This module uses only `rules::core` (and the notation's token types, to
 //! resolve written moves); it never imports another family.
 
+mod board;
 mod fen;
 mod movegen;
 mod notation;
@@ -23,6 +24,7 @@ use super::Variant;
 use super::core::{ByColor, Color, Geometry, Square};
 use super::family::{GamePosition, Outcome, Rejection};
 use crate::notation::token::{Grammar, MoveToken};
+use board::{Board, car_slot};
 
 pub use fen::ParseFenError;
 pub use movegen::MAX_DISPLACEMENT_CHOICES;
@@ -305,9 +307,9 @@ fn cell_square(i: usize) -> Square {
 /// move, the scores and the run of passes.
 #[derive(Clone, Debug)]
 pub struct Position {
-    cells: [Stack; GRID],
-    /// Riders of the head car and of the tail car.
-    riders: [Stack; 2],
+    /// The stacks of the grid's cells and the riders of the head car and
+    /// of the tail car.
+    board: Board,
     turn: Color,
     /// Train advances so far, modulo the 20-cell circuit.
     train: u8,
@@ -420,8 +422,7 @@ impl Position {
 
     fn empty() -> Position {
         Position {
-            cells: std::array::from_fn(|_| Stack::new()),
-            riders: [Stack::new(), Stack::new()],
+            board: Board::new(),
             turn: Color::White,
             train: 0,
             score: ByColor::default(),
@@ -442,7 +443,7 @@ impl Position {
     /// Pushes a critter keeping its identity; a full stack cannot happen
     /// because a game holds at most [`MAX_CRITTERS`].
     fn push(&mut self, sq: Square, c: Critter) {
-        let _ = self.cells[cell(sq)].try_push(c);
+        let _ = self.board.push(cell(sq), c);
     }
 
     /// When campfire points are counted (P4).
@@ -458,24 +459,28 @@ impl Position {
     }
 
     /// The critters on `sq`, in arrival order.
-    pub fn stack(&self, sq: Square) -> &Stack {
-        &self.cells[cell(sq)]
+    pub fn stack(&self, sq: Square) -> &[Critter] {
+        self.board.get(cell(sq))
     }
 
-    fn stack_mut(&mut self, sq: Square) -> &mut Stack {
-        &mut self.cells[cell(sq)]
+    fn stack_mut(&mut self, sq: Square) -> &mut [Critter] {
+        self.board.get_mut(cell(sq))
+    }
+
+    /// Empties `sq`, returning its stack.
+    fn take_stack(&mut self, sq: Square) -> Stack {
+        self.board.take(cell(sq))
     }
 
     /// The critters riding the head car and the tail car.
-    pub fn riders(&self) -> &[Stack; 2] {
-        &self.riders
+    pub fn riders(&self) -> [&[Critter]; 2] {
+        [self.board.get(car_slot(0)), self.board.get(car_slot(1))]
     }
 
     /// Every non-empty cell with its stack, in grid order.
-    pub fn occupied(&self) -> impl Iterator<Item = (Square, &Stack)> {
-        self.cells
-            .iter()
-            .enumerate()
+    pub fn occupied(&self) -> impl Iterator<Item = (Square, &[Critter])> {
+        (0..GRID)
+            .map(|i| (i, self.board.get(i)))
             .filter(|(_, s)| !s.is_empty())
             .map(|(i, s)| (cell_square(i), s))
     }
@@ -521,7 +526,7 @@ impl Position {
     pub fn has_bear(&self, color: Color) -> bool {
         self.occupied()
             .flat_map(|(_, s)| s.iter())
-            .chain(self.riders.iter().flatten())
+            .chain(self.riders().into_iter().flatten())
             .any(|c| c.kind == Kind::Bear && c.color == color)
     }
 

@@ -204,7 +204,7 @@ impl Position {
             };
             let rider = self
                 .riders()
-                .iter()
+                .into_iter()
                 .flatten()
                 .any(|c| c.color == color && c.kind == kind);
             let mut r = Rejection::new(
