@@ -55,6 +55,16 @@ impl Board {
         usize::from(self.start[SLOTS])
     }
 
+    /// Every critter on the grid's cells (riders not included), cell by cell.
+    pub(super) fn on_grid(&self) -> &[Critter] {
+        &self.critters[..usize::from(self.start[GRID])]
+    }
+
+    /// Every critter, on the grid or riding the Train.
+    pub(super) fn all(&self) -> &[Critter] {
+        &self.critters[..self.total()]
+    }
+
     /// The stack of cell `s`, in arrival order.
     pub(super) fn get(&self, s: usize) -> &[Critter] {
         &self.critters[self.range(s)]

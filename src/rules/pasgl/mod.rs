@@ -275,8 +275,26 @@ pub fn is_terminal(sq: Square) -> bool {
 
 /// The four campfire squares d4, e4, d5, e5.
 pub fn is_campfire(sq: Square) -> bool {
-    matches!(sq.file(), 4 | 5) && matches!(sq.rank(), 3 | 4)
+    CAMPFIRE.contains(&sq)
 }
+
+/// The campfire squares d4, e4, d5, e5 in grid order (the order in which
+/// their sitters score).
+pub(super) const CAMPFIRE: [Square; 4] = {
+    let Some(d4) = Square::new(4, 3) else {
+        panic!("invariant: on the grid")
+    };
+    let Some(e4) = Square::new(5, 3) else {
+        panic!("invariant: on the grid")
+    };
+    let Some(d5) = Square::new(4, 4) else {
+        panic!("invariant: on the grid")
+    };
+    let Some(e5) = Square::new(5, 4) else {
+        panic!("invariant: on the grid")
+    };
+    [d4, e4, d5, e5]
+};
 
 /// The Train's loop (RULINGS 5.2): x4, h4 ... a4, z4, z5, a5 ... h5, x5.
 pub fn train_loop(i: usize) -> Square {
@@ -524,9 +542,9 @@ impl Position {
 
     /// Whether a Bear of `color` is in the game.
     pub fn has_bear(&self, color: Color) -> bool {
-        self.occupied()
-            .flat_map(|(_, s)| s.iter())
-            .chain(self.riders().into_iter().flatten())
+        self.board
+            .all()
+            .iter()
             .any(|c| c.kind == Kind::Bear && c.color == color)
     }
 

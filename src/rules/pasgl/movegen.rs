@@ -452,8 +452,9 @@ impl Position {
     /// holds (RULINGS 5.6, P11).
     pub(super) fn compelled(&self, color: Color) -> bool {
         let has_stinky = self
-            .occupied()
-            .flat_map(|(_, s)| s.iter())
+            .board
+            .on_grid()
+            .iter()
             .any(|c| c.color == color && c.stinky);
         has_stinky
             && !self.threatened_by_fox(color)

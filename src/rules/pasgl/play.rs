@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 
 use super::movegen::neighbours;
-use super::{Critter, Kind, MAX_CRITTERS, Move, Position, Transit, is_campfire, is_terminal};
+use super::{Critter, Kind, MAX_CRITTERS, Move, Position, Transit, is_terminal};
 use crate::rules::core::{Color, Square};
 
 /// When a Black turn's campfire points are counted (P4, configurable).
@@ -66,11 +66,9 @@ impl Position {
         self.report.roadkill.clear();
         // Critters of the mover that start the turn by the campfire.
         let mut sitters: ArrayVec<(u8, Square), MAX_CRITTERS> = ArrayVec::new();
-        for (sq, stack) in self.occupied() {
-            if is_campfire(sq) {
-                for c in stack.iter().filter(|c| c.color == mover) {
-                    let _ = sitters.try_push((c.id, sq));
-                }
+        for sq in CAMPFIRE {
+            for c in self.stack(sq).iter().filter(|c| c.color == mover) {
+                let _ = sitters.try_push((c.id, sq));
             }
         }
         let actor = m
@@ -338,5 +336,6 @@ impl Position {
     }
 }
 
+use super::CAMPFIRE;
 use super::Stack;
 use super::board::car_slot;
