@@ -298,14 +298,28 @@ pub(super) const CAMPFIRE: [Square; 4] = {
 
 /// The Train's loop (RULINGS 5.2): x4, h4 ... a4, z4, z5, a5 ... h5, x5.
 pub fn train_loop(i: usize) -> Square {
-    let i = i % 20;
-    let (file, rank) = if i < 10 {
-        (9 - i as u8, 3)
-    } else {
-        (i as u8 - 10, 4)
-    };
-    Square::new(file, rank).expect("invariant: the loop is on the grid")
+    TRAIN_LOOP[i % 20]
 }
+
+/// [`train_loop`]'s cells, computed once: the Train's place is asked for
+/// at every step of every move generated.
+const TRAIN_LOOP: [Square; 20] = {
+    let mut cells = [CAMPFIRE[0]; 20];
+    let mut i = 0;
+    while i < 20 {
+        let (file, rank) = if i < 10 {
+            (9 - i as u8, 3)
+        } else {
+            (i as u8 - 10, 4)
+        };
+        let Some(sq) = Square::new(file, rank) else {
+            panic!("invariant: the loop is on the grid")
+        };
+        cells[i] = sq;
+        i += 1;
+    }
+    cells
+};
 
 /// Where the Train stands after `k` advances: head and tail.
 pub fn train_cells(k: u8) -> (Square, Square) {

@@ -88,8 +88,12 @@ impl Position {
     pub(super) fn destinations(&self, from: Square, c: &Critter, out: &mut ArrayVec<Square, 64>) {
         out.clear();
         let g = geometry();
+        // Each cell once: a bit per grid cell instead of a search of `out`.
+        let mut seen = 0u128;
         let mut push = |sq: Square| {
-            if !out.contains(&sq) {
+            let bit = 1u128 << super::cell(sq);
+            if seen & bit == 0 {
+                seen |= bit;
                 let _ = out.try_push(sq);
             }
         };
