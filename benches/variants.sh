@@ -72,7 +72,7 @@ table=(
   "Gast|4|1"
   "Gast 14x12|4|1"
   "Squirrel|4|1"
-  "Hans38|5|1"
+  "Hans38|4|1"
   "PASGL312|5|1"
 )
 
