@@ -7,6 +7,7 @@ pub mod explain;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod hash;
 pub mod moves;
 pub mod piece;
 pub mod position;
@@ -23,6 +24,7 @@ pub use game::{
     PieceType,
 };
 pub use geometry::Geometry;
+pub use hash::{KeyHasher, key_of};
 pub use moves::{CastleForm, CastleSide, Move, MoveList};
 pub use piece::{MAX_ROLES, Piece, Role, RoleSet};
 pub use position::{Ending, Position};

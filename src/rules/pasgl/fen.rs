@@ -272,10 +272,10 @@ impl Position {
                     c.transit = Transit::Boarding;
                     c.id = p.next_id;
                     p.next_id += 1;
-                    p.riders[car].push(c);
+                    let _ = p.board.push(super::car_slot(car), c);
                 }
             }
-            if p.riders.iter().all(|r| r.is_empty()) {
+            if p.riders().iter().all(|r| r.is_empty()) {
                 return Err(ParseFenError::Train("no riders after ':'".into()));
             }
         }
@@ -303,7 +303,7 @@ impl Position {
             let bears = self
                 .occupied()
                 .flat_map(|(_, s)| s.iter())
-                .chain(self.riders.iter().flatten())
+                .chain(self.riders().into_iter().flatten())
                 .filter(|c| c.kind == Kind::Bear && c.color == color)
                 .count();
             if bears > 1 {
@@ -332,7 +332,12 @@ impl Position {
                 }
             }
         }
-        if self.riders.iter().flatten().any(|c| c.kind == Kind::Bear) {
+        if self
+            .riders()
+            .into_iter()
+            .flatten()
+            .any(|c| c.kind == Kind::Bear)
+        {
             return invalid("a Bear never rides the Train".into());
         }
         // Each displacement choice is a move (P20): bound them so that
@@ -392,9 +397,9 @@ impl Position {
         out.push(self.turn.char());
         out.push(' ');
         out.push_str(&self.train.to_string());
-        if self.riders.iter().any(|r| !r.is_empty()) {
+        if self.riders().iter().any(|r| !r.is_empty()) {
             out.push(':');
-            for (i, car) in self.riders.iter().enumerate() {
+            for (i, car) in self.riders().into_iter().enumerate() {
                 if i == 1 {
                     out.push('/');
                 }

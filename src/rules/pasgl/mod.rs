@@ -10,6 +10,7 @@
 //! This module uses only `rules::core` (and the notation's token types, to
 //! resolve written moves); it never imports another family.
 
+mod board;
 mod fen;
 mod movegen;
 mod notation;
@@ -23,6 +24,7 @@ use super::Variant;
 use super::core::{ByColor, Color, Geometry, Square};
 use super::family::{GamePosition, Outcome, Rejection};
 use crate::notation::token::{Grammar, MoveToken};
+use board::{Board, car_slot};
 
 pub use fen::ParseFenError;
 pub use movegen::MAX_DISPLACEMENT_CHOICES;
@@ -273,19 +275,51 @@ pub fn is_terminal(sq: Square) -> bool {
 
 /// The four campfire squares d4, e4, d5, e5.
 pub fn is_campfire(sq: Square) -> bool {
-    matches!(sq.file(), 4 | 5) && matches!(sq.rank(), 3 | 4)
+    CAMPFIRE.contains(&sq)
 }
+
+/// The campfire squares d4, e4, d5, e5 in grid order (the order in which
+/// their sitters score).
+pub(super) const CAMPFIRE: [Square; 4] = {
+    let Some(d4) = Square::new(4, 3) else {
+        panic!("invariant: on the grid")
+    };
+    let Some(e4) = Square::new(5, 3) else {
+        panic!("invariant: on the grid")
+    };
+    let Some(d5) = Square::new(4, 4) else {
+        panic!("invariant: on the grid")
+    };
+    let Some(e5) = Square::new(5, 4) else {
+        panic!("invariant: on the grid")
+    };
+    [d4, e4, d5, e5]
+};
 
 /// The Train's loop (RULINGS 5.2): x4, h4 ... a4, z4, z5, a5 ... h5, x5.
 pub fn train_loop(i: usize) -> Square {
-    let i = i % 20;
-    let (file, rank) = if i < 10 {
-        (9 - i as u8, 3)
-    } else {
-        (i as u8 - 10, 4)
-    };
-    Square::new(file, rank).expect("invariant: the loop is on the grid")
+    TRAIN_LOOP[i % 20]
 }
+
+/// [`train_loop`]'s cells, computed once: the Train's place is asked for
+/// at every step of every move generated.
+const TRAIN_LOOP: [Square; 20] = {
+    let mut cells = [CAMPFIRE[0]; 20];
+    let mut i = 0;
+    while i < 20 {
+        let (file, rank) = if i < 10 {
+            (9 - i as u8, 3)
+        } else {
+            (i as u8 - 10, 4)
+        };
+        let Some(sq) = Square::new(file, rank) else {
+            panic!("invariant: the loop is on the grid")
+        };
+        cells[i] = sq;
+        i += 1;
+    }
+    cells
+};
 
 /// Where the Train stands after `k` advances: head and tail.
 pub fn train_cells(k: u8) -> (Square, Square) {
@@ -305,9 +339,9 @@ fn cell_square(i: usize) -> Square {
 /// move, the scores and the run of passes.
 #[derive(Clone, Debug)]
 pub struct Position {
-    cells: [Stack; GRID],
-    /// Riders of the head car and of the tail car.
-    riders: [Stack; 2],
+    /// The stacks of the grid's cells and the riders of the head car and
+    /// of the tail car.
+    board: Board,
     turn: Color,
     /// Train advances so far, modulo the 20-cell circuit.
     train: u8,
@@ -420,8 +454,7 @@ impl Position {
 
     fn empty() -> Position {
         Position {
-            cells: std::array::from_fn(|_| Stack::new()),
-            riders: [Stack::new(), Stack::new()],
+            board: Board::new(),
             turn: Color::White,
             train: 0,
             score: ByColor::default(),
@@ -442,7 +475,7 @@ impl Position {
     /// Pushes a critter keeping its identity; a full stack cannot happen
     /// because a game holds at most [`MAX_CRITTERS`].
     fn push(&mut self, sq: Square, c: Critter) {
-        let _ = self.cells[cell(sq)].try_push(c);
+        let _ = self.board.push(cell(sq), c);
     }
 
     /// When campfire points are counted (P4).
@@ -458,24 +491,28 @@ impl Position {
     }
 
     /// The critters on `sq`, in arrival order.
-    pub fn stack(&self, sq: Square) -> &Stack {
-        &self.cells[cell(sq)]
+    pub fn stack(&self, sq: Square) -> &[Critter] {
+        self.board.get(cell(sq))
     }
 
-    fn stack_mut(&mut self, sq: Square) -> &mut Stack {
-        &mut self.cells[cell(sq)]
+    fn stack_mut(&mut self, sq: Square) -> &mut [Critter] {
+        self.board.get_mut(cell(sq))
+    }
+
+    /// Empties `sq`, returning its stack.
+    fn take_stack(&mut self, sq: Square) -> Stack {
+        self.board.take(cell(sq))
     }
 
     /// The critters riding the head car and the tail car.
-    pub fn riders(&self) -> &[Stack; 2] {
-        &self.riders
+    pub fn riders(&self) -> [&[Critter]; 2] {
+        [self.board.get(car_slot(0)), self.board.get(car_slot(1))]
     }
 
     /// Every non-empty cell with its stack, in grid order.
-    pub fn occupied(&self) -> impl Iterator<Item = (Square, &Stack)> {
-        self.cells
-            .iter()
-            .enumerate()
+    pub fn occupied(&self) -> impl Iterator<Item = (Square, &[Critter])> {
+        (0..GRID)
+            .map(|i| (i, self.board.get(i)))
             .filter(|(_, s)| !s.is_empty())
             .map(|(i, s)| (cell_square(i), s))
     }
@@ -519,9 +556,9 @@ impl Position {
 
     /// Whether a Bear of `color` is in the game.
     pub fn has_bear(&self, color: Color) -> bool {
-        self.occupied()
-            .flat_map(|(_, s)| s.iter())
-            .chain(self.riders.iter().flatten())
+        self.board
+            .all()
+            .iter()
             .any(|c| c.kind == Kind::Bear && c.color == color)
     }
 

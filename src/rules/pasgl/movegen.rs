@@ -88,8 +88,12 @@ impl Position {
     pub(super) fn destinations(&self, from: Square, c: &Critter, out: &mut ArrayVec<Square, 64>) {
         out.clear();
         let g = geometry();
+        // Each cell once: a bit per grid cell instead of a search of `out`.
+        let mut seen = 0u128;
         let mut push = |sq: Square| {
-            if !out.contains(&sq) {
+            let bit = 1u128 << super::cell(sq);
+            if seen & bit == 0 {
+                seen |= bit;
                 let _ = out.try_push(sq);
             }
         };
@@ -393,10 +397,31 @@ impl Position {
     /// critters left behind, so one record gives one position string.
     pub(super) fn pseudo_moves(&self, color: Color, out: &mut Vec<Move>, expand: bool) {
         for (sq, stack) in self.occupied() {
-            for (i, c) in stack.iter().enumerate() {
-                if c.color == color && !stack[..i].iter().any(|w| w.same_state(c)) {
+            for i in 0..stack.len() {
+                if acts(stack, i, color) {
                     self.critter_moves(sq, i, out, expand);
                 }
+            }
+        }
+    }
+
+    /// The turns [`generate`](Self::generate) lists (without the Bear's
+    /// displacement choices) whose actor is one of the critters at `from`
+    /// with an index in `which`, in the same order; other moves (a pass
+    /// among them) may be listed too. The reader asks for one critter's moves, and listing
+    /// every critter's would cost it most of its time.
+    pub(super) fn generate_from(&self, from: Square, which: &[u8], out: &mut Vec<Move>) {
+        // Under compulsion the legal moves depend on every critter's
+        // movements (P11): list them all.
+        if self.compelled(self.turn) {
+            self.generate(out, false);
+            return;
+        }
+        out.clear();
+        let stack = self.stack(from);
+        for i in 0..stack.len() {
+            if which.contains(&(i as u8)) && acts(stack, i, self.turn) {
+                self.critter_moves(from, i, out, false);
             }
         }
     }
@@ -431,8 +456,9 @@ impl Position {
     /// holds (RULINGS 5.6, P11).
     pub(super) fn compelled(&self, color: Color) -> bool {
         let has_stinky = self
-            .occupied()
-            .flat_map(|(_, s)| s.iter())
+            .board
+            .on_grid()
+            .iter()
             .any(|c| c.color == color && c.stinky);
         has_stinky
             && !self.threatened_by_fox(color)
@@ -502,6 +528,14 @@ impl Position {
         let next = train_loop(usize::from(self.train) + 1);
         !is_terminal(next) && self.stack(next).iter().any(|c| c.color == color)
     }
+}
+
+/// Whether critter `i` of `stack` acts for `color`: of several critters in
+/// one state on one square only the first does (P21).
+fn acts(stack: &[Critter], i: usize, color: Color) -> bool {
+    stack
+        .get(i)
+        .is_some_and(|c| c.color == color && !stack[..i].iter().any(|w| w.same_state(c)))
 }
 
 /// Where a critter displaced by a Bear may go (P13, P20): any existing cell

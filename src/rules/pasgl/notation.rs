@@ -204,7 +204,7 @@ impl Position {
             };
             let rider = self
                 .riders()
-                .iter()
+                .into_iter()
                 .flatten()
                 .any(|c| c.color == color && c.kind == kind);
             let mut r = Rejection::new(
@@ -238,7 +238,7 @@ impl Position {
         }
         candidates.retain(|i| (!a.stinky || state(i).stinky) && (!a.lunchless || !state(i).lunch));
         let shot = matches!(a.kind, CritterKind::Shot { .. });
-        self.generate(all, false);
+        self.generate_from(from, &candidates, all);
         let matching: Vec<&Move> = all
             .iter()
             .filter(|m| match m {

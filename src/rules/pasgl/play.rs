@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 
 use super::movegen::neighbours;
-use super::{Critter, Kind, MAX_CRITTERS, Move, Position, Transit, is_campfire, is_terminal};
+use super::{Critter, Kind, MAX_CRITTERS, Move, Position, Transit, is_terminal};
 use crate::rules::core::{Color, Square};
 
 /// When a Black turn's campfire points are counted (P4, configurable).
@@ -61,14 +61,14 @@ impl Position {
     /// [`resolve_token`](Self::resolve_token)).
     pub(super) fn play_move(&mut self, m: &Move) {
         let mover = self.turn;
-        self.report = TurnReport::default();
+        // Cleared in place: the report is several hundred bytes.
+        self.report.scored.clear();
+        self.report.roadkill.clear();
         // Critters of the mover that start the turn by the campfire.
         let mut sitters: ArrayVec<(u8, Square), MAX_CRITTERS> = ArrayVec::new();
-        for (sq, stack) in self.occupied() {
-            if is_campfire(sq) {
-                for c in stack.iter().filter(|c| c.color == mover) {
-                    let _ = sitters.try_push((c.id, sq));
-                }
+        for sq in CAMPFIRE {
+            for c in self.stack(sq).iter().filter(|c| c.color == mover) {
+                let _ = sitters.try_push((c.id, sq));
             }
         }
         let actor = m
@@ -146,8 +146,7 @@ impl Position {
 
     /// Removes the critter at index `i` of the stack on `sq`.
     fn take(&mut self, sq: Square, i: u8) -> Option<Critter> {
-        let stack = self.stack_mut(sq);
-        (usize::from(i) < stack.len()).then(|| stack.remove(usize::from(i)))
+        self.board.remove(super::cell(sq), usize::from(i))
     }
 
     fn walk(&mut self, w: &super::Walk) {
@@ -165,7 +164,9 @@ impl Position {
         if !is_terminal(to) && !self.stack(to).is_empty() {
             match c.kind {
                 Kind::Bear => under_train = self.displace(to, &w.displaced),
-                Kind::Deer => self.stack_mut(to).retain(|v| v.kind != Kind::Shrew),
+                Kind::Deer => self
+                    .board
+                    .retain(super::cell(to), |v| v.kind != Kind::Shrew),
                 _ => {}
             }
         }
@@ -187,7 +188,7 @@ impl Position {
                     }
                 } else {
                     // Devoured by the Fox; the Skunk takes the Fox with it.
-                    self.stack_mut(to).remove(vi);
+                    let _ = self.board.remove(super::cell(to), vi);
                     if v.kind == Kind::Skunk {
                         alive = false;
                         self.spray(to, v.color);
@@ -235,7 +236,7 @@ impl Position {
         targets: &[Square],
     ) -> ArrayVec<(Critter, Square), MAX_CRITTERS> {
         let mut dead = ArrayVec::new();
-        let stack = std::mem::take(self.stack_mut(to));
+        let stack = self.take_stack(to);
         let mut targets = targets.iter();
         for v in stack {
             if v.kind == Kind::Shrew {
@@ -304,7 +305,7 @@ impl Position {
         self.train = (self.train + 1) % 20;
         let (head, tail) = self.train();
         if !is_terminal(head) {
-            let victims = std::mem::take(self.stack_mut(head));
+            let victims = self.take_stack(head);
             for v in victims {
                 let _ = self.report.roadkill.try_push((v, head));
                 self.perish(v, head);
@@ -312,12 +313,14 @@ impl Position {
         }
         if self.train % 10 == 0 {
             for (car, sq) in [(0, head), (1, tail)] {
-                let riders = std::mem::take(&mut self.riders[car]);
-                let staying = std::mem::take(self.stack_mut(sq));
+                let riders = self.board.take(car_slot(car));
+                let staying = self.take_stack(sq);
                 let (boarding, leaving): (Stack, Stack) = staying
                     .into_iter()
                     .partition(|c| c.transit == Transit::Boarding);
-                *self.stack_mut(sq) = leaving;
+                for c in leaving {
+                    self.push(sq, c);
+                }
                 for mut r in riders {
                     r.transit = Transit::Leaving;
                     if r.kind.carries_lunch() {
@@ -325,10 +328,14 @@ impl Position {
                     }
                     self.push(sq, r);
                 }
-                self.riders[car] = boarding;
+                for c in boarding {
+                    let _ = self.board.push(car_slot(car), c);
+                }
             }
         }
     }
 }
 
+use super::CAMPFIRE;
 use super::Stack;
+use super::board::car_slot;

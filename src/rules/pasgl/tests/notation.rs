@@ -144,6 +144,66 @@ fn random_playouts_keep_the_position_string_and_notation_exact() {
     }
 }
 
+/// The reader's one-critter move list (`generate_from`) against the full
+/// one: for every square and kind of critter of the side to move, in the
+/// positions of random playouts (compelled ones among them), the moves of
+/// those critters are the same, in the same order.
+#[test]
+fn generate_from_agrees_with_generate_on_random_playouts() {
+    let mut seed = 0x51ed_270b_9c3a_11f5u64;
+    let (mut all, mut some) = (Vec::new(), Vec::new());
+    let mut compelled = 0;
+    for game in 0..30 {
+        let mut p = if game % 2 == 0 {
+            Position::start()
+        } else {
+            pos(CROWDED)
+        };
+        for _ in 0..150 {
+            p.generate(&mut all, false);
+            compelled += usize::from(p.compelled(p.side_to_move()));
+            let color = p.side_to_move();
+            for (from, stack) in p.occupied() {
+                for kind in Kind::ALL {
+                    let which: Vec<u8> = (0..stack.len() as u8)
+                        .filter(|&i| {
+                            let c = stack[usize::from(i)];
+                            c.color == color && c.kind == kind
+                        })
+                        .collect();
+                    if which.is_empty() {
+                        continue;
+                    }
+                    p.generate_from(from, &which, &mut some);
+                    let of_them = |ms: &[Move]| -> Vec<Move> {
+                        ms.iter()
+                            .filter(|m| {
+                                m.actor()
+                                    .is_some_and(|(sq, i)| sq == from && which.contains(&i))
+                            })
+                            .cloned()
+                            .collect()
+                    };
+                    assert_eq!(
+                        of_them(&some),
+                        of_them(&all),
+                        "{kind:?} on {from:?} in {}",
+                        p.fen()
+                    );
+                }
+            }
+            let mut ml = Vec::new();
+            p.legal_moves(&mut ml);
+            if ml.is_empty() {
+                break;
+            }
+            let m = ml[(next_random(&mut seed) % ml.len() as u64) as usize].clone();
+            p.play(&m);
+        }
+    }
+    assert!(compelled > 0, "no compelled position reached");
+}
+
 #[test]
 fn n7_hostile_position_strings_are_refused_without_panic() {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
