@@ -281,7 +281,7 @@ impl SquaresPosition {
     /// not the move counters.
     pub fn repetition_key(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = crate::rules::core::KeyHasher::new();
         (
             &self.board,
             self.squares,
