@@ -8,7 +8,7 @@ use std::hash::Hasher;
 use super::position::mix;
 
 /// Folds each 64-bit word of the input into the state with the SplitMix64
-/// finaliser ([`mix`]), a bijection that spreads every input bit over the
+/// finaliser (`mix` in the core position), a bijection that spreads every input bit over the
 /// whole word. Deterministic: the same input gives the same key in every
 /// run, on every machine. Not for maps that hold untrusted keys.
 #[derive(Clone, Copy, Debug, Default)]
