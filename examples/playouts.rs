@@ -9,13 +9,11 @@
 //! same arguments give the same file on every machine. Each move is written
 //! in the game's canonical short notation with its check or mate mark.
 
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
 use xpgn::rules::Variant;
-use xpgn::rules::family::AnyPosition;
-use xpgn::rules::playout::{Playout, PlayoutOptions, playout};
+use xpgn::rules::playout::{PlayoutOptions, playout};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,41 +47,10 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        record(&mut out, variant, seed, &p);
+        p.write_pgn(variant, None, seed, &mut out);
     }
     if std::io::stdout().lock().write_all(out.as_bytes()).is_err() {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
-}
-
-/// Appends the record of a playout: tags, moves with their marks, `*`.
-fn record(s: &mut String, variant: Variant, seed: u64, p: &Playout) {
-    let _ = writeln!(s, "[Event \"playout {seed}\"]");
-    let _ = writeln!(s, "[Variant \"{}\"]", variant.name());
-    let start = p.start.fen();
-    let default = AnyPosition::setup(variant, None).map(|d| d.fen());
-    if default.as_deref() != Ok(start.as_str()) {
-        let _ = writeln!(s, "[SetUp \"1\"]\n[FEN \"{start}\"]");
-    }
-    s.push('\n');
-    let mut n = 0;
-    p.for_each_move(|pos, m| {
-        if n % 2 == 0 {
-            let _ = write!(s, "{}. ", n / 2 + 1);
-        }
-        s.push_str(&pos.notation(m));
-        let mut after = pos.clone();
-        after.play(m);
-        if after.is_check() {
-            s.push(if after.legal_moves().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
-        }
-        s.push(' ');
-        n += 1;
-    });
-    s.push_str("*\n\n");
 }

@@ -7,13 +7,12 @@
 //! ([`xpgn::rules::playout`]), so a failure names a game, a seed and a ply
 //! that replay the same way everywhere.
 
-use std::fmt::Write as _;
 use std::process::Command;
 
 use xpgn::notation::token::parse_move;
 use xpgn::rules::Variant;
 use xpgn::rules::family::{AnyMove, AnyPosition, Scratch};
-use xpgn::rules::playout::{Playout, PlayoutOptions, SplitMix64, playout};
+use xpgn::rules::playout::{PlayoutOptions, SplitMix64, playout};
 use xpgn::rules::squares::Postal;
 
 /// Games per setting, and how long each runs.
@@ -113,45 +112,6 @@ fn every_written_move_reads_back_as_that_move() {
     }
 }
 
-/// The record of a playout: its tags, and every move in canonical short
-/// notation with the check or mate mark the position calls for.
-fn record(variant: Variant, postal: Option<Postal>, seed: u64, p: &Playout) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "[Event \"playout {seed}\"]");
-    let _ = writeln!(s, "[Variant \"{}\"]", variant.name());
-    match postal {
-        Some(Postal::Yes) => s.push_str("[Postal \"yes\"]\n"),
-        Some(Postal::Plus) => s.push_str("[Postal \"plus\"]\n"),
-        _ => {}
-    }
-    let start = p.start.fen();
-    let default = AnyPosition::setup(variant, None).map(|d| d.fen());
-    if default.as_deref() != Ok(start.as_str()) {
-        let _ = writeln!(s, "[SetUp \"1\"]\n[FEN \"{start}\"]");
-    }
-    s.push('\n');
-    let mut n = 0;
-    p.for_each_move(|pos, m| {
-        if n % 2 == 0 {
-            let _ = write!(s, "{}. ", n / 2 + 1);
-        }
-        s.push_str(&pos.notation(m));
-        let mut after = pos.clone();
-        after.play(m);
-        if after.is_check() {
-            s.push(if after.legal_moves().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
-        }
-        s.push(' ');
-        n += 1;
-    });
-    s.push_str("*\n\n");
-    s
-}
-
 /// Runs `xpgn ARGS` in `dir`; its exit code and stdout, stderr.
 fn xpgn(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_xpgn"))
@@ -188,7 +148,7 @@ fn playout_records_pass_check_and_convert_keeps_them_valid() {
         for seed in 0..SEEDS {
             let p = playout(variant, &options(postal), seed, MAX_PLIES)
                 .unwrap_or_else(|e| panic!("{game}: {e}"));
-            pgn.push_str(&record(variant, postal, seed, &p));
+            p.write_pgn(variant, postal, seed, &mut pgn);
             ends.push(p.end.fen());
         }
         std::fs::write(dir.path().join("games.pgn"), &pgn).expect("write records");

@@ -89,6 +89,47 @@ impl Playout {
         }
     }
 
+    /// Appends the game as a PGN record to `out`: `[Event "playout SEED"]`,
+    /// the `[Variant]`, the `[Postal]` option when given, `[SetUp]`/`[FEN]`
+    /// when it starts elsewhere than the variant's start, then every move in
+    /// canonical short notation with the check or mate mark its position
+    /// calls for, and `*`.
+    pub fn write_pgn(&self, variant: Variant, postal: Option<Postal>, seed: u64, out: &mut String) {
+        use std::fmt::Write as _;
+        let _ = writeln!(out, "[Event \"playout {seed}\"]");
+        let _ = writeln!(out, "[Variant \"{}\"]", variant.name());
+        match postal {
+            Some(Postal::Yes) => out.push_str("[Postal \"yes\"]\n"),
+            Some(Postal::Plus) => out.push_str("[Postal \"plus\"]\n"),
+            _ => {}
+        }
+        let start = self.start.fen();
+        let default = AnyPosition::setup(variant, None).map(|d| d.fen());
+        if default.as_deref() != Ok(start.as_str()) {
+            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{start}\"]");
+        }
+        out.push('\n');
+        let mut n = 0;
+        self.for_each_move(|pos, m| {
+            if n % 2 == 0 {
+                let _ = write!(out, "{}. ", n / 2 + 1);
+            }
+            out.push_str(&pos.notation(m));
+            let mut after = pos.clone();
+            after.play(m);
+            if after.is_check() {
+                out.push(if after.legal_moves().is_empty() {
+                    '#'
+                } else {
+                    '+'
+                });
+            }
+            out.push(' ');
+            n += 1;
+        });
+        out.push_str("*\n\n");
+    }
+
     /// Every position of the game, the start and the end included.
     pub fn positions(&self) -> Vec<AnyPosition> {
         let mut out = Vec::with_capacity(self.moves.len() + 1);
