@@ -171,6 +171,82 @@ pub struct CheckArgs {
     /// with prose between them, the prose kept as comments.
     #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
     pub transcript: Option<String>,
+
+    /// Hide findings with this code (docs/diagnostics.md lists them), or
+    /// every finding of a severity with `notes` or `warnings`.
+    ///
+    /// Repeatable, or comma-separated: `--allow claimable-draw,notes`. Hidden
+    /// findings are counted in the summary as hidden. Errors are never
+    /// hidden: they make a game invalid.
+    #[arg(long, value_name = "CODE", value_delimiter = ',', value_parser = AllowParser)]
+    pub allow: Vec<Allow>,
+
+    /// Fail on warnings: any warning not hidden by `--allow` gives exit
+    /// status 1, as an invalid game does.
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+/// One `--allow` value: a finding's code, or every note or warning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allow {
+    /// Findings with this code (its warnings and notes).
+    Code(crate::diag::Code),
+    /// Every finding of this severity (`notes` or `warnings`).
+    Severity(crate::diag::Severity),
+}
+
+impl Allow {
+    /// Reads `notes`, `warnings` or a code's slug such as `claimable-draw`.
+    ///
+    /// # Errors
+    ///
+    /// The text names neither; the message lists what would do.
+    pub fn parse(text: &str) -> Result<Allow, String> {
+        use crate::diag::{Code, Severity};
+        match text {
+            "notes" | "note" => return Ok(Allow::Severity(Severity::Note)),
+            "warnings" | "warning" => return Ok(Allow::Severity(Severity::Warning)),
+            "errors" | "error" => {
+                return Err("errors cannot be hidden: they make a game invalid".to_owned());
+            }
+            _ => {}
+        }
+        Code::ALL
+            .iter()
+            .find(|c| c.as_str() == text)
+            .map(|&c| Allow::Code(c))
+            .ok_or_else(|| {
+                format!(
+                    "unknown code `{text}`: give `notes`, `warnings` or a code from \
+                     docs/diagnostics.md (e.g. `claimable-draw`)"
+                )
+            })
+    }
+}
+
+/// clap's parser for [`Allow`].
+#[derive(Clone, Copy, Debug)]
+struct AllowParser;
+
+impl TypedValueParser for AllowParser {
+    type Value = Allow;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Allow, clap::Error> {
+        let text = StringValueParser::new().parse_ref(cmd, arg, value)?;
+        Allow::parse(&text).map_err(|why| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value '{text}' for '--allow <CODE>': {why}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
 }
 
 /// How `check` reports (`--format`).

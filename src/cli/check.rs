@@ -13,11 +13,11 @@ use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use super::args::{CheckArgs, CheckFormat};
+use super::args::{Allow, CheckArgs, CheckFormat};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, print_error};
-use crate::diag::Diagnostic;
 use crate::diag::render::{Summary, render_human, render_json};
+use crate::diag::{Diagnostic, Severity};
 use crate::io::{Input, InputError, expand};
 use crate::notation::Reader;
 use crate::verify::Verifier;
@@ -133,6 +133,10 @@ pub struct CheckConfig {
     pub quiet: bool,
     /// Read inputs as printed transcripts of this game (`--transcript`).
     pub transcript: Option<crate::rules::Variant>,
+    /// Codes and severities not shown (`--allow`).
+    pub allow: Vec<Allow>,
+    /// Warnings fail the run (`--deny-warnings`).
+    pub deny_warnings: bool,
 }
 
 impl CheckConfig {
@@ -147,7 +151,18 @@ impl CheckConfig {
             color: common.color_stderr,
             quiet: common.quiet,
             transcript: None,
+            allow: args.allow.clone(),
+            deny_warnings: args.deny_warnings,
         }
+    }
+
+    /// Whether `--allow` hides `d`. Errors are always shown.
+    pub fn hides(&self, d: &Diagnostic) -> bool {
+        d.severity != Severity::Error
+            && self.allow.iter().any(|a| match *a {
+                Allow::Code(code) => code == d.code,
+                Allow::Severity(severity) => severity == d.severity,
+            })
     }
 }
 
@@ -212,7 +227,7 @@ pub fn check_in_parallel(
                 summary.unreadable_inputs += 1;
                 report.input_error(&err)
             }
-            Step::Chunk(_, chunk) => report_chunk(&mut report, &mut summary, chunk),
+            Step::Chunk(_, chunk) => report_chunk(config, &mut report, &mut summary, chunk),
         };
         flow.is_continue()
     });
@@ -334,10 +349,7 @@ pub fn check_inputs(
                 continue;
             }
         };
-        let mut sink = |diag: Diagnostic| {
-            summary.count_diagnostic(&diag);
-            report.diagnostic(&diag)
-        };
+        let mut sink = |diag: Diagnostic| emit(config, &mut report, &mut summary, &diag);
         let result = checker.check_input(&input, &mut reader, &mut sink);
         // A write failure is what stopped the checker, so it comes first.
         report.check_failed()?;
@@ -363,6 +375,7 @@ pub fn check_inputs(
 /// Reports one chunk's findings in source order (those between games in
 /// their place) and adds its totals to `summary`.
 fn report_chunk<O: Write, E: Write>(
+    config: &CheckConfig,
     report: &mut Report<O, E>,
     summary: &mut Summary,
     chunk: super::batch::ChunkOut,
@@ -373,19 +386,32 @@ fn report_chunk<O: Write, E: Write>(
     let mut stray = chunk.stray.into_iter().peekable();
     for (i, game) in chunk.games.into_iter().enumerate() {
         while let Some((_, d)) = stray.next_if(|(before, _)| *before <= i) {
-            summary.count_diagnostic(&d);
-            report.diagnostic(&d)?;
+            emit(config, report, summary, &d)?;
         }
         for d in &game.diagnostics {
-            summary.count_diagnostic(d);
-            report.diagnostic(d)?;
+            emit(config, report, summary, d)?;
         }
     }
     for (_, d) in stray {
-        summary.count_diagnostic(&d);
-        report.diagnostic(&d)?;
+        emit(config, report, summary, &d)?;
     }
     report.flush()
+}
+
+/// Counts one finding and shows it, unless `--allow` hides it: the one
+/// place both the one-thread and the parallel run decide that.
+fn emit<O: Write, E: Write>(
+    config: &CheckConfig,
+    report: &mut Report<O, E>,
+    summary: &mut Summary,
+    d: &Diagnostic,
+) -> ControlFlow<()> {
+    if config.hides(d) {
+        summary.count_hidden(d);
+        return ControlFlow::Continue(());
+    }
+    summary.count_diagnostic(d);
+    report.diagnostic(d)
 }
 
 /// Prints the summary (or the hint that nothing was found) and gives the
@@ -419,13 +445,13 @@ fn finish<O: Write, E: Write>(
     let _ = report.flush();
     report.check_failed()?;
 
-    Ok(status(summary))
+    Ok(status(summary, config.deny_warnings))
 }
 
 /// The exit status a run's totals call for.
-fn status(summary: &Summary) -> ExitStatus {
+fn status(summary: &Summary, deny_warnings: bool) -> ExitStatus {
     let mut status = ExitStatus::Success;
-    if summary.errors > 0 {
+    if summary.errors > 0 || (deny_warnings && summary.warnings > 0) {
         status = status.merge(ExitStatus::Invalid);
     }
     if summary.unreadable_inputs > 0 {
@@ -495,6 +521,8 @@ mod tests {
             color: false,
             quiet: false,
             transcript: None,
+            allow: Vec::new(),
+            deny_warnings: false,
         }
     }
 

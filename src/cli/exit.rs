@@ -5,7 +5,7 @@
 /// | status | code | meaning |
 /// |---|---|---|
 /// | [`Success`](ExitStatus::Success) | 0 | every game is valid (warnings allowed) |
-/// | [`Invalid`](ExitStatus::Invalid) | 1 | every input was read, but some game is invalid |
+/// | [`Invalid`](ExitStatus::Invalid) | 1 | every input was read, but some game is invalid (or, with `check --deny-warnings`, has a warning) |
 /// | [`Error`](ExitStatus::Error) | 2 | bad usage, an unreadable input, unwritable output |
 /// | [`Interrupted`](ExitStatus::Interrupted) | 130 | Ctrl-C, after partial outputs were removed |
 /// | | 143, 129 | SIGTERM, SIGHUP: likewise (`cli::run`'s signal thread exits with 128 + the signal) |

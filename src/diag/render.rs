@@ -359,6 +359,8 @@ pub struct Summary {
     pub warnings: u64,
     /// Findings of severity note.
     pub notes: u64,
+    /// Warnings and notes hidden by `check --allow`, counted here only.
+    pub hidden: u64,
 }
 
 /// `1 game` / `2 games`.
@@ -391,6 +393,11 @@ impl Summary {
         }
     }
 
+    /// Counts one finding that `check --allow` hides.
+    pub fn count_hidden(&mut self, d: &Diagnostic) {
+        self.hidden += if d.suppressed > 0 { d.suppressed } else { 1 };
+    }
+
     /// Adds another summary's counts to this one (parallel runs merge theirs).
     pub fn merge(&mut self, other: &Summary) {
         self.inputs += other.inputs;
@@ -401,6 +408,7 @@ impl Summary {
         self.errors += other.errors;
         self.warnings += other.warnings;
         self.notes += other.notes;
+        self.hidden += other.hidden;
     }
 
     /// One line for people, e.g.
@@ -423,6 +431,9 @@ impl Summary {
         )?;
         if self.notes > 0 {
             write!(out, ", {}", plural(self.notes, "note", "notes"))?;
+        }
+        if self.hidden > 0 {
+            write!(out, ", {} hidden", self.hidden)?;
         }
         if self.skipped_games > 0 {
             write!(
@@ -781,7 +792,7 @@ warning[check-suffix-mismatch]: Nf3+ does not give check
             String::from_utf8_lossy(&out),
             concat!(
                 r#"{"type":"summary","inputs":3,"unreadable_inputs":0,"games":12,"#,
-                r#""skipped_games":0,"moves":845,"errors":2,"warnings":1,"notes":0}"#,
+                r#""skipped_games":0,"moves":845,"errors":2,"warnings":1,"notes":0,"hidden":0}"#,
                 "\n"
             )
         );

@@ -33,7 +33,7 @@ fn json_summary_goes_to_stdout() {
         .stderr_has("cannot access missing.pgn")
         .stdout_is(concat!(
             r#"{"type":"summary","inputs":1,"unreadable_inputs":1,"games":0,"#,
-            r#""skipped_games":0,"moves":0,"errors":0,"warnings":0,"notes":0}"#,
+            r#""skipped_games":0,"moves":0,"errors":0,"warnings":0,"notes":0,"hidden":0}"#,
             "\n"
         ));
 }
@@ -163,5 +163,93 @@ fn a_null_move_in_check_is_an_illegal_move_and_the_game_goes_no_further() {
             .stderr_has("error[illegal-move]: null move '--' in check")
             .stderr_has("checked 2 games")
             .stderr_has("1 error, 1 warning");
+    }
+}
+
+/// A game with a warning (Latin-1 in a tag) and a note (threefold
+/// repetition), and a game with an illegal move.
+const WARNING_NOTE_ERROR: &[u8] = b"[Event \"a\"]\n[White \"M\xfcller\"]\n\n\
+    1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n\n\
+    [Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n";
+
+#[test]
+fn allow_hides_a_code_or_a_severity_on_any_number_of_threads_but_never_an_error() {
+    let env = TestEnv::new();
+    env.write("w.pgn", WARNING_NOTE_ERROR);
+    let shown = env.run(&["check", "-j1", "w.pgn"]);
+    shown
+        .code(1)
+        .stderr_has("warning[invalid-utf8]")
+        .stderr_has("note[claimable-draw]")
+        .stderr_has("1 error, 1 warning, 1 note\n");
+    for jobs in ["-j1", "-j2"] {
+        let run = env.run(&["check", jobs, "--allow", "claimable-draw", "w.pgn"]);
+        run.code(1)
+            .stderr_has("warning[invalid-utf8]")
+            .stderr_has("error[illegal-move]")
+            .stderr_has("1 error, 1 warning, 1 hidden\n");
+        assert!(!run.stderr().contains("claimable-draw"), "{}", run.stderr());
+
+        // Errors stay whatever is allowed, and keep the status.
+        let run = env.run(&[
+            "check",
+            jobs,
+            "--allow",
+            "notes,warnings",
+            "--allow",
+            "illegal-move",
+            "w.pgn",
+        ]);
+        run.code(1)
+            .stderr_has("error[illegal-move]")
+            .stderr_has("1 error, 0 warnings, 2 hidden\n");
+        assert!(!run.stderr().contains("invalid-utf8"), "{}", run.stderr());
+        assert!(
+            !run.stderr().contains("note[claimable-draw]"),
+            "{}",
+            run.stderr()
+        );
+    }
+    let run = env.run(&[
+        "check", "-j1", "--format", "json", "--allow", "notes", "w.pgn",
+    ]);
+    run.code(1)
+        .stdout_has(r#""errors":1,"warnings":1,"notes":0,"hidden":1}"#);
+    assert!(!run.stdout().contains("claimable-draw"), "{}", run.stdout());
+}
+
+#[test]
+fn allow_rejects_errors_and_unknown_codes_with_exit_2() {
+    let env = TestEnv::new();
+    env.write("w.pgn", WARNING_NOTE_ERROR);
+    env.run(&["check", "--allow", "errors", "w.pgn"])
+        .code(2)
+        .stderr_has("errors cannot be hidden");
+    env.run(&["check", "--allow", "no-such-code", "w.pgn"])
+        .code(2)
+        .stderr_has("unknown code `no-such-code`");
+}
+
+#[test]
+fn deny_warnings_makes_a_warning_fail_the_run_unless_it_is_allowed() {
+    let env = TestEnv::new();
+    env.write("w.pgn", b"[White \"M\xfcller\"]\n\n1. e4 e5 *\n");
+    env.run(&["check", "w.pgn"])
+        .code(0)
+        .stderr_has("0 errors, 1 warning");
+    for jobs in ["-j1", "-j2"] {
+        env.run(&["check", jobs, "--deny-warnings", "w.pgn"])
+            .code(1)
+            .stderr_has("0 errors, 1 warning");
+        env.run(&[
+            "check",
+            jobs,
+            "--deny-warnings",
+            "--allow",
+            "invalid-utf8",
+            "w.pgn",
+        ])
+        .code(0)
+        .stderr_has("0 errors, 0 warnings, 1 hidden");
     }
 }
