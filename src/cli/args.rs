@@ -261,14 +261,17 @@ pub enum CheckFormat {
 /// Arguments of `xpgn fen`.
 #[derive(Debug, Args)]
 pub struct FenArgs {
-    /// The records to read, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    pub input: PathBuf,
+    /// Files, directories (searched recursively) or `-` for standard input,
+    /// read in order.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
 
     /// Print the position after ply N (1 = after White's first move) instead
     /// of the final one.
     ///
-    /// Games shorter than N plies print nothing.
+    /// Games shorter than N plies print nothing. Without `--ply` and
+    /// `--all`, a game that is not verified (e.g. of an unsupported variant)
+    /// prints an empty line, so that lines match games.
     #[arg(long, value_name = "N", conflicts_with = "all")]
     pub ply: Option<u32>,
 

@@ -34,6 +34,8 @@ struct FenLines {
     rows: Vec<(u32, String, String)>,
     /// The last mainline move, for the final row.
     last_move: String,
+    /// The input's name, for the CSV and JSON rows.
+    file: std::sync::Arc<str>,
 }
 
 impl FenLines {
@@ -74,9 +76,18 @@ impl Observer for FenLines {
     }
 
     fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
-        if let (Which::Final, Some(p), None) = (self.which, last, &report.skipped) {
-            let san = std::mem::take(&mut self.last_move);
-            self.position(report.plies, &san, p);
+        match (self.which, last, &report.skipped) {
+            (Which::Final, Some(p), None) => {
+                let san = std::mem::take(&mut self.last_move);
+                self.position(report.plies, &san, p);
+            }
+            // A game not verified has no final position; its line or row is
+            // still there, empty, so that output lines match games.
+            (Which::Final, _, Some(_)) => match self.format {
+                FenFormat::Plain => self.out.push('\n'),
+                _ => self.rows.push((0, String::new(), String::new())),
+            },
+            _ => {}
         }
         for (ply, san, fen) in self.rows.drain(..) {
             let index = report.index;
@@ -87,18 +98,28 @@ impl Observer for FenLines {
                         .has_headers(false)
                         .from_writer(Vec::new());
                     // Writing to memory cannot fail.
-                    let _ = w.write_record([index.to_string(), ply.to_string(), san, fen]);
+                    let _ = w.write_record([
+                        &*self.file,
+                        &index.to_string(),
+                        &ply.to_string(),
+                        &san,
+                        &fen,
+                    ]);
                     if let Ok(bytes) = w.into_inner() {
                         self.out.push_str(&String::from_utf8_lossy(&bytes));
                     }
                 }
                 FenFormat::Json => {
-                    let v = serde_json::json!({
+                    let mut v = serde_json::json!({
+                        "file": &*self.file,
                         "game": index,
                         "ply": ply,
                         "move": if san.is_empty() { None } else { Some(san) },
-                        "position": fen,
+                        "position": if fen.is_empty() { None } else { Some(fen) },
                     });
+                    if let (Some(why), Some(fields)) = (&report.skipped, v.as_object_mut()) {
+                        fields.insert("skipped".to_owned(), why.as_str().into());
+                    }
                     self.out.push_str(&v.to_string());
                     self.out.push('\n');
                 }
@@ -128,10 +149,10 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
     let mut stderr = BufWriter::new(io::stderr().lock());
     if args.format == FenFormat::Csv {
         stdout
-            .write_all(b"game,ply,move,position\n")
+            .write_all(b"file,game,ply,move,position\n")
             .map_err(Error::write(Stream::Stdout))?;
     }
-    for input in expand(std::slice::from_ref(&args.input)) {
+    for input in expand(&args.inputs) {
         let input = match input {
             Ok(i) => i,
             Err(e) => {
@@ -161,6 +182,7 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
             out: String::new(),
             rows: Vec::new(),
             last_move: String::new(),
+            file: input.name().clone(),
         };
         let mut verifier = Verifier::with_observer(input.name().clone(), observer);
         let mut reader = Reader::new(source);

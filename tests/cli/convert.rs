@@ -192,7 +192,7 @@ fn fen_prints_csv_and_json_rows() {
     let env = TestEnv::new();
     env.write("g.pgn", "1. f3 e5 2. g4 Qh4# 0-1\n");
     env.run(&["fen", "--format", "csv", "g.pgn"]).code(0).stdout_is(
-        "game,ply,move,position\n1,4,Qh4#,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
+        "file,game,ply,move,position\ng.pgn,1,4,Qh4#,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
     );
     let run = env.run(&["fen", "--format", "json", "--ply", "1", "g.pgn"]);
     let v: serde_json::Value = serde_json::from_str(run.stdout().trim()).expect("json");
@@ -355,4 +355,54 @@ fn pgn_export_writes_every_move_in_the_notation_asked_for() {
     env.run(&["convert", "g.pgn", "--to", "pgn", "--moves", "lan"])
         .code(0)
         .stdout_has("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 *");
+}
+
+#[test]
+fn fen_reads_several_files_in_order_and_names_each_in_its_rows() {
+    let env = TestEnv::new();
+    env.write("a.pgn", "1. e4 *\n");
+    env.write("b.pgn", "1. f3 e5 2. g4 Qh4# 0-1\n");
+    env.run(&["fen", "a.pgn", "b.pgn"]).code(0).stdout_is(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+         rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
+    );
+    let run = env.run(&["fen", "--format", "csv", "b.pgn", "a.pgn"]);
+    run.code(0)
+        .stdout_has("file,game,ply,move,position\nb.pgn,1,4,Qh4#,")
+        .stdout_has("\na.pgn,1,1,e4,");
+    let run = env.run(&["fen", "--format", "json", "a.pgn", "b.pgn"]);
+    let files: Vec<String> = run
+        .stdout()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            v["file"].as_str().expect("file").to_owned()
+        })
+        .collect();
+    assert_eq!(files, ["a.pgn", "b.pgn"]);
+}
+
+#[test]
+fn fen_keeps_a_line_for_a_game_it_cannot_verify_so_lines_match_games() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Variant \"Bughouse\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 *\n",
+    );
+    env.run(&["fen", "g.pgn"])
+        .code(0)
+        .stdout_is("\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    env.run(&["fen", "--format", "csv", "g.pgn"])
+        .code(0)
+        .stdout_has("file,game,ply,move,position\ng.pgn,1,0,,\ng.pgn,2,1,e4,");
+    let run = env.run(&["fen", "--format", "json", "g.pgn"]);
+    let first: serde_json::Value =
+        serde_json::from_str(run.stdout().lines().next().expect("a row")).expect("json");
+    assert_eq!(first["position"], serde_json::Value::Null);
+    assert!(
+        first["skipped"]
+            .as_str()
+            .expect("skipped")
+            .contains("Bughouse")
+    );
 }
