@@ -289,6 +289,25 @@ pub struct FenArgs {
     /// and position.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FenFormat::Plain)]
     pub format: FenFormat,
+
+    /// Whose position strings: xpgn's own (every game), or Fairy-Stockfish's
+    /// for the games it can express (Chess, Chess960, Squirrel with the
+    /// definition in contrib/fairy-stockfish/variants.ini).
+    ///
+    /// A game Fairy-Stockfish cannot express gets an empty line and a
+    /// message on stderr, and the exit status is 2.
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = FenStyle::Xpgn)]
+    pub style: FenStyle,
+}
+
+/// Position strings of `xpgn fen` (`--style`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FenStyle {
+    /// xpgn's strings (docs/formats.md), standard FEN for chess.
+    Xpgn,
+    /// Fairy-Stockfish's FEN: Chess and Chess960 as xpgn writes them,
+    /// Squirrel without its seventh field (promotions made).
+    Fairy,
 }
 
 /// Output of `xpgn fen` (`--format`).

@@ -6,13 +6,14 @@
 
 use std::io::{self, BufWriter, Write};
 
-use super::args::{FenArgs, FenFormat};
+use super::args::{FenArgs, FenFormat, FenStyle};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus};
 use crate::diag::Severity;
 use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
+use crate::rules::Variant;
 use crate::rules::family::AnyPosition;
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
@@ -36,15 +37,51 @@ struct FenLines {
     last_move: String,
     /// The input's name, for the CSV and JSON rows.
     file: std::sync::Arc<str>,
+    /// Whose position strings.
+    style: FenStyle,
+    /// The current game's variant when `style` cannot express it.
+    inexpressible: Option<Variant>,
+    /// Games of the current input that `style` could not express, with
+    /// their variants, until `run` reports them.
+    not_expressed: Vec<(u64, Variant)>,
+}
+
+/// Whether Fairy-Stockfish can write positions of `variant`: the games of
+/// contrib/fairy-stockfish/variants.ini and its built-in chess. Gast's
+/// boards exceed its 12x10, the squares family's holes and owners and
+/// PASGL's critters have no FEN there.
+fn fairy_expresses(variant: Variant) -> bool {
+    matches!(
+        variant,
+        Variant::Chess | Variant::Chess960 | Variant::Squirrel
+    )
 }
 
 impl FenLines {
     fn position(&mut self, ply: u32, san: &str, pos: &AnyPosition) {
+        if self.inexpressible.is_some() {
+            return;
+        }
         if self.format == FenFormat::Plain {
+            let from = self.out.len();
             pos.write_fen(&mut self.out);
+            restyle(&mut self.out, from, self.style, pos.variant());
             self.out.push('\n');
         } else {
-            self.rows.push((ply, san.to_string(), pos.fen()));
+            let mut fen = pos.fen();
+            restyle(&mut fen, 0, self.style, pos.variant());
+            self.rows.push((ply, san.to_string(), fen));
+        }
+    }
+}
+
+/// Rewrites the position string at `out[from..]` in `style`.
+fn restyle(out: &mut String, from: usize, style: FenStyle, variant: Variant) {
+    if style == FenStyle::Fairy && variant == Variant::Squirrel {
+        // Fairy-Stockfish's FEN has six fields: the seventh, the promotions
+        // made, is xpgn's (S11).
+        if let Some(space) = out[from..].rfind(' ') {
+            out.truncate(from + space);
         }
     }
 }
@@ -53,6 +90,9 @@ impl Observer for FenLines {
     fn start_position(&mut self, start: &AnyPosition) {
         self.rows.clear();
         self.last_move.clear();
+        let variant = start.variant();
+        self.inexpressible =
+            (self.style == FenStyle::Fairy && !fairy_expresses(variant)).then_some(variant);
         if self.which == Which::All || self.which == Which::Ply(0) {
             self.position(0, "", start);
         }
@@ -76,14 +116,19 @@ impl Observer for FenLines {
     }
 
     fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        let not_expressed = self.inexpressible.take();
+        if let Some(variant) = not_expressed {
+            self.not_expressed.push((report.index, variant));
+        }
         match (self.which, last, &report.skipped) {
-            (Which::Final, Some(p), None) => {
+            (Which::Final, Some(p), None) if not_expressed.is_none() => {
                 let san = std::mem::take(&mut self.last_move);
                 self.position(report.plies, &san, p);
             }
-            // A game not verified has no final position; its line or row is
-            // still there, empty, so that output lines match games.
-            (Which::Final, _, Some(_)) => match self.format {
+            // A game not verified, or not expressed in this style, has no
+            // final position; its line or row is still there, empty, so that
+            // output lines match games.
+            (Which::Final, _, _) => match self.format {
                 FenFormat::Plain => self.out.push('\n'),
                 _ => self.rows.push((0, String::new(), String::new())),
             },
@@ -183,6 +228,9 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
             rows: Vec::new(),
             last_move: String::new(),
             file: input.name().clone(),
+            style: args.style,
+            inexpressible: None,
+            not_expressed: Vec::new(),
         };
         let mut verifier = Verifier::with_observer(input.name().clone(), observer);
         let mut reader = Reader::new(source);
@@ -206,11 +254,22 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
                         .map_err(Error::write(Stream::Stderr))?;
                 }
             }
-            let lines = &mut verifier.observer_mut().out;
+            let observer = verifier.observer_mut();
             stdout
-                .write_all(lines.as_bytes())
+                .write_all(observer.out.as_bytes())
                 .map_err(Error::write(Stream::Stdout))?;
-            lines.clear();
+            observer.out.clear();
+            for (game, variant) in observer.not_expressed.drain(..) {
+                status = status.merge(ExitStatus::Error);
+                writeln!(
+                    stderr,
+                    "xpgn: {}: game {game}: {} has no Fairy-Stockfish FEN (--style fairy \
+                     writes Chess, Chess960 and Squirrel)",
+                    input.name(),
+                    variant.name()
+                )
+                .map_err(Error::write(Stream::Stderr))?;
+            }
             if !more {
                 break;
             }
