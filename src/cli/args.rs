@@ -5,7 +5,7 @@
 //! Subcommand and flag names are promised to users (issue 2) and never change.
 //! The rest of the program sees plain config structs, not these types.
 
-use std::num::NonZeroUsize;
+use std::num::{NonZeroU64, NonZeroUsize};
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
@@ -138,6 +138,17 @@ pub enum Command {
     /// their last legal move; their errors go to stderr and the exit status
     /// is 1.
     Scores(ScoresArgs),
+
+    /// Draw a position as an SVG picture.
+    ///
+    /// The position after ply K (`--ply`, default the last) of game N
+    /// (`--game`, default 1) of FILE, with an arrow for the move that led
+    /// there; or the position `--variant` and `--fen` give. Every game is
+    /// drawn as it is: holes as gaps, owned squares with a corner in the
+    /// owner's colour, PASGL's terminals, campfire, Train and stacks of
+    /// critters with their lunch and stinky marks, and beside the board
+    /// whose turn it is, reserves, scores or promotions made.
+    Diagram(DiagramArgs),
 
     /// List the games xpgn knows, their status and their pieces.
     ///
@@ -523,6 +534,66 @@ pub struct MovesArgs {
     /// `P4b` (PASGL scores before the Train moves).
     #[arg(long, value_name = "READINGS")]
     pub readings: Option<String>,
+}
+
+/// Arguments of `xpgn diagram`.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// A record to draw a position of, or `-` for standard input; without
+    /// it, the position of `--variant` and `--fen`.
+    #[arg(value_name = "FILE", conflicts_with = "fen")]
+    pub input: Option<PathBuf>,
+
+    /// The game of FILE to draw, counted from 1.
+    #[arg(long, value_name = "N", default_value = "1", requires = "input")]
+    pub game: NonZeroU64,
+
+    /// Draw the position after ply K of the game's mainline (0 = its start
+    /// position) instead of its last.
+    #[arg(long, value_name = "K", requires = "input")]
+    pub ply: Option<u32>,
+
+    /// The game, by name, for `--fen` or its start position.
+    #[arg(long, value_name = "VARIANT", value_parser = VariantName, hide_possible_values = true)]
+    pub variant: Option<String>,
+
+    /// The position to draw, in the game's FEN-like notation.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+
+    /// Highlight these squares (`--mark e4,d5`).
+    #[arg(long, value_name = "SQUARE", value_delimiter = ',')]
+    pub mark: Vec<String>,
+
+    /// Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+
+    /// The board's width in pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = 480)]
+    pub size: u32,
+
+    /// Shade the squares where the side to move is braked (Squirrel's
+    /// guard zones).
+    #[arg(long)]
+    pub zone: bool,
+
+    /// No arrow for the move that led to the position.
+    #[arg(long)]
+    pub no_arrow: bool,
+
+    /// No file letters and rank numbers.
+    #[arg(long)]
+    pub no_coordinates: bool,
+
+    /// Write the SVG to FILE (whole or not at all) instead of standard
+    /// output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Replace FILE if it exists.
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 /// Arguments of `xpgn variants` (none yet besides the common ones).

@@ -5,6 +5,7 @@
 //! move is the verifier's too: it gives it to a record's moves as it plays
 //! them (`Builder::annotate_last`), so export never replays a game.
 
+pub mod diagram;
 pub mod json;
 pub mod pgn;
 pub mod records;

@@ -11,6 +11,7 @@ pub mod fide;
 pub mod gast;
 pub mod pasgl;
 pub mod perft;
+pub mod picture;
 pub mod playout;
 pub mod setup;
 pub mod squares;

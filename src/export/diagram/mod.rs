@@ -1,0 +1,398 @@
+//! SVG diagrams of a [`Picture`]: any game's board with its holes, owned
+//! squares, PASGL's terminals, campfire and Train, stacks of critters, and
+//! the facts beside the board.
+//!
+//! ```
+//! use xpgn::export::diagram::Diagram;
+//! use xpgn::rules::Variant;
+//! use xpgn::rules::family::AnyPosition;
+//! use xpgn::rules::picture::Picture;
+//!
+//! let pos = AnyPosition::setup(Variant::Hans38, None).expect("the start");
+//! let picture = Picture::of(&pos);
+//! let svg = Diagram::new(&picture).size(400).flip(true).to_svg();
+//! assert!(svg.starts_with("<svg"));
+//! ```
+//!
+//! Every element a test or a style sheet needs carries a class and
+//! `data-` attributes: `square` cells with `data-square`, `hole`s, `piece`
+//! groups with `data-piece`, `data-color` and `data-states`, `stack`s with
+//! `data-count`, `arrow`, `highlight`, `zone`, `check`, `coord` and `fact`.
+
+mod glyphs;
+
+use std::fmt::Write as _;
+
+use crate::rules::core::{Color, Square};
+use crate::rules::picture::{Cell, Mark, Picture};
+
+/// A diagram being set up; [`Diagram::to_svg`] draws it.
+#[derive(Clone, Debug)]
+pub struct Diagram<'a> {
+    picture: &'a Picture,
+    size: u32,
+    flip: bool,
+    coordinates: bool,
+    zone: bool,
+    marks: Vec<Square>,
+    arrow: Option<(Square, Square)>,
+}
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+
+impl<'a> Diagram<'a> {
+    /// A diagram of `picture`, 480 pixels wide for the board, White at the
+    /// bottom, with coordinates.
+    pub fn new(picture: &'a Picture) -> Diagram<'a> {
+        Diagram {
+            picture,
+            size: 480,
+            flip: false,
+            coordinates: true,
+            zone: false,
+            marks: Vec::new(),
+            arrow: None,
+        }
+    }
+
+    /// The board's width in pixels (at least 80).
+    pub fn size(mut self, pixels: u32) -> Diagram<'a> {
+        self.size = pixels.max(80);
+        self
+    }
+
+    /// Black at the bottom.
+    pub fn flip(mut self, flip: bool) -> Diagram<'a> {
+        self.flip = flip;
+        self
+    }
+
+    /// Whether to write file letters and rank numbers.
+    pub fn coordinates(mut self, on: bool) -> Diagram<'a> {
+        self.coordinates = on;
+        self
+    }
+
+    /// Whether to shade the squares where the side to move is braked
+    /// (Squirrel's guard zones).
+    pub fn zone(mut self, on: bool) -> Diagram<'a> {
+        self.zone = on;
+        self
+    }
+
+    /// Highlights `sq`.
+    pub fn mark(mut self, sq: Square) -> Diagram<'a> {
+        self.marks.push(sq);
+        self
+    }
+
+    /// Draws an arrow from `from` to `to` (the last move).
+    pub fn arrow(mut self, from: Square, to: Square) -> Diagram<'a> {
+        self.arrow = Some((from, to));
+        self
+    }
+
+    /// The SVG document.
+    pub fn to_svg(&self) -> String {
+        let mut out = String::new();
+        self.write_svg(&mut out);
+        out
+    }
+
+    /// Appends the SVG document to `out`.
+    pub fn write_svg(&self, out: &mut String) {
+        let p = self.picture;
+        let files = f64::from(p.files.max(1));
+        let ranks = f64::from(p.ranks.max(1));
+        let cell = f64::from(self.size) / files;
+        let margin = if self.coordinates { cell * 0.5 } else { 0.0 };
+        // Room on the right for whose turn it is and the facts.
+        let panel = cell * 3.2;
+        let width = margin + files * cell + panel;
+        let height = ranks * cell + margin;
+        let _ = write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="xpgn-diagram" data-variant="{}" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.2} {height:.2}">"#,
+            p.variant.name(),
+        );
+        out.push_str(
+            r##"<defs><marker id="xpgn-arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#15781b"/></marker><pattern id="xpgn-barred" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="#7a1f1f" fill-opacity="0.45"/></pattern></defs>"##,
+        );
+        let origin = (margin, 0.0);
+        let at = |sq: Square| self.corner(sq, origin, cell);
+        for sq in squares(p) {
+            if let Some(c) = p.cell(sq) {
+                self.write_cell(out, sq, c, at(sq), cell);
+            }
+        }
+        if self.zone {
+            for &sq in &p.zone {
+                let (x, y) = at(sq);
+                let _ = write!(
+                    out,
+                    r##"<rect class="zone" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#d43c3c" fill-opacity="0.28"/>"##,
+                    p.square_name(sq)
+                );
+            }
+        }
+        for &sq in &self.marks {
+            if p.cell(sq).is_some() {
+                let (x, y) = at(sq);
+                let _ = write!(
+                    out,
+                    r##"<rect class="highlight" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#f6e84a" fill-opacity="0.55"/>"##,
+                    p.square_name(sq)
+                );
+            }
+        }
+        if let Some(sq) = p.check {
+            let (x, y) = at(sq);
+            let r = cell * 0.48;
+            let _ = write!(
+                out,
+                r##"<circle class="check" data-square="{}" cx="{:.2}" cy="{:.2}" r="{r:.2}" fill="#e8302a" fill-opacity="0.55"/>"##,
+                p.square_name(sq),
+                x + cell / 2.0,
+                y + cell / 2.0
+            );
+        }
+        for sq in squares(p) {
+            if let Some(c) = p.cell(sq) {
+                write_tokens(out, p, sq, c, at(sq), cell);
+            }
+        }
+        if let Some((from, to)) = self.arrow {
+            let ((x1, y1), (x2, y2)) = (at(from), at(to));
+            let half = cell / 2.0;
+            let _ = write!(
+                out,
+                r##"<line class="arrow" data-from="{}" data-to="{}" x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{:.2}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##,
+                p.square_name(from),
+                p.square_name(to),
+                x1 + half,
+                y1 + half,
+                x2 + half,
+                y2 + half,
+                cell * 0.16
+            );
+        }
+        if self.coordinates {
+            self.write_coordinates(out, margin, cell);
+        }
+        self.write_facts(out, margin + files * cell + cell * 0.3, cell);
+        out.push_str("</svg>\n");
+    }
+
+    /// The top-left corner of `sq`'s cell.
+    fn corner(&self, sq: Square, (x0, y0): (f64, f64), cell: f64) -> (f64, f64) {
+        let p = self.picture;
+        let (file, rank) = (sq.file(), sq.rank());
+        let (col, row) = if self.flip {
+            (p.files - 1 - file, rank)
+        } else {
+            (file, p.ranks - 1 - rank)
+        };
+        (x0 + f64::from(col) * cell, y0 + f64::from(row) * cell)
+    }
+
+    fn write_cell(&self, out: &mut String, sq: Square, c: &Cell, (x, y): (f64, f64), cell: f64) {
+        let name = self.picture.square_name(sq);
+        if c.outside {
+            return;
+        }
+        if c.hole {
+            let inset = cell * 0.08;
+            let _ = write!(
+                out,
+                r##"<rect class="hole" data-square="{name}" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="#9a9a9a" stroke-width="1" stroke-dasharray="3 3"/>"##,
+                x + inset,
+                y + inset,
+                cell - 2.0 * inset,
+                cell - 2.0 * inset
+            );
+            return;
+        }
+        let light = (sq.file() + sq.rank()) % 2 == 1;
+        let (shade, fill) = if light {
+            ("light", LIGHT)
+        } else {
+            ("dark", DARK)
+        };
+        let _ = write!(
+            out,
+            r#"<rect class="square {shade}" data-square="{name}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="{fill}"/>"#
+        );
+        if let Some(owner) = c.owner {
+            // A corner triangle in the owner's colour.
+            let (class, fill) = match owner {
+                Color::White => ("white", "#ffffff"),
+                Color::Black => ("black", "#1b1b1b"),
+            };
+            let t = cell * 0.3;
+            let _ = write!(
+                out,
+                r##"<path class="owner {class}" data-square="{name}" d="M{:.2} {y:.2} h{t:.2} v{t:.2} z" fill="{fill}" stroke="#555" stroke-width="1"/>"##,
+                x + cell - t
+            );
+        }
+        for mark in &c.marks {
+            match mark {
+                Mark::Terminal => {
+                    let _ = write!(
+                        out,
+                        r##"<rect class="terminal" data-square="{name}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#7fa7d9" fill-opacity="0.6"/>"##
+                    );
+                }
+                Mark::Campfire => {
+                    let _ = write!(
+                        out,
+                        r##"<circle class="campfire" data-square="{name}" cx="{:.2}" cy="{:.2}" r="{:.2}" fill="#f08a24" fill-opacity="0.35"/>"##,
+                        x + cell / 2.0,
+                        y + cell / 2.0,
+                        cell * 0.45
+                    );
+                }
+                Mark::TrainHead | Mark::TrainTail => {
+                    let car = if *mark == Mark::TrainHead {
+                        "head"
+                    } else {
+                        "tail"
+                    };
+                    let inset = cell * 0.04;
+                    let _ = write!(
+                        out,
+                        r##"<rect class="train {car}" data-square="{name}" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" rx="{:.2}" fill="#5b3a1e" fill-opacity="0.25" stroke="#5b3a1e" stroke-width="{:.2}"/>"##,
+                        x + inset,
+                        y + inset,
+                        cell - 2.0 * inset,
+                        cell - 2.0 * inset,
+                        cell * 0.15,
+                        cell * 0.06
+                    );
+                }
+                Mark::Barred => {
+                    let _ = write!(
+                        out,
+                        r#"<rect class="barred" data-square="{name}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="url(#xpgn-barred)"/>"#
+                    );
+                }
+            }
+        }
+    }
+
+    fn write_coordinates(&self, out: &mut String, margin: f64, cell: f64) {
+        let p = self.picture;
+        let font = cell * 0.3;
+        for file in 0..p.files {
+            let col = if self.flip { p.files - 1 - file } else { file };
+            let letter = p.file_letters.get(usize::from(file)).copied().unwrap_or('?');
+            let _ = write!(
+                out,
+                r##"<text class="coord file" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="#444">{letter}</text>"##,
+                margin + (f64::from(col) + 0.5) * cell,
+                f64::from(p.ranks) * cell + margin / 2.0
+            );
+        }
+        for rank in 0..p.ranks {
+            let row = if self.flip { rank } else { p.ranks - 1 - rank };
+            let _ = write!(
+                out,
+                r##"<text class="coord rank" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="#444">{}</text>"##,
+                margin / 2.0,
+                (f64::from(row) + 0.5) * cell,
+                u32::from(rank) + 1
+            );
+        }
+    }
+
+    fn write_facts(&self, out: &mut String, x: f64, cell: f64) {
+        let p = self.picture;
+        let font = cell * 0.3;
+        let mut y = cell * 0.5;
+        let turn = match p.turn {
+            Color::White => "White to move",
+            Color::Black => "Black to move",
+        };
+        let _ = write!(
+            out,
+            r##"<text class="fact" data-label="turn" x="{x:.2}" y="{y:.2}" font-family="sans-serif" font-size="{font:.2}" fill="#222">{turn}</text>"##
+        );
+        for fact in &p.facts {
+            y += font * 2.0;
+            let _ = write!(
+                out,
+                r##"<g class="fact" data-label="{}" data-white="{}" data-black="{}" font-family="sans-serif" font-size="{font:.2}" fill="#222"><text x="{x:.2}" y="{y:.2}">{}</text><text x="{:.2}" y="{:.2}">White {}</text><text x="{:.2}" y="{:.2}">Black {}</text></g>"##,
+                fact.label,
+                escape(&fact.white),
+                escape(&fact.black),
+                fact.label,
+                x + font,
+                y + font * 1.3,
+                escape(&fact.white),
+                x + font,
+                y + font * 2.6,
+                escape(&fact.black)
+            );
+            y += font * 2.6;
+        }
+    }
+}
+
+/// Every square of the picture's grid, a1 first.
+fn squares(p: &Picture) -> impl Iterator<Item = Square> + '_ {
+    (0..p.ranks).flat_map(move |r| (0..p.files).filter_map(move |f| Square::new(f, r)))
+}
+
+/// The tokens on one cell: one fills it; several (a PASGL stack, riders on
+/// the Train) share it in a grid, in the order they arrived, up to nine.
+fn write_tokens(out: &mut String, p: &Picture, sq: Square, c: &Cell, (x, y): (f64, f64), cell: f64) {
+    match c.tokens.len() {
+        0 => {}
+        1 => {
+            if let Some(t) = c.tokens.first() {
+                glyphs::write_token(out, t, x, y, cell);
+            }
+        }
+        n => {
+            let _ = write!(
+                out,
+                r#"<g class="stack" data-square="{}" data-count="{n}">"#,
+                p.square_name(sq)
+            );
+            let per_row: usize = if n <= 4 { 2 } else { 3 };
+            let shown = n.min(per_row * per_row);
+            let size = cell / per_row as f64;
+            for (i, t) in c.tokens.iter().take(shown).enumerate() {
+                let (col, row) = (i % per_row, i / per_row);
+                glyphs::write_token(out, t, x + col as f64 * size, y + row as f64 * size, size);
+            }
+            if n > shown {
+                let _ = write!(
+                    out,
+                    r##"<text class="more" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{:.2}" text-anchor="end" fill="#000">+{}</text>"##,
+                    x + cell - 2.0,
+                    y + cell - 2.0,
+                    cell * 0.22,
+                    n - shown
+                );
+            }
+            out.push_str("</g>");
+        }
+    }
+}
+
+/// Escapes text for XML content and attributes.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}

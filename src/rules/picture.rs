@@ -1,0 +1,447 @@
+//! What a position looks like, for pictures (`xpgn diagram`): the board's
+//! cells with holes, owners and special squares, what stands on each cell
+//! (several critters on one in PASGL), and the facts shown beside the board
+//! (reserves, scores, promotions made).
+//!
+//! Each family fills a [`Picture`] from its public accessors, here, so the
+//! drawing (`export::diagram`) knows geometry and tokens but no family.
+
+use super::Variant;
+use super::core::{self, Color, Geometry, Square};
+use super::family::{AnyMove, AnyPosition};
+use super::pasgl;
+use super::squares::{Reserve, SquaresPosition};
+
+/// A position as a picture shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The game.
+    pub variant: Variant,
+    /// Files, left to right from White's side.
+    pub files: u8,
+    /// Ranks, bottom to top from White's side.
+    pub ranks: u8,
+    /// The letter of each file (`z a ... h x` in PASGL).
+    pub file_letters: Vec<char>,
+    /// `files * ranks` cells, rank by rank from White's side: the cell of
+    /// file `f`, rank `r` is `cells[r * files + f]`.
+    pub cells: Vec<Cell>,
+    /// The side to move.
+    pub turn: Color,
+    /// The square of a king in check.
+    pub check: Option<Square>,
+    /// Squares where the side to move's pieces are braked (Squirrel's guard
+    /// zones, S3), drawn on request.
+    pub zone: Vec<Square>,
+    /// What a picture shows beside the board, for each side.
+    pub facts: Vec<Fact>,
+}
+
+/// One cell of the board's grid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// Not part of the board at all (PASGL's `z` and `x` files beyond the
+    /// terminals): drawn as nothing.
+    pub outside: bool,
+    /// A hole of the squares family: a place with no square (yet).
+    pub hole: bool,
+    /// Who owns the square (Hans38 and its relatives).
+    pub owner: Option<Color>,
+    /// What is special about it.
+    pub marks: Vec<Mark>,
+    /// What stands on it, in the order it arrived.
+    pub tokens: Vec<Token>,
+}
+
+/// Something special about a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A PASGL terminal square (`z4 z5 x4 x5`).
+    Terminal,
+    /// One of PASGL's campfire squares (`d4 e4 d5 e5`).
+    Campfire,
+    /// The Train's head car stands here; its riders are this cell's tokens
+    /// marked [`State::Riding`].
+    TrainHead,
+    /// The Train's tail car.
+    TrainTail,
+    /// A square the opponent just touched, which may not be moved or taken
+    /// this turn (the squares family's barred field, N7).
+    Barred,
+}
+
+/// How a token is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A chess piece's figure: king, queen, rook, bishop, knight, pawn.
+    Chessman,
+    /// A round token with the piece's letter (Gast's archer, Squirrel's
+    /// camel, ...).
+    Disc,
+    /// A PASGL critter: a rounded square with its letter and its states.
+    Critter,
+}
+
+/// A piece or critter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// How it is drawn.
+    pub shape: Shape,
+    /// Whose it is.
+    pub color: Color,
+    /// Its letter, upper case (`N`, `A`, `S`, ...).
+    pub letter: char,
+    /// Its English name (`knight`, `archer`, `skunk`, ...).
+    pub name: &'static str,
+    /// PASGL states worth seeing.
+    pub states: Vec<State>,
+}
+
+/// A PASGL critter's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// A lunch-carrier with its lunch.
+    Lunch,
+    /// A lunch-carrier that has lost its lunch.
+    Lunchless,
+    /// Skunked and not moved since.
+    Stinky,
+    /// On a terminal waiting for the Train, or riding it.
+    Boarding,
+    /// Dropped off by the Train.
+    Leaving,
+    /// Riding the Train's car on this cell.
+    Riding,
+}
+
+impl State {
+    /// Its name in pictures and their tests.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            State::Lunch => "lunch",
+            State::Lunchless => "lunchless",
+            State::Stinky => "stinky",
+            State::Boarding => "boarding",
+            State::Leaving => "leaving",
+            State::Riding => "riding",
+        }
+    }
+}
+
+/// A labelled value for each side, shown beside the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// What it is: `reserve`, `score`, `promotions`.
+    pub label: &'static str,
+    /// White's value.
+    pub white: String,
+    /// Black's value.
+    pub black: String,
+}
+
+impl Picture {
+    /// The picture of `pos`.
+    pub fn of(pos: &AnyPosition) -> Picture {
+        if let Some(p) = pos.as_pasgl() {
+            return pasgl_picture(p, pos.variant());
+        }
+        if let Some(p) = pos.as_squares() {
+            return squares_picture(p, pos.variant());
+        }
+        match pos.to_core() {
+            Some(p) => core_picture(&p, pos.variant()),
+            // Every family is one of the three above; an empty board says
+            // so plainly if a new one is added without its picture.
+            None => Picture::blank(pos.variant(), &Geometry::rectangle(8, 8), pos.turn()),
+        }
+    }
+
+    /// The cell of `sq`, if it is on the grid.
+    pub fn cell(&self, sq: Square) -> Option<&Cell> {
+        if sq.file() >= self.files || sq.rank() >= self.ranks {
+            return None;
+        }
+        self.cells
+            .get(usize::from(sq.rank()) * usize::from(self.files) + usize::from(sq.file()))
+    }
+
+    /// The name of `sq`, e.g. `e4` or `z5`.
+    pub fn square_name(&self, sq: Square) -> String {
+        let file = self.file_letters.get(usize::from(sq.file())).copied();
+        format!("{}{}", file.unwrap_or('?'), u32::from(sq.rank()) + 1)
+    }
+
+    /// Reads a square name such as `e4` on this picture's grid.
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        let mut chars = name.chars();
+        let letter = chars.next()?;
+        let file = self.file_letters.iter().position(|&l| l == letter)?;
+        let rank: u8 = chars.as_str().parse().ok()?;
+        let sq = Square::new(u8::try_from(file).ok()?, rank.checked_sub(1)?)?;
+        self.cell(sq).map(|_| sq)
+    }
+
+    fn blank(variant: Variant, geometry: &Geometry, turn: Color) -> Picture {
+        let (files, ranks) = (geometry.files(), geometry.ranks());
+        let mut cells = Vec::with_capacity(usize::from(files) * usize::from(ranks));
+        for rank in 0..ranks {
+            for file in 0..files {
+                let on_board = Square::new(file, rank).is_some_and(|sq| geometry.contains(sq));
+                cells.push(Cell {
+                    outside: !on_board,
+                    ..Cell::default()
+                });
+            }
+        }
+        Picture {
+            variant,
+            files,
+            ranks,
+            file_letters: (0..files).map(|f| geometry.file_letter(f)).collect(),
+            cells,
+            turn,
+            check: None,
+            zone: Vec::new(),
+            facts: Vec::new(),
+        }
+    }
+
+    fn cell_mut(&mut self, sq: Square) -> Option<&mut Cell> {
+        if sq.file() >= self.files || sq.rank() >= self.ranks {
+            return None;
+        }
+        let i = usize::from(sq.rank()) * usize::from(self.files) + usize::from(sq.file());
+        self.cells.get_mut(i)
+    }
+
+    fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        let (files, ranks) = (self.files, self.ranks);
+        (0..ranks).flat_map(move |r| (0..files).filter_map(move |f| Square::new(f, r)))
+    }
+}
+
+/// Where the arrow of `m` runs: from where the moving piece stood to where
+/// it lands (the king's squares for castling); `None` for a turn without a
+/// single such move (a square placed, a shot, a pass).
+pub fn move_arrow(m: &AnyMove) -> Option<(Square, Square)> {
+    match m {
+        AnyMove::Core(m) => Some((m.from(), m.to())),
+        AnyMove::Squares(turn) => turn.piece_move().map(|m| (m.from(), m.to())),
+        AnyMove::Pasgl(pasgl::Move::Walk(w)) => Some((w.from, w.to)),
+        AnyMove::Pasgl(pasgl::Move::Switch { from, to, .. }) => Some((*from, *to)),
+        AnyMove::Pasgl(_) => None,
+    }
+}
+
+fn core_token(rules: &core::GameRules, piece: core::Piece) -> Option<Token> {
+    let kind = rules.pieces.get(piece.role.index())?;
+    let chessman = matches!(
+        (kind.letter, kind.name),
+        (b'K', "king")
+            | (b'Q', "queen")
+            | (b'R', "rook")
+            | (b'B', "bishop")
+            | (b'N', "knight")
+            | (b'P', "pawn")
+    );
+    Some(Token {
+        shape: if chessman { Shape::Chessman } else { Shape::Disc },
+        color: piece.color,
+        letter: char::from(kind.letter),
+        name: kind.name,
+        states: Vec::new(),
+    })
+}
+
+fn core_picture(p: &core::Position, variant: Variant) -> Picture {
+    let rules = p.rules();
+    let mut pic = Picture::blank(variant, &rules.geometry, p.turn());
+    for sq in pic.squares().collect::<Vec<_>>() {
+        let token = p.piece_at(sq).and_then(|piece| core_token(rules, piece));
+        if let (Some(token), Some(cell)) = (token, pic.cell_mut(sq)) {
+            cell.tokens.push(token);
+        }
+    }
+    if p.is_check() {
+        pic.check = p.king(p.turn());
+    }
+    if rules.guard.is_some() {
+        let zone = p.braking_zone();
+        pic.zone = pic.squares().filter(|&sq| zone.contains(sq)).collect();
+        pic.facts.push(Fact {
+            label: "promotions",
+            white: p.promotions(Color::White).to_string(),
+            black: p.promotions(Color::Black).to_string(),
+        });
+    }
+    pic
+}
+
+fn squares_picture(p: &SquaresPosition, variant: Variant) -> Picture {
+    let rules = p.rules();
+    let mut pic = Picture::blank(variant, &rules.geometry, p.side_to_move());
+    let barred = p.barred();
+    for sq in pic.squares().collect::<Vec<_>>() {
+        let token = p.piece_at(sq).and_then(|piece| core_token(rules, piece));
+        let Some(cell) = pic.cell_mut(sq) else {
+            continue;
+        };
+        cell.hole = !p.has_square(sq);
+        cell.owner = p.owner(sq);
+        if barred.contains(sq) {
+            cell.marks.push(Mark::Barred);
+        }
+        if let Some(token) = token {
+            cell.tokens.push(token);
+        }
+    }
+    if p.in_check() {
+        pic.check = p.king(p.side_to_move());
+    }
+    let reserve = |c| match p.reserve(c) {
+        Reserve::Finite(n) => n.to_string(),
+        Reserve::Unlimited => "unlimited".to_owned(),
+    };
+    pic.facts.push(Fact {
+        label: "reserve",
+        white: reserve(Color::White),
+        black: reserve(Color::Black),
+    });
+    pic
+}
+
+fn critter_token(c: &pasgl::Critter, riding: bool) -> Token {
+    let mut states = Vec::new();
+    if c.kind.carries_lunch() {
+        states.push(if c.lunch {
+            State::Lunch
+        } else {
+            State::Lunchless
+        });
+    }
+    if c.stinky {
+        states.push(State::Stinky);
+    }
+    match c.transit {
+        pasgl::Transit::None => {}
+        pasgl::Transit::Boarding => states.push(State::Boarding),
+        pasgl::Transit::Leaving => states.push(State::Leaving),
+    }
+    if riding {
+        states.push(State::Riding);
+    }
+    Token {
+        shape: Shape::Critter,
+        color: c.color,
+        letter: char::from(c.kind.letter()),
+        name: c.kind.name(),
+        states,
+    }
+}
+
+fn pasgl_picture(p: &pasgl::Position, variant: Variant) -> Picture {
+    let geometry = pasgl::geometry();
+    let mut pic = Picture::blank(variant, geometry, p.side_to_move());
+    for sq in pic.squares().collect::<Vec<_>>() {
+        let Some(cell) = pic.cell_mut(sq) else {
+            continue;
+        };
+        if cell.outside {
+            continue;
+        }
+        if sq.file() == 0 || sq.file() == geometry.files() - 1 {
+            cell.marks.push(Mark::Terminal);
+        }
+        if pasgl::is_campfire(sq) {
+            cell.marks.push(Mark::Campfire);
+        }
+    }
+    for (sq, stack) in p.occupied() {
+        if let Some(cell) = pic.cell_mut(sq) {
+            cell.tokens
+                .extend(stack.iter().map(|c| critter_token(c, false)));
+        }
+    }
+    let (head, tail) = p.train();
+    let [head_riders, tail_riders] = p.riders();
+    for (sq, mark, riders) in [
+        (head, Mark::TrainHead, head_riders),
+        (tail, Mark::TrainTail, tail_riders),
+    ] {
+        if let Some(cell) = pic.cell_mut(sq) {
+            cell.marks.push(mark);
+            cell.tokens
+                .extend(riders.iter().map(|c| critter_token(c, true)));
+        }
+    }
+    let score = p.score();
+    pic.facts.push(Fact {
+        label: "score",
+        white: score[Color::White].to_string(),
+        black: score[Color::Black].to_string(),
+    });
+    pic
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(variant: Variant, fen: Option<&str>) -> Picture {
+        let pos = AnyPosition::setup(variant, fen).expect("a position");
+        Picture::of(&pos)
+    }
+
+    fn tokens(p: &Picture) -> usize {
+        p.cells.iter().map(|c| c.tokens.len()).sum()
+    }
+
+    #[test]
+    fn every_game_s_start_has_its_board_and_its_pieces() {
+        for variant in Variant::ALL {
+            let p = picture(variant, None);
+            assert_eq!(p.cells.len(), usize::from(p.files) * usize::from(p.ranks));
+            let expected = match variant {
+                Variant::Gast => (12, 12, 48),
+                Variant::Gast14x12 => (14, 12, 56),
+                Variant::Squirrel => (10, 10, 48),
+                Variant::Pasgl312 => (10, 8, 32),
+                _ => (8, 8, 32),
+            };
+            assert_eq!((p.files, p.ranks, tokens(&p)), expected, "{variant}");
+        }
+    }
+
+    #[test]
+    fn pasgl_shows_terminals_campfire_and_the_train() {
+        let p = picture(Variant::Pasgl312, None);
+        let outside = p.cells.iter().filter(|c| c.outside).count();
+        assert_eq!(outside, 12, "z and x files exist on ranks 4 and 5 only");
+        assert!(!p.cells.iter().any(|c| c.hole));
+        let count = |m| p.cells.iter().filter(|c| c.marks.contains(&m)).count();
+        assert_eq!(count(Mark::Terminal), 4);
+        assert_eq!(count(Mark::Campfire), 4);
+        assert_eq!(count(Mark::TrainHead), 1);
+        assert_eq!(count(Mark::TrainTail), 1);
+        assert_eq!(p.facts[0].label, "score");
+    }
+
+    #[test]
+    fn squares_show_holes_owners_and_reserves() {
+        let p = picture(Variant::Hans38, None);
+        assert!(p.cells.iter().any(|c| c.hole), "Hans38 starts with holes");
+        assert!(p.cells.iter().any(|c| c.owner.is_some()));
+        assert_eq!(p.facts[0].label, "reserve");
+    }
+
+    #[test]
+    fn squares_are_named_and_read_on_each_grid() {
+        let p = picture(Variant::Pasgl312, None);
+        let z4 = p.parse_square("z4").expect("z4");
+        assert_eq!(p.square_name(z4), "z4");
+        assert!(p.parse_square("i4").is_none());
+        let g = picture(Variant::Gast, None);
+        assert_eq!(g.parse_square("l12").map(|s| g.square_name(s)).as_deref(), Some("l12"));
+        assert!(g.parse_square("m1").is_none());
+    }
+}
