@@ -245,7 +245,11 @@ fn core_token(rules: &core::GameRules, piece: core::Piece) -> Option<Token> {
             | (b'P', "pawn")
     );
     Some(Token {
-        shape: if chessman { Shape::Chessman } else { Shape::Disc },
+        shape: if chessman {
+            Shape::Chessman
+        } else {
+            Shape::Disc
+        },
         color: piece.color,
         letter: char::from(kind.letter),
         name: kind.name,
@@ -441,7 +445,10 @@ mod tests {
         assert_eq!(p.square_name(z4), "z4");
         assert!(p.parse_square("i4").is_none());
         let g = picture(Variant::Gast, None);
-        assert_eq!(g.parse_square("l12").map(|s| g.square_name(s)).as_deref(), Some("l12"));
+        assert_eq!(
+            g.parse_square("l12").map(|s| g.square_name(s)).as_deref(),
+            Some("l12")
+        );
         assert!(g.parse_square("m1").is_none());
     }
 }

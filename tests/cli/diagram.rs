@@ -62,7 +62,13 @@ fn squares_family_shades_owners_and_shows_reserves() {
     let env = TestEnv::new();
     let svg = diagram(&env, &["--variant", "hans38"]);
     assert_eq!(count(&svg, "owner"), 32);
-    assert_eq!(attrs(&svg, "owner", "class").iter().filter(|c| c.ends_with("white")).count(), 16);
+    assert_eq!(
+        attrs(&svg, "owner", "class")
+            .iter()
+            .filter(|c| c.ends_with("white"))
+            .count(),
+        16
+    );
     assert_eq!(attrs(&svg, "fact", "data-label"), ["turn", "reserve"]);
     assert_eq!(attrs(&svg, "fact", "data-white"), ["3"]);
 }
@@ -82,7 +88,12 @@ fn pasgl_draws_terminals_campfire_train_and_stacks_with_states() {
     // Three critters on one square, one of them without its lunch.
     let svg = diagram(
         &env,
-        &["--variant", "pasgl312", "--fen", "4b3/8/8/10/10/8/8/3(HT-D)B3 w 0 0-0 0"],
+        &[
+            "--variant",
+            "pasgl312",
+            "--fen",
+            "4b3/8/8/10/10/8/8/3(HT-D)B3 w 0 0-0 0",
+        ],
     );
     assert_eq!(attrs(&svg, "stack", "data-count"), ["3"]);
     assert_eq!(attrs(&svg, "stack", "data-square"), ["d1"]);
@@ -121,14 +132,18 @@ fn a_record_s_position_has_the_last_move_s_arrow_marks_and_flip() {
 #[test]
 fn squirrel_zone_is_drawn_on_request() {
     let env = TestEnv::new();
-    let fen = "crbgqkgbrc/1n1s2s1n1/pppppppppp/10/10/10/10/PPPPPPPPPP/1N1S2S1N1/CRBGQKGBRC b KQkq - 0 1";
+    let fen =
+        "crbgqkgbrc/1n1s2s1n1/pppppppppp/10/10/10/10/PPPPPPPPPP/1N1S2S1N1/CRBGQKGBRC b KQkq - 0 1";
     let plain = diagram(&env, &["--variant", "squirrel", "--fen", fen]);
     assert_eq!(count(&plain, "zone"), 0);
     let svg = diagram(&env, &["--variant", "squirrel", "--fen", fen, "--zone"]);
     // Black to move: the white guards on d1 and g1 brake c1-e2 and f1-h2.
     let mut zone = attrs(&svg, "zone", "data-square");
     zone.sort();
-    assert_eq!(zone, ["c1", "c2", "d2", "e1", "e2", "f1", "f2", "g2", "h1", "h2"]);
+    assert_eq!(
+        zone,
+        ["c1", "c2", "d2", "e1", "e2", "f1", "f2", "g2", "h1", "h2"]
+    );
 }
 
 #[test]
@@ -154,13 +169,15 @@ fn bad_requests_are_named_with_exit_2() {
 #[test]
 fn output_file_is_written_whole_and_not_replaced_without_force() {
     let env = TestEnv::new();
-    env.run(&["diagram", "--variant", "chess", "-o", "d.svg"]).code(0);
+    env.run(&["diagram", "--variant", "chess", "-o", "d.svg"])
+        .code(0);
     let svg = std::fs::read_to_string(env.path().join("d.svg")).expect("written");
     assert_eq!(count(&svg, "piece"), 32);
     env.run(&["diagram", "--variant", "chess", "-o", "d.svg"])
         .code(2)
         .stderr_has("--force");
-    env.run(&["diagram", "--variant", "gast", "-o", "d.svg", "--force"]).code(0);
+    env.run(&["diagram", "--variant", "gast", "-o", "d.svg", "--force"])
+        .code(0);
     let svg = std::fs::read_to_string(env.path().join("d.svg")).expect("written");
     assert_eq!(count(&svg, "piece"), 48);
 }

@@ -286,7 +286,11 @@ impl<'a> Diagram<'a> {
         let font = cell * 0.3;
         for file in 0..p.files {
             let col = if self.flip { p.files - 1 - file } else { file };
-            let letter = p.file_letters.get(usize::from(file)).copied().unwrap_or('?');
+            let letter = p
+                .file_letters
+                .get(usize::from(file))
+                .copied()
+                .unwrap_or('?');
             let _ = write!(
                 out,
                 r##"<text class="coord file" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="#444">{letter}</text>"##,
@@ -346,7 +350,14 @@ fn squares(p: &Picture) -> impl Iterator<Item = Square> + '_ {
 
 /// The tokens on one cell: one fills it; several (a PASGL stack, riders on
 /// the Train) share it in a grid, in the order they arrived, up to nine.
-fn write_tokens(out: &mut String, p: &Picture, sq: Square, c: &Cell, (x, y): (f64, f64), cell: f64) {
+fn write_tokens(
+    out: &mut String,
+    p: &Picture,
+    sq: Square,
+    c: &Cell,
+    (x, y): (f64, f64),
+    cell: f64,
+) {
     match c.tokens.len() {
         0 => {}
         1 => {
