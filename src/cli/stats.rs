@@ -99,7 +99,13 @@ fn write_row(
     ] {
         row.push_field(v);
     }
-    row.push_field(&r.plies.to_string());
+    // A game not verified has no replayed plies or counts: empty, not 0.
+    let verified = r.skipped.is_none();
+    row.push_field(&if verified {
+        r.plies.to_string()
+    } else {
+        String::new()
+    });
     row.push_field(r.result.map_or("", GameResult::as_str));
     row.push_field(r.termination.map_or("", |t| t.as_str()));
     row.push_field(if r.skipped.is_some() {
@@ -123,7 +129,11 @@ fn write_row(
         m.square_moves,
         m.passes,
     ] {
-        row.push_field(&n.to_string());
+        row.push_field(&if verified {
+            n.to_string()
+        } else {
+            String::new()
+        });
     }
     // Points: only games that count them have them.
     match m.points {
@@ -196,7 +206,9 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
                     Some(GameResult::Draw) => t.draws += 1,
                     _ => t.unfinished += 1,
                 }
-                t.plies += u64::from(g.report.plies);
+                if g.report.skipped.is_none() {
+                    t.plies += u64::from(g.report.plies);
+                }
                 t.invalid += u64::from(!g.report.is_valid());
                 t.skipped += u64::from(g.report.skipped.is_some());
                 t.errors += u64::from(g.report.errors);
@@ -213,10 +225,12 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
         return Err(e);
     }
     for (name, t) in &totals {
-        let avg = if t.games == 0 {
+        // Over the games verified: a skipped game's length is unknown.
+        let verified = t.games - t.skipped;
+        let avg = if verified == 0 {
             0.0
         } else {
-            t.plies as f64 / t.games as f64
+            t.plies as f64 / verified as f64
         };
         let fields = [
             name.clone(),

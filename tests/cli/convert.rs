@@ -406,3 +406,28 @@ fn fen_keeps_a_line_for_a_game_it_cannot_verify_so_lines_match_games() {
             .contains("Bughouse")
     );
 }
+
+#[test]
+fn stats_leaves_plies_and_counts_empty_for_a_game_it_cannot_verify() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Variant \"Bughouse\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. e4 e5 *\n",
+    );
+    let run = env.run(&["stats", "-j1", "g.pgn"]);
+    run.code(0);
+    let stdout = run.stdout();
+    let rows: Vec<&str> = stdout.lines().collect();
+    let header: Vec<&str> = rows[0].split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let skipped: Vec<&str> = rows[1].split(',').collect();
+    let played: Vec<&str> = rows[2].split(',').collect();
+    assert_eq!(skipped[col("plies")], "");
+    assert_eq!(skipped[col("captures")], "");
+    assert_eq!(played[col("plies")], "2");
+    assert_eq!(played[col("captures")], "0");
+    // The average is over the verified game only.
+    env.run(&["stats", "-j1", "--summary", "g.pgn"])
+        .code(0)
+        .stdout_has(",2.0,");
+}
