@@ -175,7 +175,16 @@ fn every_range_size_and_job_count_gives_the_one_reader_results() {
             let range = range.max(1);
             let part = if k % 3 == 0 { 1 } else { range };
             let jobs = 1 + k % 4;
-            let (got, got_t) = piped(&path, records, jobs, Split { range, part, items: 1 + k % 5 });
+            let (got, got_t) = piped(
+                &path,
+                records,
+                jobs,
+                Split {
+                    range,
+                    part,
+                    items: 1 + k % 5,
+                },
+            );
             assert!(
                 got == want && counts_eq(&got_t, &want_t),
                 "seed {seed}, range {range}, part {part}, jobs {jobs}: input\n{text:?}\n\
@@ -196,7 +205,11 @@ fn a_stream_gives_the_one_reader_results() {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut enc, text.as_bytes()).expect("compress");
     std::fs::write(&gz, enc.finish().expect("compress")).expect("write");
-    let split = Split { range: 7, part: 5, items: 2 };
+    let split = Split {
+        range: 7,
+        part: 5,
+        items: 2,
+    };
     let (got, _) = piped(&gz, false, 3, split);
     let want = want.replace(&*plain.to_string_lossy(), &gz.to_string_lossy());
     if got != want {
@@ -218,7 +231,16 @@ fn a_comment_from_the_tag_section_past_a_tag_line_splits_as_on_one_thread() {
     std::fs::write(&path, &text).expect("write");
     let (want, want_t) = one_reader(&path, false);
     for range in 1..=text.len() as u64 {
-        let (got, got_t) = piped(&path, false, 2, Split { range, part: range, items: PART_ITEMS });
+        let (got, got_t) = piped(
+            &path,
+            false,
+            2,
+            Split {
+                range,
+                part: range,
+                items: PART_ITEMS,
+            },
+        );
         assert!(got == want && counts_eq(&got_t, &want_t), "range {range}");
     }
 }
