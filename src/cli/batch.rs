@@ -49,6 +49,15 @@ pub struct ChunkOut {
 }
 
 impl ChunkOut {
+    /// Games and diagnostics held: what the pipeline's results budget counts.
+    pub fn items(&self) -> usize {
+        self.games
+            .iter()
+            .map(|g| 1 + g.diagnostics.len())
+            .sum::<usize>()
+            + self.stray.len()
+    }
+
     /// Adds `lines` to every line number: a worker's reader counts lines
     /// from 1 where it started, and only the ordered writer knows that
     /// line's number in the input.
@@ -91,6 +100,9 @@ pub struct Bounds {
     /// so far are handed back (call again for more), so that memory stays
     /// flat however much one call would read.
     pub part_end: u64,
+    /// After the results hold this many games and diagnostics, they are
+    /// handed back too: tiny games make many results per byte of input.
+    pub part_items: usize,
 }
 
 /// How [`analyse`] stopped.
@@ -99,8 +111,9 @@ pub enum Ended {
     /// Before a game that begins at or past [`Bounds::limit`]; the span of
     /// its start.
     Limit(Span),
-    /// Past [`Bounds::part_end`]: there is more to read.
-    Part,
+    /// Past [`Bounds::part_end`] or [`Bounds::part_items`]: there is more
+    /// to read; the offset where the last game ended.
+    Part(u64),
     /// At the end of the input.
     Eof,
     /// Reading failed; the results before the failure are kept.
@@ -180,6 +193,8 @@ pub fn analyse_records<R: Read>(
     let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut builder = Builder::new(reader.limits().max_game_size);
     let mut out = ChunkOut::default();
+    // Games and diagnostics in `out`.
+    let mut items = 0usize;
     let ended = loop {
         let (read, stopped_at, last_end) = if records {
             let mut tee = Tee::new(Some(&mut builder), &mut verifier);
@@ -192,6 +207,7 @@ pub fn analyse_records<R: Read>(
         let diags: Vec<Diagnostic> = verifier.drain().collect();
         let reports = verifier.observer_mut().take_reports();
         let record = builder.take();
+        items = items.saturating_add(diags.len() + reports.len());
         let mut reports = reports.into_iter();
         match reports.next() {
             Some((report, moves)) => out.games.push(GameOut {
@@ -217,7 +233,9 @@ pub fn analyse_records<R: Read>(
             (Err(e), _) => break Ended::Failed(e),
             (Ok(_), Some(span)) => break Ended::Limit(span),
             (Ok(false), None) => break Ended::Eof,
-            (Ok(true), None) if last_end >= bounds.part_end => break Ended::Part,
+            (Ok(true), None) if last_end >= bounds.part_end || items >= bounds.part_items => {
+                break Ended::Part(last_end);
+            }
             (Ok(true), None) => {}
         }
     };
@@ -414,6 +432,7 @@ mod tests {
         let all = Bounds {
             limit: u64::MAX,
             part_end: u64::MAX,
+            part_items: usize::MAX,
         };
         let name = Arc::from("x");
         let mut reader = Reader::new(text.as_bytes());
@@ -450,13 +469,14 @@ mod tests {
         let bounds = Bounds {
             limit: g + 1,
             part_end: 1,
+            part_items: usize::MAX,
         };
         let (first, ended) = analyse(&mut reader, &name, false, false, bounds);
         assert_eq!(first.games.len(), 1);
-        assert!(matches!(ended, Ended::Part));
+        assert!(matches!(ended, Ended::Part(_)));
         let (second, ended) = analyse(&mut reader, &name, false, false, bounds);
         assert_eq!(second.games.len(), 1);
-        assert!(matches!(ended, Ended::Part));
+        assert!(matches!(ended, Ended::Part(_)));
         let (third, ended) = analyse(&mut reader, &name, false, false, bounds);
         assert_eq!(third.games.len(), 0);
         let Ended::Limit(span) = ended else {

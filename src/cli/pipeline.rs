@@ -34,7 +34,7 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -51,6 +51,15 @@ pub const RANGE_SIZE: u64 = 1 << 20;
 /// and low (4 ranges in flight at `-j2`).
 pub const RECORD_RANGE_SIZE: u64 = 1 << 15;
 
+/// Games and diagnostics per part of results at most (a part holds at
+/// least one game): a part of tiny games would otherwise hold tens of
+/// thousands of reports per range.
+pub const PART_ITEMS: usize = 512;
+
+/// Parts' worth of results that may wait for the writer, per job: the
+/// budget that keeps memory flat whatever the input ([`gate::Gate`]).
+const WAITING_PARTS_PER_JOB: usize = 4;
+
 /// Bytes kept before a restart point on its line, for diagnostics' excerpts
 /// (more than the reader keeps before its position).
 const LINE_LEAD: u64 = 512;
@@ -62,6 +71,8 @@ pub struct Split {
     pub range: u64,
     /// Bytes of input per part of results a worker hands out.
     pub part: u64,
+    /// Games and diagnostics per part at most.
+    pub items: usize,
 }
 
 impl Split {
@@ -72,7 +83,11 @@ impl Split {
         } else {
             RANGE_SIZE
         };
-        Split { range, part: range }
+        Split {
+            range,
+            part: range,
+            items: PART_ITEMS,
+        }
     }
 }
 
@@ -176,102 +191,13 @@ enum Msg {
     /// A range job's start: its candidate, if its range has one (then the
     /// job's parts and its end follow).
     Start(Option<u64>),
-    /// Results, and the offset reached.
-    Part(ChunkOut, u64),
+    /// Results, the offset reached, and the games and diagnostics they
+    /// hold (counted against the budget).
+    Part(ChunkOut, u64, usize),
     /// The job is done: the next game's start, or `None` at the input's end.
     End(Option<Handoff>),
     /// Reading failed: the input ends here.
     Failed(InputError),
-}
-
-/// Room for jobs in flight, shared by the dispatcher and the writer: a job
-/// is sent once there is room for it, and makes room again when the writer
-/// is done with it; jobs the writer no longer wants are never sent.
-struct Gate {
-    state: Mutex<GateState>,
-    room: Condvar,
-}
-
-#[derive(Debug)]
-struct GateState {
-    /// Room left.
-    free: usize,
-    /// Jobs before this one have been sent (or skipped).
-    sent: u64,
-    /// The writer is done with the jobs before this one.
-    done: u64,
-    /// The writer has stopped.
-    closed: bool,
-}
-
-impl Gate {
-    fn new(room: usize) -> Gate {
-        Gate {
-            state: Mutex::new(GateState {
-                free: room,
-                sent: 0,
-                done: 0,
-                closed: false,
-            }),
-            room: Condvar::new(),
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, GateState> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Waits for room for job `seq` of the given weight: `Some(true)` to
-    /// send it, `Some(false)` to skip it (the writer is past it), `None`
-    /// when the writer has stopped.
-    fn admit(&self, seq: u64, weight: usize) -> Option<bool> {
-        let mut st = self.lock();
-        loop {
-            if st.closed {
-                return None;
-            }
-            if seq < st.done {
-                st.sent = seq + 1;
-                return Some(false);
-            }
-            if st.free >= weight {
-                st.free -= weight;
-                st.sent = seq + 1;
-                return Some(true);
-            }
-            st = self
-                .room
-                .wait(st)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-    }
-
-    /// The writer is done with jobs `from..to` (each of weight 1) .
-    fn finish(&self, from: u64, to: u64) {
-        let mut st = self.lock();
-        let sent = to.min(st.sent).saturating_sub(from);
-        st.free += usize::try_from(sent).unwrap_or(0);
-        st.done = st.done.max(to);
-        self.room.notify_all();
-    }
-
-    /// Gives back `weight - 1` more for a job of that weight.
-    fn release(&self, extra: usize) {
-        self.lock().free += extra;
-        self.room.notify_all();
-    }
-
-    /// Whether the writer is past job `seq`.
-    fn dropped(&self, seq: u64) -> bool {
-        seq < self.lock().done
-    }
-
-    fn close(&self) {
-        self.lock().closed = true;
-        self.room.notify_all();
-    }
 }
 
 /// Runs the pipeline and calls `step` with every step in input order.
@@ -280,9 +206,22 @@ pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
     run_split(config, Split::for_run(config.records), step);
 }
 
+/// What a run's bookkeeping saw (for tests).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunStats {
+    /// The results budget: games and diagnostics that may wait for the writer.
+    pub budget: usize,
+    /// The most games and diagnostics that waited for the writer at once.
+    pub peak_items: usize,
+}
+
 /// [`run`] with the given sizes (tests cut inputs into tiny ranges so that
 /// every split point is tried).
-pub fn run_split(config: &BatchConfig, split: Split, mut step: impl FnMut(Step) -> bool) {
+pub fn run_split(
+    config: &BatchConfig,
+    split: Split,
+    mut step: impl FnMut(Step) -> bool,
+) -> RunStats {
     let inputs = expand(&config.inputs);
     let total: u64 = inputs
         .iter()
@@ -305,7 +244,12 @@ pub fn run_split(config: &BatchConfig, split: Split, mut step: impl FnMut(Step) 
     // next send fails instead of waiting for ever.
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<(u64, Msg)>(in_flight * 2);
-    let gate = Gate::new(in_flight);
+    let budget = jobs * WAITING_PARTS_PER_JOB * split.items;
+    let gate = Gate::new(in_flight, budget);
+    let mut stats = RunStats {
+        budget,
+        peak_items: 0,
+    };
     let work = Work {
         records: config.records.then_some(config.notations),
         count_moves: config.count_moves,
@@ -334,14 +278,18 @@ pub fn run_split(config: &BatchConfig, split: Split, mut step: impl FnMut(Step) 
             bytes_before: 0,
             step: &mut step,
             work,
+            waiting_items: 0,
+            peak_items: 0,
         };
         writer.run();
+        stats.peak_items = writer.peak_items;
         // Closing the gate and dropping the receiver stops the other
         // threads if we stopped early.
         gate.close();
         drop(done_rx);
     });
     bar.finish_and_clear();
+    stats
 }
 
 fn progress_bar(show: bool, total: u64) -> ProgressBar {
@@ -461,15 +409,28 @@ impl Work {
     ) -> bool {
         let mut part_end = from.saturating_add(self.split.part);
         loop {
-            let bounds = Bounds { limit, part_end };
+            let bounds = Bounds {
+                limit,
+                part_end,
+                part_items: self.split.items,
+            };
             let (out, ended) =
                 analyse_records(reader, name, self.records, self.count_moves, bounds);
-            if !send(Msg::Part(out, part_end.min(limit))) {
+            let items = out.items();
+            let reached = match ended {
+                Ended::Part(at) => at,
+                _ => part_end,
+            };
+            if !send(Msg::Part(out, reached.min(limit), items)) {
                 return false;
             }
             let last = match ended {
-                Ended::Part => {
-                    part_end = part_end.saturating_add(self.split.part);
+                Ended::Part(at) => {
+                    // Ended by bytes: the next part from here; by items:
+                    // the same bytes are still to be read.
+                    if at >= part_end {
+                        part_end = at.saturating_add(self.split.part);
+                    }
                     continue;
                 }
                 Ended::Limit(span) => Msg::End(Some(Handoff {
@@ -501,14 +462,23 @@ fn worker(
         if matches!(job, Job::Range(..)) && gate.dropped(seq) {
             continue;
         }
-        let mut send = |msg: Msg| done.send((seq, msg)).is_ok();
+        // A part waits for room in the results budget; a job the writer
+        // has gone past is given up.
+        let mut send = |msg: Msg| {
+            if let Msg::Part(_, _, items) = &msg
+                && gate.hand_out(seq, *items) != gate::Hand::Send
+            {
+                return false;
+            }
+            done.send((seq, msg)).is_ok()
+        };
         let going = match job {
             Job::Begin(name, ranged) => send(Msg::Begin(name, ranged)),
             Job::Pass(step) => send(Msg::Pass(step)),
             Job::Range(ranged, index) => range_job(&ranged, index, work, &mut send),
             Job::Stream(input) => stream_job(&input, work, &mut send),
         };
-        if !going {
+        if !going && gate.closed() {
             return;
         }
     }
@@ -573,7 +543,10 @@ fn stream_job(input: &Input, work: Work, send: &mut dyn FnMut(Msg) -> bool) -> b
     })
 }
 
+mod gate;
 mod writer;
+
+use gate::Gate;
 
 #[cfg(test)]
 mod tests;

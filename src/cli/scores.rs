@@ -18,9 +18,10 @@ use super::args::{ScoresArgs, ScoresFormat};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus};
 use crate::diag::Severity;
+use crate::diag::Span;
 use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
-use crate::notation::Reader;
+use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::rules::core::{ByColor, Color};
 use crate::rules::family::AnyPosition;
 use crate::rules::pasgl::{self, ScoreReason};
@@ -55,18 +56,6 @@ struct Entry {
     white: i32,
     black: i32,
     events: Vec<ScoreEvent>,
-}
-
-/// One game's timeline, as the JSON form writes it.
-#[derive(Debug, Serialize)]
-struct GameTimeline<'a> {
-    game: u64,
-    white: &'a str,
-    black: &'a str,
-    variant: Option<&'static str>,
-    /// `points` (PASGL), `squares` (the squares family) or `material`.
-    measure: &'static str,
-    timeline: &'a [Entry],
 }
 
 fn side(c: Color) -> &'static str {
@@ -108,11 +97,10 @@ fn squares_of(p: &SquaresPosition) -> ByColor<(i32, i32)> {
     out
 }
 
-/// Collects the entries of the game being read.
+/// The counts of the game being read, from which each entry is made.
 #[derive(Debug, Default)]
 struct Timeline {
     measure: &'static str,
-    entries: Vec<Entry>,
     last: ByColor<i32>,
     last_squares: ByColor<(i32, i32)>,
 }
@@ -159,31 +147,28 @@ fn squares_events(before: ByColor<(i32, i32)>, after: ByColor<(i32, i32)>) -> Ve
     events
 }
 
-impl Observer for Timeline {
-    fn start_position(&mut self, start: &AnyPosition) {
-        self.entries.clear();
+impl Timeline {
+    /// The entry of a game's start position; the counts start there.
+    fn start(&mut self, start: &AnyPosition) -> Entry {
         let (measure, counts) = Timeline::counts(start);
         self.measure = measure;
         self.last = counts;
         self.last_squares = start.as_squares().map(squares_of).unwrap_or_default();
-        self.entries.push(Entry {
+        Entry {
             ply: 0,
             mover: None,
             mv: None,
             white: counts.white,
             black: counts.black,
             events: Vec::new(),
-        });
+        }
     }
 
-    fn ply(&mut self, ply: &Ply<'_>) {
-        if !ply.mainline {
-            return;
-        }
+    /// The entry after a mainline ply.
+    fn ply(&mut self, ply: &Ply<'_>) -> Entry {
         let after = ply.after;
         let mut san = String::new();
         ply.write_san(&mut san);
-        let ply = ply.number;
         let mover = !after.turn();
         let (_, counts) = Timeline::counts(after);
         let events = match (after.as_pasgl(), after.as_squares()) {
@@ -197,18 +182,14 @@ impl Observer for Timeline {
             (None, None) => material_events(self.last, counts),
         };
         self.last = counts;
-        self.entries.push(Entry {
-            ply,
+        Entry {
+            ply: ply.number,
             mover: Some(side(mover)),
             mv: Some(san),
             white: counts.white,
             black: counts.black,
             events,
-        });
-    }
-
-    fn wants_plies(&self) -> bool {
-        true
+        }
     }
 }
 
@@ -265,43 +246,195 @@ fn events_text(events: &[ScoreEvent]) -> String {
         .join("; ")
 }
 
-/// What the CSV form needs to know of the game just read.
+/// The observer: writes each game's timeline into [`text`](Self::text)
+/// entry by entry as the verifier plays it, so that memory does not grow
+/// with the length of a game (issue 14: a 400k-ply shuffle kept 62 MiB of
+/// entries before a line was written).
 #[derive(Debug)]
-struct Finished {
+struct Collector {
+    format: ScoresFormat,
+    timeline: Timeline,
+    /// The index the game being read gets (set before each game is read).
     index: u64,
+    /// White and Black of the game being read, from its tags.
     white: String,
     black: String,
     variant: Option<&'static str>,
+    /// The start position's entry, until the game is known to be one (its
+    /// first move, or its end): comments alone are not a game.
+    pending: Option<Entry>,
+    /// The game's first lines are written.
+    open: bool,
+    /// Output not yet written to stdout.
+    text: String,
 }
 
-/// The observer: the timeline plus the report of the game just finished.
-#[derive(Debug, Default)]
-struct Collector {
-    timeline: Timeline,
-    finished: Option<Finished>,
+impl Collector {
+    fn new(format: ScoresFormat) -> Collector {
+        Collector {
+            format,
+            timeline: Timeline::default(),
+            index: 0,
+            white: String::new(),
+            black: String::new(),
+            variant: None,
+            pending: None,
+            open: false,
+            text: String::new(),
+        }
+    }
+
+    /// Writes the game's head (JSON) and its start entry, once.
+    fn open_game(&mut self) {
+        if self.open {
+            return;
+        }
+        let Some(start) = self.pending.take() else {
+            return;
+        };
+        self.open = true;
+        if self.format == ScoresFormat::Json {
+            // The object's fields before its timeline (docs/formats.md).
+            let head = GameHead {
+                game: self.index,
+                white: &self.white,
+                black: &self.black,
+                variant: self.variant,
+                measure: self.timeline.measure,
+            };
+            let json = serde_json::to_string(&head).unwrap_or_default();
+            // `{...}` without its closing brace, then the timeline's array.
+            self.text.push_str(json.strip_suffix('}').unwrap_or(&json));
+            self.text.push_str(",\"timeline\":[");
+            self.entry(&start, true);
+        } else {
+            self.entry(&start, true);
+        }
+    }
+
+    fn entry(&mut self, e: &Entry, first: bool) {
+        use std::fmt::Write as _;
+        let out = &mut self.text;
+        match self.format {
+            ScoresFormat::Csv => {
+                let _ = write!(out, "{},{},{},", self.index, e.ply, e.mover.unwrap_or(""));
+                csv_field(out, e.mv.as_deref().unwrap_or(""));
+                let _ = write!(out, ",{},{},{},", e.white, e.black, self.timeline.measure);
+                csv_field(out, &events_text(&e.events));
+                out.push('\n');
+            }
+            ScoresFormat::Json => {
+                if !first {
+                    out.push(',');
+                }
+                out.push_str(&serde_json::to_string(e).unwrap_or_default());
+            }
+        }
+    }
+
+    /// Ends the game's lines, if they were begun.
+    fn close_game(&mut self) {
+        if self.open && self.format == ScoresFormat::Json {
+            self.text.push_str("]}\n");
+        }
+        self.open = false;
+        self.pending = None;
+    }
+}
+
+/// The head of one game's JSON object: its fields but the timeline, which
+/// is written entry by entry after them.
+#[derive(Serialize)]
+struct GameHead<'a> {
+    game: u64,
+    white: &'a str,
+    black: &'a str,
+    variant: Option<&'static str>,
+    measure: &'static str,
 }
 
 impl Observer for Collector {
     fn start_position(&mut self, start: &AnyPosition) {
-        self.timeline.start_position(start);
+        self.close_game();
+        self.variant = Some(start.variant().name());
+        self.pending = Some(self.timeline.start(start));
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        self.timeline.ply(ply);
+        if !ply.mainline {
+            return;
+        }
+        let e = self.timeline.ply(ply);
+        self.open_game();
+        self.entry(&e, false);
     }
 
     fn end_game(&mut self, report: &GameReport, _last: Option<&AnyPosition>) {
         // Skipped games (unsupported variants) have no timeline.
-        self.finished = report.skipped.is_none().then(|| Finished {
-            index: report.index,
-            white: report.tags.white.clone(),
-            black: report.tags.black.clone(),
-            variant: report.variant.map(|v| v.name()),
-        });
+        if report.skipped.is_none() {
+            self.open_game();
+        }
+        self.close_game();
     }
 
     fn wants_plies(&self) -> bool {
         true
+    }
+}
+
+/// Bytes of output kept before they are written.
+const FLUSH_AT: usize = 64 * 1024;
+
+/// The verifier behind a visitor that hands it White and Black as they are
+/// read and writes its output as it grows; a failed write stops the input.
+struct Streamed<'a, W: Write> {
+    verifier: Verifier<Collector>,
+    out: &'a mut W,
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Streamed<'_, W> {
+    fn flush_text(&mut self) -> io::Result<()> {
+        let text = &mut self.verifier.observer_mut().text;
+        let wrote = self.out.write_all(text.as_bytes());
+        text.clear();
+        wrote
+    }
+}
+
+impl<W: Write> Visitor for Streamed<'_, W> {
+    fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+        match &event {
+            Event::BeginGame => {
+                let c = self.verifier.observer_mut();
+                c.white.clear();
+                c.black.clear();
+            }
+            // As the verifier reads them: the last of each wins.
+            Event::Tag { name, value } if matches!(*name, b"White" | b"Black") => {
+                let c = self.verifier.observer_mut();
+                let slot = if *name == b"White" {
+                    &mut c.white
+                } else {
+                    &mut c.black
+                };
+                slot.clear();
+                slot.push_str(&value.decode_str());
+            }
+            _ => {}
+        }
+        let flow = self.verifier.event(event, span, line);
+        if self.verifier.observer_mut().text.len() >= FLUSH_AT
+            && let Err(e) = self.flush_text()
+        {
+            self.failed = Some(e);
+            return Flow::Stop;
+        }
+        flow
+    }
+
+    fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
+        self.verifier.problem(problem, span, line)
     }
 }
 
@@ -332,7 +465,6 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
             .write_all(CSV_HEADER.as_bytes())
             .map_err(Error::write(Stream::Stdout))?;
     }
-    let mut text = String::new();
     for input in expand(std::slice::from_ref(&args.input)) {
         let opened = input.and_then(|i| {
             let source = i.open()?;
@@ -347,12 +479,25 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
                 continue;
             }
         };
-        let mut verifier = Verifier::with_observer(input.name().clone(), Collector::default());
+        let mut streamed = Streamed {
+            verifier: Verifier::with_observer(input.name().clone(), Collector::new(args.format)),
+            out: &mut stdout,
+            failed: None,
+        };
         let mut reader = Reader::new(source);
         loop {
-            let more = match reader.read_game(&mut verifier) {
+            // The index the verifier gives the next game.
+            let next = streamed.verifier.counts().games + 1;
+            streamed.verifier.observer_mut().index = next;
+            let read = reader.read_game(&mut streamed);
+            if let Some(e) = streamed.failed.take() {
+                return Err(Error::write(Stream::Stdout)(e));
+            }
+            let more = match read {
                 Ok(more) => more,
                 Err(source) => {
+                    // A game cut short by the error ends where it stopped.
+                    streamed.verifier.observer_mut().close_game();
                     let e = InputError::Read {
                         name: input.name().clone(),
                         source,
@@ -363,22 +508,16 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
                     false
                 }
             };
-            for d in verifier.drain() {
+            for d in streamed.verifier.drain() {
                 if d.severity == Severity::Error {
                     status = status.merge(ExitStatus::Invalid);
                     render_human(&d, common.color_stderr, &mut stderr)
                         .map_err(Error::write(Stream::Stderr))?;
                 }
             }
-            let c = verifier.observer_mut();
-            if let Some(game) = c.finished.take() {
-                text.clear();
-                write_game(&mut text, args.format, &game, &c.timeline)?;
-                stdout
-                    .write_all(text.as_bytes())
-                    .map_err(Error::write(Stream::Stdout))?;
-            }
-            c.timeline.entries.clear();
+            streamed
+                .flush_text()
+                .map_err(Error::write(Stream::Stdout))?;
             if !more {
                 break;
             }
@@ -389,40 +528,88 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
     Ok(status)
 }
 
-fn write_game(
-    out: &mut String,
-    format: ScoresFormat,
-    game: &Finished,
-    t: &Timeline,
-) -> Result<(), Error> {
-    use std::fmt::Write as _;
-    if t.entries.is_empty() {
-        return Ok(());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records the size of every write.
+    #[derive(Default)]
+    struct Sink {
+        bytes: Vec<u8>,
+        writes: Vec<usize>,
     }
-    match format {
-        ScoresFormat::Csv => {
-            for e in &t.entries {
-                let _ = write!(out, "{},{},{},", game.index, e.ply, e.mover.unwrap_or(""));
-                csv_field(out, e.mv.as_deref().unwrap_or(""));
-                let _ = write!(out, ",{},{},{},", e.white, e.black, t.measure);
-                csv_field(out, &events_text(&e.events));
-                out.push('\n');
+
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.writes.push(buf.len());
+            self.bytes.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn shuffle(turns: usize) -> String {
+        let mut text = String::from("[Event \"x\"]\n[White \"A \\\"q\\\"\"]\n\n");
+        for i in 0..turns {
+            text.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2));
+        }
+        text.push_str("*\n");
+        text
+    }
+
+    /// Everything `scores` writes for `pgn`, and the size of each write.
+    fn streamed(pgn: &str, format: ScoresFormat) -> Sink {
+        let mut sink = Sink::default();
+        let mut s = Streamed {
+            verifier: Verifier::with_observer("x", Collector::new(format)),
+            out: &mut sink,
+            failed: None,
+        };
+        let mut reader = Reader::new(pgn.as_bytes());
+        loop {
+            s.verifier.observer_mut().index = s.verifier.counts().games + 1;
+            let more = reader.read_game(&mut s).expect("in memory");
+            s.flush_text().expect("in memory");
+            if !more {
+                break;
             }
         }
-        ScoresFormat::Json => {
-            let g = GameTimeline {
-                game: game.index,
-                white: &game.white,
-                black: &game.black,
-                variant: game.variant,
-                measure: t.measure,
-                timeline: &t.entries,
-            };
-            let json = serde_json::to_string(&g)
-                .map_err(|e| Error::write(Stream::Stdout)(io::Error::other(e)))?;
-            out.push_str(&json);
-            out.push('\n');
-        }
+        sink
     }
-    Ok(())
+
+    #[test]
+    fn a_long_timeline_is_written_while_its_game_is_read() {
+        // Issue 14: the whole timeline was kept until the game ended (62
+        // MiB on a 400k-ply shuffle), then written at once.
+        let sink = streamed(&shuffle(5000), ScoresFormat::Json);
+        assert!(sink.writes.len() > 10, "{} writes", sink.writes.len());
+        let most = sink.writes.iter().max().copied().unwrap_or(0);
+        assert!(most < FLUSH_AT + 1024, "a write of {most} bytes");
+        let text = String::from_utf8(sink.bytes).expect("utf-8");
+        let v: serde_json::Value = serde_json::from_str(text.trim_end()).expect("one JSON line");
+        assert_eq!(v["game"], 1);
+        assert_eq!(v["white"], "A \"q\"");
+        assert_eq!(v["measure"], "material");
+        assert_eq!(v["timeline"].as_array().map(Vec::len), Some(20_001));
+    }
+
+    #[test]
+    fn comments_alone_after_the_last_game_write_nothing() {
+        let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n{ trailing }\n";
+        let csv = streamed(pgn, ScoresFormat::Csv);
+        let text = String::from_utf8(csv.bytes).expect("utf-8");
+        assert_eq!(text.lines().count(), 3, "{text}");
+        assert!(text.lines().all(|l| l.starts_with("1,")), "{text}");
+        let json = streamed(pgn, ScoresFormat::Json);
+        assert_eq!(
+            String::from_utf8(json.bytes)
+                .expect("utf-8")
+                .lines()
+                .count(),
+            1
+        );
+    }
 }

@@ -276,3 +276,60 @@ fn a_stray_brace_costs_only_its_own_game() {
         assert!(stray.contains("not closed before this tag pair"), "{stray}");
     }
 }
+
+#[test]
+fn compressed_and_piped_inputs_give_the_plain_file_output_whatever_the_jobs() {
+    // Issue 12: compressed files and stdin go through the stream path; each
+    // must give what the plain file gives on one thread, names aside.
+    let env = TestEnv::new();
+    let text = generated(3, 600_000);
+    env.write("g.pgn", &text);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, text.as_bytes()).expect("compress");
+    env.write("g.pgn.gz", gz.finish().expect("compress"));
+    env.write(
+        "g.pgn.zst",
+        zstd::encode_all(text.as_bytes(), 1).expect("compress"),
+    );
+    for args in [&["check", "--format", "json"][..], &["stats"]] {
+        let run = |jobs: &str, input: &str| {
+            let mut all = vec![args[0], "-j", jobs];
+            all.extend_from_slice(&args[1..]);
+            all.push(input);
+            let mut cmd = xpgn(&env, &all);
+            if input == "-" {
+                cmd.stdin(fs::File::open(env.path().join("g.pgn")).expect("open"));
+            }
+            let out = cmd.output().expect("run xpgn");
+            let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+            (out.status.code(), text(out.stdout), text(out.stderr))
+        };
+        let plain = run("1", "g.pgn");
+        assert!(!plain.1.is_empty(), "{args:?}");
+        for input in ["g.pgn.gz", "g.pgn.zst", "-"] {
+            for jobs in ["1", "2", "3"] {
+                let (code, out, err) = run(jobs, input);
+                // The input's name where each form prints it (stdin is `-`).
+                let name = |s: &str| {
+                    if input != "-" {
+                        return s.replace(input, "g.pgn");
+                    }
+                    let s = s
+                        .replace("\"file\":\"-\"", "\"file\":\"g.pgn\"")
+                        .replace("--> -:", "--> g.pgn:");
+                    s.lines()
+                        .map(|l| match l.strip_prefix("-,") {
+                            Some(rest) => format!("g.pgn,{rest}\n"),
+                            None => format!("{l}\n"),
+                        })
+                        .collect::<String>()
+                };
+                assert!(
+                    (code, name(&out), name(&err)) == plain,
+                    "xpgn {args:?} -j {jobs} {input} differs from the plain file on one thread:\n\
+                     {out}\n{err}"
+                );
+            }
+        }
+    }
+}

@@ -118,6 +118,7 @@ fn one_reader(path: &std::path::Path, records: bool) -> (String, crate::verify::
     let all = Bounds {
         limit: u64::MAX,
         part_end: u64::MAX,
+        part_items: usize::MAX,
     };
     let (out, ended) = analyse(&mut reader, &name, records, true, all);
     assert!(matches!(ended, Ended::Eof), "{ended:?}");
@@ -174,7 +175,16 @@ fn every_range_size_and_job_count_gives_the_one_reader_results() {
             let range = range.max(1);
             let part = if k % 3 == 0 { 1 } else { range };
             let jobs = 1 + k % 4;
-            let (got, got_t) = piped(&path, records, jobs, Split { range, part });
+            let (got, got_t) = piped(
+                &path,
+                records,
+                jobs,
+                Split {
+                    range,
+                    part,
+                    items: 1 + k % 5,
+                },
+            );
             assert!(
                 got == want && counts_eq(&got_t, &want_t),
                 "seed {seed}, range {range}, part {part}, jobs {jobs}: input\n{text:?}\n\
@@ -195,7 +205,11 @@ fn a_stream_gives_the_one_reader_results() {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut enc, text.as_bytes()).expect("compress");
     std::fs::write(&gz, enc.finish().expect("compress")).expect("write");
-    let split = Split { range: 7, part: 5 };
+    let split = Split {
+        range: 7,
+        part: 5,
+        items: 2,
+    };
     let (got, _) = piped(&gz, false, 3, split);
     let want = want.replace(&*plain.to_string_lossy(), &gz.to_string_lossy());
     if got != want {
@@ -217,7 +231,62 @@ fn a_comment_from_the_tag_section_past_a_tag_line_splits_as_on_one_thread() {
     std::fs::write(&path, &text).expect("write");
     let (want, want_t) = one_reader(&path, false);
     for range in 1..=text.len() as u64 {
-        let (got, got_t) = piped(&path, false, 2, Split { range, part: range });
+        let (got, got_t) = piped(
+            &path,
+            false,
+            2,
+            Split {
+                range,
+                part: range,
+                items: PART_ITEMS,
+            },
+        );
         assert!(got == want && counts_eq(&got_t, &want_t), "range {range}");
+    }
+}
+
+#[test]
+fn results_waiting_for_a_slow_writer_stay_within_the_budget() {
+    // Issue 14: games without blank lines are ~25 bytes each and their
+    // results some 25 times that; the writer kept every part of the ranges
+    // in flight, 53-97 MiB on 3.7 MB. Now a worker ahead of the writer
+    // waits once the results waiting fill the budget.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "[Event \"x\"]\n1. e4 e5 *\n".repeat(20_000);
+    let path = dir.path().join("tiny.pgn");
+    std::fs::write(&path, &text).expect("write");
+    let (want, _) = one_reader(&path, false);
+    let split = Split {
+        range: 64 * 1024,
+        part: 64 * 1024,
+        items: 64,
+    };
+    for jobs in [1, 2, 4] {
+        let config = BatchConfig {
+            inputs: vec![path.clone()],
+            jobs: NonZeroUsize::new(jobs).expect("jobs"),
+            records: false,
+            notations: crate::export::records::Notations::BOTH,
+            count_moves: true,
+            progress: false,
+        };
+        let mut got = String::new();
+        let mut steps = 0u32;
+        let stats = run_split(&config, split, |step| {
+            // A slow consumer at first, so that the workers run ahead.
+            steps += 1;
+            if steps < 40 {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            describe(&step, &mut got);
+            true
+        });
+        assert!(got == want, "jobs {jobs}: the output differs");
+        assert!(
+            stats.peak_items <= stats.budget + 2 * split.items,
+            "jobs {jobs}: {} games and diagnostics waited, budget {}",
+            stats.peak_items,
+            stats.budget
+        );
     }
 }

@@ -31,6 +31,10 @@ pub(super) struct Writer<'a, F: FnMut(Step) -> bool> {
     pub(super) bytes_before: u64,
     pub(super) step: &'a mut F,
     pub(super) work: Work,
+    /// Games and diagnostics in [`waiting`](Self::waiting), and the most
+    /// there have been (tests check it against the budget).
+    pub(super) waiting_items: usize,
+    pub(super) peak_items: usize,
 }
 
 /// The writer stops: the consumer said so, or the workers are gone.
@@ -50,12 +54,22 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
         let Ok((s, msg)) = self.done.recv() else {
             return false;
         };
-        if s >= self.drop_below {
-            match msg {
-                Msg::Start(c) => {
-                    self.starts.insert(s, c);
+        if s < self.drop_below {
+            if let Msg::Part(_, _, items) = msg {
+                self.gate.taken(items);
+            }
+            return true;
+        }
+        match msg {
+            Msg::Start(c) => {
+                self.starts.insert(s, c);
+            }
+            msg => {
+                if let Msg::Part(_, _, items) = msg {
+                    self.waiting_items += items;
+                    self.peak_items = self.peak_items.max(self.waiting_items);
                 }
-                msg => self.waiting.entry(s).or_default().push_back(msg),
+                self.waiting.entry(s).or_default().push_back(msg);
             }
         }
         true
@@ -63,14 +77,25 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
 
     /// The next message of job `seq` (starts are kept apart).
     fn take(&mut self, seq: u64) -> Result<Msg, Stopped> {
+        self.gate.taking(seq);
         loop {
-            if let Some(msg) = self.waiting.get_mut(&seq).and_then(VecDeque::pop_front) {
+            if let Some(msg) = self.pop(seq) {
                 return Ok(msg);
             }
             if !self.pump() {
                 return Err(Stopped);
             }
         }
+    }
+
+    /// The first message of job `seq` that is here, if any.
+    fn pop(&mut self, seq: u64) -> Option<Msg> {
+        let msg = self.waiting.get_mut(&seq).and_then(VecDeque::pop_front)?;
+        if let Msg::Part(_, _, items) = msg {
+            self.waiting_items -= items;
+            self.gate.taken(items);
+        }
+        Some(msg)
     }
 
     /// The candidate of range job `seq`.
@@ -94,7 +119,12 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
         // Only jobs that are there (not those a long game skipped).
         let gone: Vec<u64> = self.waiting.range(from..to).map(|(&s, _)| s).collect();
         for s in gone {
-            self.waiting.remove(&s);
+            for msg in self.waiting.remove(&s).into_iter().flatten() {
+                if let Msg::Part(_, _, items) = msg {
+                    self.waiting_items -= items;
+                    self.gate.taken(items);
+                }
+            }
         }
         self.starts.retain(|&s, _| s >= to || s < from);
         self.gate.finish(from, to);
@@ -145,7 +175,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
     /// `None` when there are no more.
     fn job(&mut self, seq: u64) -> Result<Option<u64>, Stopped> {
         let msg = loop {
-            if let Some(msg) = self.waiting.get_mut(&seq).and_then(VecDeque::pop_front) {
+            if let Some(msg) = self.pop(seq) {
                 break msg;
             }
             if !self.pump() {
@@ -193,7 +223,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
     ) -> Result<Option<Handoff>, Stopped> {
         loop {
             match self.take(seq)? {
-                Msg::Part(mut out, reached) => {
+                Msg::Part(mut out, reached, _) => {
                     out.shift_lines(base - 1);
                     self.deliver(Step::Chunk(Arc::clone(name), out), reached)?;
                 }
@@ -273,7 +303,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
         let mut last = None;
         let mut stopped = false;
         let mut send = |msg: Msg| match msg {
-            Msg::Part(out, reached) => {
+            Msg::Part(out, reached, _) => {
                 stopped = self
                     .deliver(Step::Chunk(Arc::clone(&r.name), out), reached)
                     .is_err();
