@@ -25,14 +25,18 @@ enum Which {
     All,
 }
 
-/// Collects the FEN lines of one game at a time.
-#[derive(Debug)]
-struct FenLines {
+/// Writes the FEN lines (or rows) of each game as the verifier replays it,
+/// handing them to `sink` every 64 KiB and at each game's end, so memory
+/// does not grow with a game's length.
+struct FenLines<W: Write> {
     which: Which,
     format: FenFormat,
     out: String,
-    /// Rows of the current game for CSV/JSON: ply, move, position.
-    rows: Vec<(u32, String, String)>,
+    sink: W,
+    /// The first write error; nothing more is written after it.
+    failed: Option<io::Error>,
+    /// The index of the game being replayed in its input (1-based).
+    game: u64,
     /// The last mainline move, for the final row.
     last_move: String,
     /// The input's name, for the CSV and JSON rows.
@@ -46,6 +50,9 @@ struct FenLines {
     not_expressed: Vec<(u64, Variant)>,
 }
 
+/// How much output a game may hold before it is handed on.
+const SPILL: usize = 64 * 1024;
+
 /// Whether Fairy-Stockfish can write positions of `variant`: the games of
 /// contrib/fairy-stockfish/variants.ini and its built-in chess. Gast's
 /// boards exceed its 12x10, the squares family's holes and owners and
@@ -57,7 +64,7 @@ fn fairy_expresses(variant: Variant) -> bool {
     )
 }
 
-impl FenLines {
+impl<W: Write> FenLines<W> {
     fn position(&mut self, ply: u32, san: &str, pos: &AnyPosition) {
         if self.inexpressible.is_some() {
             return;
@@ -70,8 +77,54 @@ impl FenLines {
         } else {
             let mut fen = pos.fen();
             restyle(&mut fen, 0, self.style, pos.variant());
-            self.rows.push((ply, san.to_string(), fen));
+            self.row(ply, san, &fen, None);
         }
+        if self.out.len() >= SPILL {
+            self.flush();
+        }
+    }
+
+    /// One CSV or JSON row of the current game.
+    fn row(&mut self, ply: u32, san: &str, fen: &str, skipped: Option<&str>) {
+        let index = self.game;
+        match self.format {
+            FenFormat::Plain => {}
+            FenFormat::Csv => {
+                let mut w = csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .from_writer(Vec::new());
+                // Writing to memory cannot fail.
+                let _ =
+                    w.write_record([&*self.file, &index.to_string(), &ply.to_string(), san, fen]);
+                if let Ok(bytes) = w.into_inner() {
+                    self.out.push_str(&String::from_utf8_lossy(&bytes));
+                }
+            }
+            FenFormat::Json => {
+                let mut v = serde_json::json!({
+                    "file": &*self.file,
+                    "game": index,
+                    "ply": ply,
+                    "move": if san.is_empty() { None } else { Some(san) },
+                    "position": if fen.is_empty() { None } else { Some(fen) },
+                });
+                if let (Some(why), Some(fields)) = (skipped, v.as_object_mut()) {
+                    fields.insert("skipped".to_owned(), why.into());
+                }
+                self.out.push_str(&v.to_string());
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// Hands what is written so far to the sink.
+    fn flush(&mut self) {
+        if self.failed.is_none()
+            && let Err(e) = self.sink.write_all(self.out.as_bytes())
+        {
+            self.failed = Some(e);
+        }
+        self.out.clear();
     }
 }
 
@@ -86,9 +139,8 @@ fn restyle(out: &mut String, from: usize, style: FenStyle, variant: Variant) {
     }
 }
 
-impl Observer for FenLines {
+impl<W: Write> Observer for FenLines<W> {
     fn start_position(&mut self, start: &AnyPosition) {
-        self.rows.clear();
         self.last_move.clear();
         let variant = start.variant();
         self.inexpressible =
@@ -116,6 +168,7 @@ impl Observer for FenLines {
     }
 
     fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        self.game = report.index;
         let not_expressed = self.inexpressible.take();
         if let Some(variant) = not_expressed {
             self.not_expressed.push((report.index, variant));
@@ -128,48 +181,14 @@ impl Observer for FenLines {
             // A game not verified, or not expressed in this style, has no
             // final position; its line or row is still there, empty, so that
             // output lines match games.
-            (Which::Final, _, _) => match self.format {
+            (Which::Final, _, skipped) => match self.format {
                 FenFormat::Plain => self.out.push('\n'),
-                _ => self.rows.push((0, String::new(), String::new())),
+                _ => self.row(0, "", "", skipped.as_deref()),
             },
             _ => {}
         }
-        for (ply, san, fen) in self.rows.drain(..) {
-            let index = report.index;
-            match self.format {
-                FenFormat::Plain => {}
-                FenFormat::Csv => {
-                    let mut w = csv::WriterBuilder::new()
-                        .has_headers(false)
-                        .from_writer(Vec::new());
-                    // Writing to memory cannot fail.
-                    let _ = w.write_record([
-                        &*self.file,
-                        &index.to_string(),
-                        &ply.to_string(),
-                        &san,
-                        &fen,
-                    ]);
-                    if let Ok(bytes) = w.into_inner() {
-                        self.out.push_str(&String::from_utf8_lossy(&bytes));
-                    }
-                }
-                FenFormat::Json => {
-                    let mut v = serde_json::json!({
-                        "file": &*self.file,
-                        "game": index,
-                        "ply": ply,
-                        "move": if san.is_empty() { None } else { Some(san) },
-                        "position": if fen.is_empty() { None } else { Some(fen) },
-                    });
-                    if let (Some(why), Some(fields)) = (&report.skipped, v.as_object_mut()) {
-                        fields.insert("skipped".to_owned(), why.as_str().into());
-                    }
-                    self.out.push_str(&v.to_string());
-                    self.out.push('\n');
-                }
-            }
-        }
+        self.flush();
+        self.game = report.index + 1;
     }
 
     fn wants_plies(&self) -> bool {
@@ -225,7 +244,9 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
             which,
             format: args.format,
             out: String::new(),
-            rows: Vec::new(),
+            sink: &mut stdout,
+            failed: None,
+            game: 1,
             last_move: String::new(),
             file: input.name().clone(),
             style: args.style,
@@ -255,10 +276,9 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
                 }
             }
             let observer = verifier.observer_mut();
-            stdout
-                .write_all(observer.out.as_bytes())
-                .map_err(Error::write(Stream::Stdout))?;
-            observer.out.clear();
+            if let Some(e) = observer.failed.take() {
+                return Err(Error::write(Stream::Stdout)(e));
+            }
             for (game, variant) in observer.not_expressed.drain(..) {
                 status = status.merge(ExitStatus::Error);
                 writeln!(
@@ -286,4 +306,65 @@ fn report_input_error(
     common: &CommonConfig,
 ) -> Result<(), Error> {
     super::print_error(err, e, common.color_stderr).map_err(Error::write(Stream::Stderr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records the size of every write.
+    #[derive(Default)]
+    struct Writes(Vec<usize>);
+
+    impl Write for &mut Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.push(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn lines(format: FenFormat, pgn: &str, writes: &mut Writes) -> u64 {
+        let observer = FenLines {
+            which: Which::All,
+            format,
+            out: String::new(),
+            sink: writes,
+            failed: None,
+            game: 1,
+            last_move: String::new(),
+            file: "g.pgn".into(),
+            style: FenStyle::Xpgn,
+            inexpressible: None,
+            not_expressed: Vec::new(),
+        };
+        let mut verifier = Verifier::with_observer(std::sync::Arc::from("g.pgn"), observer);
+        let mut reader = Reader::new(pgn.as_bytes());
+        while reader.read_game(&mut verifier).expect("in memory") {}
+        verifier.counts().games
+    }
+
+    #[test]
+    fn a_long_game_s_positions_are_handed_on_while_it_is_read() {
+        let mut pgn = String::from("[Event \"x\"]\n\n");
+        for i in 0..1000 {
+            pgn.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2));
+        }
+        pgn.push_str("*\n");
+        for format in [FenFormat::Plain, FenFormat::Json] {
+            let mut writes = Writes::default();
+            assert_eq!(lines(format, &pgn, &mut writes), 1);
+            let total: usize = writes.0.iter().sum();
+            assert!(total > 3 * SPILL, "{format:?}: {total} bytes");
+            // Each write holds at most one spill and a line more: the game's
+            // 4,001 positions were never held at once.
+            let largest = writes.0.iter().copied().max().unwrap_or(0);
+            assert!(
+                largest < SPILL + 4096,
+                "{format:?}: a write of {largest} bytes"
+            );
+        }
+    }
 }
