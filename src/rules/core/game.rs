@@ -141,6 +141,13 @@ pub struct GameRules {
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
     pub(crate) rays: ByColor<Vec<AttackRay>>,
+    /// The rays of `rays` that attack from afar (riders and limited
+    /// ranges, not lame): the only ones a pin or a discovered check runs
+    /// along.
+    pub(crate) far_rays: ByColor<Vec<AttackRay>>,
+    /// The king-step neighbourhood of every grid cell, within the board:
+    /// a guard's zone (Squirrel S3) by table.
+    pub(crate) king_area: Vec<SquareSet>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
     /// The start position, parsed from `start_fen` once on first use:
@@ -258,6 +265,22 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let far_rays = ByColor::new_with(|c| {
+            rays[c]
+                .iter()
+                .filter(|r| !r.lame && (!r.riders.is_empty() || !r.limited.is_empty()))
+                .cloned()
+                .collect()
+        });
+        let king_area = (0..=255u8)
+            .map(|i| {
+                let sq = Square::from_index(i);
+                crate::rules::core::position::KING_STEPS
+                    .iter()
+                    .filter_map(|&(df, dr)| geometry.offset(sq, df, dr))
+                    .collect()
+            })
+            .collect();
         let no_lame_attacks = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
         let pawns_step_back = pieces
             .iter()
@@ -282,6 +305,8 @@ impl GameRules {
             royal_roles,
             pawn_roles,
             rays,
+            far_rays,
+            king_area,
             no_lame_attacks,
             start: std::sync::OnceLock::new(),
         }
@@ -325,6 +350,24 @@ impl GameRules {
     #[inline]
     pub(crate) fn simple_pins(&self) -> bool {
         self.no_lame_attacks && self.guard.is_none()
+    }
+
+    /// Whether a move of a piece of `role` can expose its own king only by
+    /// leaving a line between the king and an enemy piece that attacks from
+    /// afar (with [`no_lame_attacks`](Self::no_lame_attacks)). Not the king,
+    /// and not a guard: its move changes the zones that brake the enemy's
+    /// attacks (S6). Any other move leaves its side's zones as they were
+    /// (a promotion to a guard only adds zone, and zones only take attacks
+    /// away), so under guards too only an opened line can expose the king.
+    #[inline]
+    pub(crate) fn unpinnable(&self, role: Role) -> bool {
+        !self.is_royal(role) && !self.is_guard(role)
+    }
+
+    /// Whether `role` is a guard (Squirrel): its zone brakes enemy pieces.
+    #[inline]
+    pub(crate) fn is_guard(&self, role: Role) -> bool {
+        self.guard.is_some_and(|g| g.guards.contains(role))
     }
 
     /// The role with this letter (either case), if the game has it.

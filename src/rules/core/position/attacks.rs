@@ -16,7 +16,7 @@ impl Position {
 
     pub(super) fn attacked_with(&self, sq: Square, by: Color, board: &[u8; 256]) -> bool {
         if self.rules.guard.is_some() {
-            let zone = self.zone_of(!by, board);
+            let zone = self.zone_of(!by);
             if !zone.is_empty() {
                 return self.attacked_braked(sq, by, board, zone);
             }
@@ -148,10 +148,7 @@ impl Position {
         let geo = &self.rules.geometry;
         let dx = from.file() as i16 - king.file() as i16;
         let dy = from.rank() as i16 - king.rank() as i16;
-        for ray in &self.rules.rays[attacker] {
-            if ray.lame || (ray.riders.is_empty() && ray.limited.is_empty()) {
-                continue;
-            }
+        for ray in &self.rules.far_rays[attacker] {
             // The attacker stands at king - n * (df, dr); `from` must lie
             // that way from the king (parallel, same sense; the walk below
             // settles whether the steps land on it).

@@ -11,6 +11,8 @@ mod attacks;
 mod castling;
 mod movegen;
 mod play;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use movegen::Brake;
 
@@ -40,6 +42,10 @@ pub struct Position {
     /// The pieces' part of [`repetition_key`](Self::repetition_key), kept
     /// up to date by `put` and `remove`.
     pub(crate) board_hash: u64,
+    /// Where each side's guards stand (Squirrel; empty elsewhere), kept up
+    /// to date by `put` and `remove`: a guard zone is then a few table
+    /// lookups instead of a scan of the board in every legality test.
+    pub(crate) guards: ByColor<SquareSet>,
 }
 
 impl std::fmt::Debug for Position {
@@ -95,6 +101,7 @@ impl Position {
             fullmoves: 1,
             checked: false,
             board_hash: 0,
+            guards: ByColor::default(),
         }
     }
 
@@ -160,18 +167,31 @@ impl Position {
     /// The squares of enemy guard zones that brake the side to move's pieces
     /// (empty in games without a guard).
     pub fn braking_zone(&self) -> SquareSet {
-        self.zone_of(!self.turn, &self.board)
+        self.zone_of(!self.turn)
     }
 
-    /// The union of the zones of `owner`'s guards on `board` (S5).
-    pub(crate) fn zone_of(&self, owner: Color, board: &[u8; 256]) -> SquareSet {
+    /// The union of the zones of `owner`'s guards (S5): the king-step
+    /// neighbourhoods of the squares in `guards`.
+    #[inline]
+    pub(crate) fn zone_of(&self, owner: Color) -> SquareSet {
+        let mut zone = SquareSet::EMPTY;
+        for sq in self.guards[owner] {
+            zone = zone.union(self.rules.king_area[sq.index()]);
+        }
+        zone
+    }
+
+    /// [`zone_of`](Self::zone_of) by a scan of the whole board, the way the
+    /// rule reads: the reference the `guards` bookkeeping is tested against.
+    #[cfg(test)]
+    pub(crate) fn zone_by_scan(&self, owner: Color) -> SquareSet {
         let Some(g) = self.rules.guard else {
             return SquareSet::EMPTY;
         };
         let geo = &self.rules.geometry;
         let mut zone = SquareSet::EMPTY;
         for sq in self.occupied[owner] {
-            let Some(p) = Piece::from_code(board[sq.index()]) else {
+            let Some(p) = Piece::from_code(self.board[sq.index()]) else {
                 continue;
             };
             if p.color != owner || !g.guards.contains(p.role) {
@@ -213,6 +233,9 @@ impl Position {
         if self.rules.is_royal(piece.role) {
             self.kings[piece.color] = Some(sq);
         }
+        if self.rules.is_guard(piece.role) {
+            self.guards[piece.color].insert(sq);
+        }
     }
 
     pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
@@ -223,6 +246,7 @@ impl Position {
         if self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
         }
+        self.guards[p.color].remove(sq);
         Some(p)
     }
 
@@ -372,7 +396,7 @@ impl Position {
 }
 
 /// The eight king steps: a guard's zone (S3).
-const KING_STEPS: [(i8, i8); 8] = [
+pub(crate) const KING_STEPS: [(i8, i8); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),
