@@ -168,6 +168,9 @@ pub(crate) struct AttackRay {
     pub limited: Vec<(RoleSet, u8)>,
     /// Whether every cell before the first step must be empty (lame leapers).
     pub lame: bool,
+    /// How far an attack along this ray can come from: unlimited with a
+    /// rider, else the longest limited range, else one step.
+    pub reach: u8,
 }
 
 /// A piece as a game definition lists it, before compilation.
@@ -473,6 +476,7 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
                         riders: RoleSet::default(),
                         limited: Vec::new(),
                         lame: v.lame,
+                        reach: 1,
                     });
                     rays.len() - 1
                 }
@@ -491,6 +495,13 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
                 },
             }
         }
+    }
+    for ray in &mut rays {
+        ray.reach = if !ray.riders.is_empty() {
+            u8::MAX
+        } else {
+            ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
+        };
     }
     rays
 }

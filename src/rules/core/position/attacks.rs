@@ -36,11 +36,7 @@ impl Position {
                 }
                 continue;
             }
-            let reach = if !ray.riders.is_empty() {
-                u8::MAX
-            } else {
-                ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
-            };
+            let reach = ray.reach;
             let mut cur = sq;
             for k in 1..=reach {
                 let Some(next) = geo.offset(cur, -ray.df, -ray.dr) else {
@@ -86,11 +82,7 @@ impl Position {
         let target_is_guard = Piece::from_code(board[sq.index()])
             .is_some_and(|p| p.color != by && g.guards.contains(p.role));
         for ray in &self.rules.rays[by] {
-            let reach = if !ray.riders.is_empty() {
-                u8::MAX
-            } else {
-                ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
-            };
+            let reach = ray.reach;
             let mut cur = sq;
             let mut passed_zone = false;
             for k in 1..=reach {
@@ -144,6 +136,10 @@ impl Position {
         }
     }
 
+    /// Whether a piece of `attacker` that attacks from afar stands on a line
+    /// from `king` through `from`, with nothing between them but what is on
+    /// `from`: the piece there is pinned, or, if `from` was just left, the
+    /// king is in check by discovery.
     pub(super) fn rider_behind(&self, king: Square, from: Square, attacker: Color) -> bool {
         let geo = &self.rules.geometry;
         let dx = from.file() as i16 - king.file() as i16;

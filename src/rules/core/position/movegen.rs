@@ -139,12 +139,42 @@ impl Position {
         self.rider_behind(king, from, !self.turn)
     }
 
-    /// Whether a piece of `attacker` that attacks from afar stands on a line
-    /// from `king` through `from`, with nothing between them but what is on
-    /// `from`: the piece there is pinned, or, if `from` was just left, the
-    /// king is in check by discovery.
     /// Whether playing `m` leaves the mover's king safe.
+    ///
+    /// A piece move that neither moves nor makes a guard is tried on a copy
+    /// of the board alone: the attack test reads only the board and the
+    /// mover's guard zones, which such a move leaves as they were (an
+    /// enemy guard it takes brakes only the mover's own pieces). Other moves
+    /// are played on a copy of the position
+    /// ([`is_safe_by_play`](Self::is_safe_by_play), which the tests compare
+    /// this with).
     pub(crate) fn is_safe(&self, m: &Move) -> bool {
+        let rules = self.rules;
+        if let Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } = *m
+        {
+            if !rules.is_guard(role) && promotion.is_none_or(|p| !rules.is_guard(p)) {
+                let us = self.turn;
+                let Some(king) = self.kings[us] else {
+                    return true;
+                };
+                let king = if king == from { to } else { king };
+                let mut board = self.board;
+                board[to.index()] = board[from.index()];
+                board[from.index()] = 0;
+                return !self.attacked_with(king, !us, &board);
+            }
+        }
+        self.is_safe_by_play(m)
+    }
+
+    /// [`is_safe`](Self::is_safe) by playing `m` on a copy of the position.
+    pub(crate) fn is_safe_by_play(&self, m: &Move) -> bool {
         let mut after = self.clone();
         after.apply(m);
         match after.kings[self.turn] {

@@ -1,6 +1,7 @@
 //! Differential tests of the core's fast paths against the plain reading of
 //! the rules: the backward walk to a target against the forward generator,
-//! the pin shortcut against a trial of every move, the tracked guard squares
+//! the pin shortcut and the board-only trial against playing every move on a
+//! copy of the position, the tracked guard squares
 //! against a scan of the board.
 
 use super::super::color::Color;
@@ -19,7 +20,7 @@ impl Position {
     fn legal_moves_by_trial(&self, out: &mut MoveList) {
         out.clear();
         self.pseudo_moves(None, None, out);
-        out.retain(|m| self.is_safe(m));
+        out.retain(|m| self.is_safe_by_play(m));
         self.castling_moves(None, out);
     }
 }
