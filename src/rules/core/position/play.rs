@@ -27,6 +27,23 @@ impl Position {
                     None => false,
                 }
             }
+            // Under guards (S6) the same two sources, looked for without
+            // the brake: zones only take attacks away, so no unbraked
+            // attack means no check; one found is settled in full. Only
+            // the defender's guards brake the mover's attacks, and this
+            // move left them where they were unless it took one.
+            Move::Normal {
+                from, to, capture, ..
+            } if self.rules.no_lame_attacks
+                && capture.is_none_or(|c| !self.rules.is_guard(c)) =>
+            {
+                match self.kings[self.turn] {
+                    Some(k) if self.attacks_from(to, k) || self.discovers(from, k) => {
+                        self.compute_check()
+                    }
+                    _ => false,
+                }
+            }
             _ => self.compute_check(),
         };
     }
