@@ -148,6 +148,14 @@ pub struct GameRules {
     /// The king-step neighbourhood of every grid cell, within the board:
     /// a guard's zone (Squirrel S3) by table.
     pub(crate) king_area: Vec<SquareSet>,
+    /// Per colour and role, which of its vectors are plain leaps (one step,
+    /// moving and capturing alike, not lame, not initial, not a pawn's):
+    /// a bit per vector index. The backward walk to a target takes these
+    /// from [`leap_from`](Self::leap_from) instead of one walk per vector.
+    pub(crate) plain_leaps: ByColor<Vec<u64>>,
+    /// Per colour and role with plain leaps, per target cell: the cells
+    /// from which one of its plain leaps lands there.
+    pub(crate) leap_from: ByColor<Vec<Vec<SquareSet>>>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
     /// The start position, parsed from `start_fen` once on first use:
@@ -268,6 +276,19 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let plain_leaps = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .map(|p| plain_leap_mask(p, &p.vectors[c]))
+                .collect::<Vec<u64>>()
+        });
+        let leap_from = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .zip(&plain_leaps[c])
+                .map(|(p, &mask)| leap_table(&geometry, &p.vectors[c], mask))
+                .collect()
+        });
         let far_rays = ByColor::new_with(|c| {
             rays[c]
                 .iter()
@@ -309,6 +330,8 @@ impl GameRules {
             pawn_roles,
             rays,
             far_rays,
+            plain_leaps,
+            leap_from,
             king_area,
             no_lame_attacks,
             start: std::sync::OnceLock::new(),
@@ -452,6 +475,51 @@ fn reaches_same(a: &Vector, b: &Vector) -> bool {
         (1..=n as i8).map(move |k| (v.df * k, v.dr * k))
     };
     steps(*a).any(|x| steps(*b).any(|y| x == y))
+}
+
+/// The vectors of a piece that the backward walk takes by table (see
+/// [`GameRules::plain_leaps`]): none for pawns (their moves depend on the
+/// mode and, in Gast, on their rank) or pieces with over 64 vectors.
+fn plain_leap_mask(piece: &PieceType, vectors: &[Vector]) -> u64 {
+    if piece.pawn || vectors.len() > 64 {
+        return 0;
+    }
+    let mut mask = 0;
+    for (i, v) in vectors.iter().enumerate() {
+        if v.range == 1
+            && !v.lame
+            && !v.initial
+            && !v.crooked
+            && v.mode.can_move()
+            && v.mode.can_capture()
+        {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// Per target cell, the cells from which a vector in `mask` lands there
+/// (empty when `mask` is).
+fn leap_table(geometry: &Geometry, vectors: &[Vector], mask: u64) -> Vec<SquareSet> {
+    if mask == 0 {
+        return Vec::new();
+    }
+    let mut table = vec![SquareSet::EMPTY; 256];
+    for to in geometry.cells() {
+        for (i, v) in vectors.iter().enumerate() {
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            if let Some(from) = geometry.offset(to, -v.df, -v.dr) {
+                // The forward step from `from` must land on `to` too.
+                if geometry.offset(from, v.df, v.dr) == Some(to) {
+                    table[to.index()].insert(from);
+                }
+            }
+        }
+    }
+    table
 }
 
 fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {

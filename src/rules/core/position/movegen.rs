@@ -357,7 +357,11 @@ impl Position {
         let pawn = rules.is_pawn(role);
         let zone = self.braking_zone();
         let start = out.len();
-        for v in vectors {
+        let tabled = rules.plain_leaps[us][role.index()];
+        for (i, v) in vectors.iter().enumerate() {
+            if i < 64 && tabled & (1 << i) != 0 {
+                continue;
+            }
             let en_passant = match target {
                 Some(_) if !v.mode.can_capture() => continue,
                 Some(_) => false,
@@ -406,6 +410,21 @@ impl Position {
                     }
                 }
                 break;
+            }
+        }
+        if tabled != 0 {
+            // Every plain leap at once: the cells it comes from, by table.
+            let froms =
+                rules.leap_from[us][role.index()][to.index()].intersection(self.occupied[us]);
+            for from in froms {
+                let usable =
+                    Piece::from_code(self.board[from.index()]).is_some_and(|p| p.role == role) && {
+                        let brake = self.brake(from, role, zone);
+                        !brake.frozen && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
+                    };
+                if usable {
+                    self.push_piece_move(role, from, to, target.map(|t| t.role), pawn, out);
+                }
             }
         }
         // The forward generator's order: by origin square.

@@ -34,9 +34,7 @@ impl Position {
             // move left them where they were unless it took one.
             Move::Normal {
                 from, to, capture, ..
-            } if self.rules.no_lame_attacks
-                && capture.is_none_or(|c| !self.rules.is_guard(c)) =>
-            {
+            } if self.rules.no_lame_attacks && capture.is_none_or(|c| !self.rules.is_guard(c)) => {
                 match self.kings[self.turn] {
                     Some(k) if self.attacks_from(to, k) || self.discovers(from, k) => {
                         self.compute_check()
