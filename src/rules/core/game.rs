@@ -370,9 +370,11 @@ impl GameRules {
     }
 
     /// Whether the only way a move can expose its own king is by leaving a
-    /// line between it and an enemy rider: no lame leapers, and no guard,
-    /// whose zones change attacks from afar. When false, every move is
-    /// tried on a copy of the board, and check is worked out in full.
+    /// line between it and an enemy rider, and a piece move gives check only
+    /// from the moved piece or a line it opened, with nothing more to
+    /// settle: no lame leapers and no guard. Under guards the same sources
+    /// are looked for, and an attack found is settled under the zones (see
+    /// [`unpinnable`](Self::unpinnable) and `Position::play_unchecked`).
     #[inline]
     pub(crate) fn simple_pins(&self) -> bool {
         self.no_lame_attacks && self.guard.is_none()
