@@ -141,6 +141,21 @@ pub struct GameRules {
     pub(crate) pawn_roles: RoleSet,
     /// Attack rays per attacking colour.
     pub(crate) rays: ByColor<Vec<AttackRay>>,
+    /// The rays of `rays` that attack from afar (riders and limited
+    /// ranges, not lame): the only ones a pin or a discovered check runs
+    /// along.
+    pub(crate) far_rays: ByColor<Vec<AttackRay>>,
+    /// The king-step neighbourhood of every grid cell, within the board:
+    /// a guard's zone (Squirrel S3) by table.
+    pub(crate) king_area: Vec<SquareSet>,
+    /// Per colour and role, which of its vectors are plain leaps (one step,
+    /// moving and capturing alike, not lame, not initial, not a pawn's):
+    /// a bit per vector index. The backward walk to a target takes these
+    /// from [`leap_from`](Self::leap_from) instead of one walk per vector.
+    pub(crate) plain_leaps: ByColor<Vec<u64>>,
+    /// Per colour and role with plain leaps, per target cell: the cells
+    /// from which one of its plain leaps lands there.
+    pub(crate) leap_from: ByColor<Vec<Vec<SquareSet>>>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
     /// The start position, parsed from `start_fen` once on first use:
@@ -161,6 +176,9 @@ pub(crate) struct AttackRay {
     pub limited: Vec<(RoleSet, u8)>,
     /// Whether every cell before the first step must be empty (lame leapers).
     pub lame: bool,
+    /// How far an attack along this ray can come from: unlimited with a
+    /// rider, else the longest limited range, else one step.
+    pub reach: u8,
 }
 
 /// A piece as a game definition lists it, before compilation.
@@ -258,6 +276,35 @@ impl GameRules {
             })
             .collect();
         let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let plain_leaps = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .map(|p| plain_leap_mask(p, &p.vectors[c]))
+                .collect::<Vec<u64>>()
+        });
+        let leap_from = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .zip(&plain_leaps[c])
+                .map(|(p, &mask)| leap_table(&geometry, &p.vectors[c], mask))
+                .collect()
+        });
+        let far_rays = ByColor::new_with(|c| {
+            rays[c]
+                .iter()
+                .filter(|r| !r.lame && (!r.riders.is_empty() || !r.limited.is_empty()))
+                .cloned()
+                .collect()
+        });
+        let king_area = (0..=255u8)
+            .map(|i| {
+                let sq = Square::from_index(i);
+                crate::rules::core::position::KING_STEPS
+                    .iter()
+                    .filter_map(|&(df, dr)| geometry.offset(sq, df, dr))
+                    .collect()
+            })
+            .collect();
         let no_lame_attacks = Color::ALL.iter().all(|&c| rays[c].iter().all(|r| !r.lame));
         let pawns_step_back = pieces
             .iter()
@@ -282,6 +329,10 @@ impl GameRules {
             royal_roles,
             pawn_roles,
             rays,
+            far_rays,
+            plain_leaps,
+            leap_from,
+            king_area,
             no_lame_attacks,
             start: std::sync::OnceLock::new(),
         }
@@ -319,12 +370,32 @@ impl GameRules {
     }
 
     /// Whether the only way a move can expose its own king is by leaving a
-    /// line between it and an enemy rider: no lame leapers, and no guard,
-    /// whose zones change attacks from afar. When false, every move is
-    /// tried on a copy of the board, and check is worked out in full.
+    /// line between it and an enemy rider, and a piece move gives check only
+    /// from the moved piece or a line it opened, with nothing more to
+    /// settle: no lame leapers and no guard. Under guards the same sources
+    /// are looked for, and an attack found is settled under the zones (see
+    /// [`unpinnable`](Self::unpinnable) and `Position::play_unchecked`).
     #[inline]
     pub(crate) fn simple_pins(&self) -> bool {
         self.no_lame_attacks && self.guard.is_none()
+    }
+
+    /// Whether a move of a piece of `role` can expose its own king only by
+    /// leaving a line between the king and an enemy piece that attacks from
+    /// afar (with [`no_lame_attacks`](Self::no_lame_attacks)). Not the king,
+    /// and not a guard: its move changes the zones that brake the enemy's
+    /// attacks (S6). Any other move leaves its side's zones as they were
+    /// (a promotion to a guard only adds zone, and zones only take attacks
+    /// away), so under guards too only an opened line can expose the king.
+    #[inline]
+    pub(crate) fn unpinnable(&self, role: Role) -> bool {
+        !self.is_royal(role) && !self.is_guard(role)
+    }
+
+    /// Whether `role` is a guard (Squirrel): its zone brakes enemy pieces.
+    #[inline]
+    pub(crate) fn is_guard(&self, role: Role) -> bool {
+        self.guard.is_some_and(|g| g.guards.contains(role))
     }
 
     /// The role with this letter (either case), if the game has it.
@@ -408,6 +479,51 @@ fn reaches_same(a: &Vector, b: &Vector) -> bool {
     steps(*a).any(|x| steps(*b).any(|y| x == y))
 }
 
+/// The vectors of a piece that the backward walk takes by table (see
+/// [`GameRules::plain_leaps`]): none for pawns (their moves depend on the
+/// mode and, in Gast, on their rank) or pieces with over 64 vectors.
+fn plain_leap_mask(piece: &PieceType, vectors: &[Vector]) -> u64 {
+    if piece.pawn || vectors.len() > 64 {
+        return 0;
+    }
+    let mut mask = 0;
+    for (i, v) in vectors.iter().enumerate() {
+        if v.range == 1
+            && !v.lame
+            && !v.initial
+            && !v.crooked
+            && v.mode.can_move()
+            && v.mode.can_capture()
+        {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// Per target cell, the cells from which a vector in `mask` lands there
+/// (empty when `mask` is).
+fn leap_table(geometry: &Geometry, vectors: &[Vector], mask: u64) -> Vec<SquareSet> {
+    if mask == 0 {
+        return Vec::new();
+    }
+    let mut table = vec![SquareSet::EMPTY; 256];
+    for to in geometry.cells() {
+        for (i, v) in vectors.iter().enumerate() {
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            if let Some(from) = geometry.offset(to, -v.df, -v.dr) {
+                // The forward step from `from` must land on `to` too.
+                if geometry.offset(from, v.df, v.dr) == Some(to) {
+                    table[to.index()].insert(from);
+                }
+            }
+        }
+    }
+    table
+}
+
 fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
     let mut rays: Vec<AttackRay> = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
@@ -430,6 +546,7 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
                         riders: RoleSet::default(),
                         limited: Vec::new(),
                         lame: v.lame,
+                        reach: 1,
                     });
                     rays.len() - 1
                 }
@@ -448,6 +565,13 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
                 },
             }
         }
+    }
+    for ray in &mut rays {
+        ray.reach = if !ray.riders.is_empty() {
+            u8::MAX
+        } else {
+            ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
+        };
     }
     rays
 }

@@ -1,0 +1,536 @@
+//! Legal move generation: pseudo-legal moves piece by piece or backward
+//! from a target, the guards' brake, and the legality filter.
+
+use super::super::color::Color;
+use super::super::game::CastlingRule;
+use super::super::moves::{CastleSide, Move, MoveList};
+use super::super::piece::{Piece, Role, RoleSet};
+use super::super::square::{MAX_RANKS, Square, SquareSet};
+use super::Position;
+use super::attacks::path_clear;
+use crate::rules::betza::Vector;
+
+impl Position {
+    // -------------------------------------------------------------- movegen
+
+    /// Every legal move, appended to `out` (which is cleared first).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_moves(None, None, out);
+        let king = self.unpinnable_king();
+        out.retain(|m| self.is_safe_given(m, king));
+        self.castling_moves(None, out);
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        self.has_legal_move_with(&mut MoveList::new())
+    }
+
+    /// [`has_legal_move`](Self::has_legal_move) with a caller-owned buffer, for hot loops.
+    pub fn has_legal_move_with(&self, buf: &mut MoveList) -> bool {
+        // Piece by piece, stopping at the first legal move: the verifier
+        // asks this after every move, and nearly always the answer comes
+        // from the first piece that can move.
+        let king = self.unpinnable_king();
+        let zone = self.braking_zone();
+        for sq in self.occupied[self.turn] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            buf.clear();
+            self.piece_moves(sq, p.role, None, zone, buf);
+            if buf.iter().any(|m| self.is_safe_given(m, king)) {
+                return true;
+            }
+        }
+        buf.clear();
+        self.castling_moves(None, buf);
+        !buf.is_empty()
+    }
+
+    /// Legal moves of pieces of `role` that land on `to` (promotions and en
+    /// passant included, castling excluded), appended to `out` (cleared first).
+    ///
+    /// In Gast the king's castlings are king moves too (N4: the king's move
+    /// names the form), so they are included for the king's role.
+    pub fn moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
+        self.pseudo_moves_to(role, to, out);
+        let king = self.unpinnable_king();
+        out.retain(|m| self.is_safe_given(m, king));
+    }
+
+    /// Pseudo-legal moves (own king may be left attacked) of pieces of `role`
+    /// that land on `to`, for explaining why a move is illegal.
+    pub fn pseudo_moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
+        out.clear();
+        if !self.pseudo_moves_to_backwards(role, to, out) {
+            self.pseudo_moves(Some(role), Some(to), out);
+        }
+        if matches!(self.rules.castling, CastlingRule::Gast(_)) && self.rules.is_royal(role) {
+            let start = out.len();
+            self.gen_castling(None, out);
+            let mut i = start;
+            while i < out.len() {
+                if out[i].to() == to {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    /// Legal castling moves to `side` (either side when `None`), appended to `out`.
+    pub fn castling_moves(&self, side: Option<CastleSide>, out: &mut MoveList) {
+        let start = out.len();
+        self.gen_castling(side, out);
+        let mut i = start;
+        while i < out.len() {
+            if self.is_safe(&out[i]) {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+    }
+
+    /// Whether `m` is one of the legal moves here.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut buf = MoveList::new();
+        match *m {
+            Move::Castle { side, .. } => {
+                self.castling_moves(Some(side), &mut buf);
+            }
+            Move::Normal { role, to, .. } => self.moves_to(role, to, &mut buf),
+            Move::EnPassant { from, to, .. } => match self.piece_at(from) {
+                Some(p) => self.moves_to(p.role, to, &mut buf),
+                None => return false,
+            },
+        }
+        buf.contains(m)
+    }
+
+    /// The mover's king when it is not in check and the game's pins are
+    /// simple (see [`GameRules`]): then a move of another piece that does
+    /// not leave a line through the king is safe without trying it.
+    pub(super) fn unpinnable_king(&self) -> Option<Square> {
+        if !self.rules.no_lame_attacks {
+            return None;
+        }
+        let king = self.kings[self.turn]?;
+        (!self.checked).then_some(king)
+    }
+
+    /// [`is_safe`](Self::is_safe), skipping the trial move for pieces that
+    /// cannot be pinned (`king` from [`unpinnable_king`](Self::unpinnable_king)).
+    #[inline]
+    pub(super) fn is_safe_given(&self, m: &Move, king: Option<Square>) -> bool {
+        if let (Some(k), Move::Normal { role, from, .. }) = (king, m) {
+            if self.rules.unpinnable(*role) && !self.may_be_pinned(k, *from) {
+                return true;
+            }
+        }
+        self.is_safe(m)
+    }
+
+    /// Whether the piece on `from` stands alone between `king` and an enemy
+    /// piece that attacks along that line from afar, so that moving it may
+    /// expose the king.
+    pub(super) fn may_be_pinned(&self, king: Square, from: Square) -> bool {
+        self.rider_behind(king, from, !self.turn)
+    }
+
+    /// Whether playing `m` leaves the mover's king safe.
+    ///
+    /// A piece move that neither moves nor makes a guard is tried on a copy
+    /// of the board alone: the attack test reads only the board and the
+    /// mover's guard zones, which such a move leaves as they were (an
+    /// enemy guard it takes brakes only the mover's own pieces). Other moves
+    /// are played on a copy of the position
+    /// ([`is_safe_by_play`](Self::is_safe_by_play), which the tests compare
+    /// this with).
+    pub(crate) fn is_safe(&self, m: &Move) -> bool {
+        let rules = self.rules;
+        if let Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } = *m
+        {
+            if !rules.is_guard(role) && promotion.is_none_or(|p| !rules.is_guard(p)) {
+                let us = self.turn;
+                let Some(king) = self.kings[us] else {
+                    return true;
+                };
+                let king = if king == from { to } else { king };
+                let mut board = self.board;
+                board[to.index()] = board[from.index()];
+                board[from.index()] = 0;
+                return !self.attacked_with(king, !us, &board);
+            }
+        }
+        self.is_safe_by_play(m)
+    }
+
+    /// [`is_safe`](Self::is_safe) by playing `m` on a copy of the position.
+    pub(crate) fn is_safe_by_play(&self, m: &Move) -> bool {
+        let mut after = self.clone();
+        after.apply(m);
+        match after.kings[self.turn] {
+            Some(k) => !after.is_attacked(k, !self.turn),
+            None => true,
+        }
+    }
+
+    pub(super) fn pseudo_moves(&self, role: Option<Role>, to: Option<Square>, out: &mut MoveList) {
+        let us = self.turn;
+        let zone = self.braking_zone();
+        for sq in self.occupied[us] {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if role.is_some_and(|r| r != p.role) {
+                continue;
+            }
+            self.piece_moves(sq, p.role, to, zone, out);
+        }
+    }
+
+    /// How the enemy guard zone `zone` brakes a piece of `role` on `from`.
+    #[inline]
+    pub(crate) fn brake(&self, from: Square, role: Role, zone: SquareSet) -> Brake {
+        match self.rules.guard {
+            Some(g) if !zone.is_empty() && !g.immune.contains(role) => {
+                let leaper = g.leapers.contains(role);
+                Brake {
+                    frozen: leaper && zone.contains(from),
+                    one_step: zone.contains(from),
+                    stop_in_zone: !leaper,
+                    spare_guards: if leaper { g.guards } else { RoleSet::default() },
+                }
+            }
+            _ => Brake::NONE,
+        }
+    }
+
+    /// How many steps vector `v` of a piece of `role` on `from` may take:
+    /// its Betza range, a Gast pawn's reach (G3), one inside a guard zone (S3).
+    #[inline]
+    pub(crate) fn vector_reach(&self, from: Square, role: Role, v: &Vector, brake: &Brake) -> u8 {
+        let mut max = if v.range == 0 { u8::MAX } else { v.range };
+        if let Some(reach) = &self.rules.pawn_reach {
+            if v.df == 0 && !v.mode.can_capture() && self.rules.is_pawn(role) {
+                let rel = match self.turn {
+                    Color::White => from.rank(),
+                    Color::Black => self.rules.geometry.ranks() - 1 - from.rank(),
+                };
+                let r = reach[(rel & 15) as usize];
+                if r > 0 {
+                    max = r;
+                }
+            }
+        }
+        if brake.one_step {
+            max = 1;
+        }
+        max
+    }
+
+    pub(super) fn piece_moves(
+        &self,
+        from: Square,
+        role: Role,
+        only_to: Option<Square>,
+        zone: SquareSet,
+        out: &mut MoveList,
+    ) {
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        let us = self.turn;
+        let pawn = rules.is_pawn(role);
+        let brake = self.brake(from, role, zone);
+        if brake.frozen {
+            return;
+        }
+        let start = out.len();
+        for v in &rules.piece(role).vectors[us] {
+            if v.initial && !rules.initial_zone[us].contains(from) {
+                continue;
+            }
+            if v.crooked {
+                continue; // crooked movers belong to PASGL, which has its own engine
+            }
+            let max = self.vector_reach(from, role, v, &brake);
+            // Quick reject: the target must lie on this vector's line.
+            if let Some(t) = only_to {
+                if !on_line(from, t, v.df, v.dr, if max == u8::MAX { 0 } else { max }) {
+                    continue;
+                }
+            }
+            let mut cur = from;
+            for _ in 0..max {
+                let Some(t) = geo.offset(cur, v.df, v.dr) else {
+                    break;
+                };
+                if v.lame && !path_clear(&self.board, cur, t) {
+                    break;
+                }
+                cur = t;
+                let code = self.board[t.index()];
+                let wanted = only_to.is_none_or(|x| x == t);
+                match Piece::from_code(code) {
+                    None => {
+                        if wanted {
+                            if v.mode.can_move() {
+                                self.push_piece_move(role, from, t, None, pawn, out);
+                            } else if pawn {
+                                if let Some(victim) = self.ep_victim(t) {
+                                    out.push(Move::EnPassant {
+                                        from,
+                                        to: t,
+                                        victim,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    Some(p) => {
+                        if p.color != us
+                            && v.mode.can_capture()
+                            && wanted
+                            && !brake.spare_guards.contains(p.role)
+                        {
+                            self.push_piece_move(role, from, t, Some(p.role), pawn, out);
+                        }
+                        break;
+                    }
+                }
+                if only_to == Some(t) || (brake.stop_in_zone && zone.contains(t)) {
+                    break;
+                }
+            }
+        }
+        if rules.piece(role).overlapping {
+            Self::dedup_from(out, start);
+        }
+    }
+
+    /// Drops moves generated twice by overlapping vectors (see
+    /// [`PieceType::overlapping`](super::game::PieceType::overlapping)).
+    #[cold]
+    pub(super) fn dedup_from(out: &mut MoveList, start: usize) {
+        let mut i = start + 1;
+        while i < out.len() {
+            if out[start..i].contains(&out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Pseudo-legal moves of `role` to `to`, found by walking back from
+    /// `to` along the role's vectors: a few steps instead of generating
+    /// every move of every piece of that role. Guard zones and Gast pawns'
+    /// reach are checked on the piece found (see
+    /// [`brake_allows`](Self::brake_allows)). Not for lame riders or
+    /// crooked movers; returns `false`, with `out` untouched, for those.
+    pub(super) fn pseudo_moves_to_backwards(
+        &self,
+        role: Role,
+        to: Square,
+        out: &mut MoveList,
+    ) -> bool {
+        let rules = self.rules;
+        let us = self.turn;
+        let vectors = &rules.piece(role).vectors[us];
+        if vectors
+            .iter()
+            .any(|v| v.crooked || (v.lame && v.range != 1))
+        {
+            return false;
+        }
+        let geo = &rules.geometry;
+        let target = Piece::from_code(self.board[to.index()]);
+        if target.is_some_and(|p| p.color == us) {
+            return true;
+        }
+        let pawn = rules.is_pawn(role);
+        let zone = self.braking_zone();
+        let start = out.len();
+        let tabled = rules.plain_leaps[us][role.index()];
+        for (i, v) in vectors.iter().enumerate() {
+            if i < 64 && tabled & (1 << i) != 0 {
+                continue;
+            }
+            let en_passant = match target {
+                Some(_) if !v.mode.can_capture() => continue,
+                Some(_) => false,
+                None if v.mode.can_move() => false,
+                None if pawn && self.ep_victim(to).is_some() => true,
+                None => continue,
+            };
+            // An upper bound on the steps: a Gast pawn's reach (G3) may
+            // exceed its vector's range; the exact reach of the piece found
+            // is checked below.
+            let max = if v.range == 0 {
+                u8::MAX
+            } else if pawn && rules.pawn_reach.is_some() && v.df == 0 && !v.mode.can_capture() {
+                MAX_RANKS
+            } else {
+                v.range
+            };
+            let mut cur = to;
+            // Whether a square between the piece and `to` is in a zone.
+            let mut passed_zone = false;
+            for k in 1..=max {
+                let Some(prev) = geo.offset(cur, -v.df, -v.dr) else {
+                    break;
+                };
+                cur = prev;
+                let Some(p) = Piece::from_code(self.board[cur.index()]) else {
+                    passed_zone |= zone.contains(cur);
+                    continue;
+                };
+                let usable = p.color == us
+                    && p.role == role
+                    && (!v.initial || rules.initial_zone[us].contains(cur))
+                    && (!v.lame || path_clear(&self.board, cur, to))
+                    && self.brake_allows(cur, role, v, k, passed_zone, target, zone);
+                if usable {
+                    if en_passant {
+                        if let Some(victim) = self.ep_victim(to) {
+                            out.push(Move::EnPassant {
+                                from: cur,
+                                to,
+                                victim,
+                            });
+                        }
+                    } else {
+                        self.push_piece_move(role, cur, to, target.map(|t| t.role), pawn, out);
+                    }
+                }
+                break;
+            }
+        }
+        if tabled != 0 {
+            // Every plain leap at once: the cells it comes from, by table.
+            let froms =
+                rules.leap_from[us][role.index()][to.index()].intersection(self.occupied[us]);
+            for from in froms {
+                let usable =
+                    Piece::from_code(self.board[from.index()]).is_some_and(|p| p.role == role) && {
+                        let brake = self.brake(from, role, zone);
+                        !brake.frozen && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
+                    };
+                if usable {
+                    self.push_piece_move(role, from, to, target.map(|t| t.role), pawn, out);
+                }
+            }
+        }
+        // The forward generator's order: by origin square.
+        out[start..].sort_by_key(|m| m.from().index());
+        if rules.piece(role).overlapping {
+            Self::dedup_from(out, start);
+        }
+        true
+    }
+
+    /// Whether the piece of `role` on `from` reaches the target `k` steps
+    /// along `v`, as [`piece_moves`](Self::piece_moves) decides it: within
+    /// its reach ([`vector_reach`](Self::vector_reach)), and under the
+    /// enemy guard zone `zone` (S3, S4, S12) not frozen, not past a zone
+    /// square (`passed_zone`: one lies between), not a leaper taking a guard.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn brake_allows(
+        &self,
+        from: Square,
+        role: Role,
+        v: &Vector,
+        k: u8,
+        passed_zone: bool,
+        target: Option<Piece>,
+        zone: SquareSet,
+    ) -> bool {
+        let brake = self.brake(from, role, zone);
+        !brake.frozen
+            && k <= self.vector_reach(from, role, v, &brake)
+            && !(brake.stop_in_zone && passed_zone)
+            && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
+    }
+
+    /// The pawn an en-passant capture onto `to` would take: only when `to`
+    /// is the en-passant square and an enemy pawn stands behind it (S13,
+    /// and FIDE: e.p. is a pawn taking a pawn; a `[FEN]` may name a square
+    /// with anything behind it).
+    pub(super) fn ep_victim(&self, to: Square) -> Option<Square> {
+        if self.ep != Some(to) {
+            return None;
+        }
+        let victim = to.offset(0, -self.turn.forward())?;
+        let p = self.piece_at(victim)?;
+        (p.color != self.turn && self.rules.is_pawn(p.role)).then_some(victim)
+    }
+
+    pub(super) fn push_piece_move(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        pawn: bool,
+        out: &mut MoveList,
+    ) {
+        let promotes = pawn && self.rules.promotion_zone[self.turn].contains(to);
+        let choices = promotes.then(|| self.promotion_choices());
+        Move::push_normal(out, (role, from, to), capture, choices);
+    }
+}
+
+/// How enemy guard zones limit one piece's move (Squirrel, S3–S4, S12).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Brake {
+    /// A leaper inside a zone: no move at all.
+    pub frozen: bool,
+    /// Inside a zone: one step of its normal move.
+    pub one_step: bool,
+    /// A slider or stepper: its slide ends on the first zone square.
+    pub stop_in_zone: bool,
+    /// Roles it may not capture (leapers never take a guard).
+    pub spare_guards: RoleSet,
+}
+
+impl Brake {
+    /// No brake: games without a guard, kings and guards.
+    pub const NONE: Brake = Brake {
+        frozen: false,
+        one_step: false,
+        stop_in_zone: false,
+        spare_guards: RoleSet(0),
+    };
+}
+
+/// Whether `to` can be reached from `from` by repeating (`df`, `dr`) at most
+/// `range` times (0 = unlimited).
+#[inline]
+pub(super) fn on_line(from: Square, to: Square, df: i8, dr: i8, range: u8) -> bool {
+    let dx = to.file() as i16 - from.file() as i16;
+    let dy = to.rank() as i16 - from.rank() as i16;
+    let (df, dr) = (df as i16, dr as i16);
+    // Parallel and the same way round, before any division.
+    if dx * dr != dy * df || dx * df + dy * dr <= 0 {
+        return false;
+    }
+    let k = if df != 0 {
+        if dx % df != 0 {
+            return false;
+        }
+        dx / df
+    } else {
+        if dx != 0 || dr == 0 || dy % dr != 0 {
+            return false;
+        }
+        dy / dr
+    };
+    k >= 1 && dy == k * dr && dx == k * df && (range == 0 || k <= range as i16)
+}
