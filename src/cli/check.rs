@@ -180,9 +180,10 @@ pub fn run(args: &CheckArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     // Transcripts are rewritten line by line before reading, which the
     // chunked pipeline does not do: they are checked on one thread.
     if config.jobs.get() > 1 && config.transcript.is_none() {
-        // The bar shares stderr with human diagnostics: only with JSON.
-        let progress = common.progress && config.format == CheckFormat::Json;
-        return check_in_parallel(&config, progress, stdout, stderr);
+        // The bar shares stderr with human diagnostics: the pipeline hands
+        // each chunk's findings over with the bar suspended, and the report
+        // flushes them before it is drawn again.
+        return check_in_parallel(&config, common.progress, stdout, stderr);
     }
     let mut checker = new_checker(&config);
     check_inputs(&config, checker.as_mut(), stdout, stderr)
@@ -523,6 +524,34 @@ mod tests {
             transcript: None,
             allow: Vec::new(),
             deny_warnings: false,
+        }
+    }
+
+    #[test]
+    fn the_progress_bar_leaves_every_finding_in_place_on_any_number_of_threads() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("g.pgn");
+        let mut pgn = String::new();
+        for i in 0..300 {
+            pgn.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 2. Ke3 *\n\n"));
+        }
+        fs::write(&path, pgn).expect("write");
+        let mut outputs = Vec::new();
+        for (jobs, progress) in [(1, false), (2, false), (2, true), (3, true)] {
+            let mut config = config(&[&path], CheckFormat::Human);
+            config.jobs = NonZeroUsize::new(jobs).expect("non-zero");
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let status = if jobs == 1 {
+                check_inputs(&config, new_checker(&config).as_mut(), &mut out, &mut err)
+            } else {
+                check_in_parallel(&config, progress, &mut out, &mut err)
+            };
+            assert_eq!(status.ok(), Some(ExitStatus::Invalid));
+            outputs.push(String::from_utf8_lossy(&err).into_owned());
+        }
+        assert_eq!(outputs[0].matches("error[illegal-move]").count(), 300);
+        for other in &outputs[1..] {
+            assert_eq!(other, &outputs[0]);
         }
     }
 
