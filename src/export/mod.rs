@@ -6,6 +6,7 @@
 //! them (`Builder::annotate_last`), so export never replays a game.
 
 pub mod json;
+pub mod lean;
 pub mod pgn;
 pub mod records;
 
