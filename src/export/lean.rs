@@ -337,7 +337,11 @@ impl Lean {
         }
         let mut plies = 0u32;
         let mut at = 0u32;
-        while let Some(n) = self.nodes.get(at as usize).filter(|n| n.first_child != NONE) {
+        while let Some(n) = self
+            .nodes
+            .get(at as usize)
+            .filter(|n| n.first_child != NONE)
+        {
             plies = plies.saturating_add(1);
             at = n.first_child;
         }
@@ -368,16 +372,28 @@ impl Lean {
 
     /// The attachments of node `id` of one kind (`Nag` of any number).
     fn attached(&self, id: u32, want: fn(Kind) -> bool) -> impl Iterator<Item = u32> + '_ {
-        let first = self.nodes.get(id as usize).map_or(NONE, |n| n.first_attachment);
+        let first = self
+            .nodes
+            .get(id as usize)
+            .map_or(NONE, |n| n.first_attachment);
         std::iter::successors(Some(first), |&a| {
             self.attachments.get(a as usize).map(|x| x.next)
         })
         .take_while(|&a| a != NONE)
-        .filter(move |&a| self.attachments.get(a as usize).is_some_and(|x| want(x.kind)))
+        .filter(move |&a| {
+            self.attachments
+                .get(a as usize)
+                .is_some_and(|x| want(x.kind))
+        })
     }
 
     /// Writes the game as [`pgn::write_game`] writes its record.
-    fn write(&self, tags: &[(&str, &str)], result: GameResult, out: &mut Vec<u8>) -> io::Result<()> {
+    fn write(
+        &self,
+        tags: &[(&str, &str)],
+        result: GameResult,
+        out: &mut Vec<u8>,
+    ) -> io::Result<()> {
         pgn::write_header(tags, result, self.options.reduced, out)?;
         let (black_first, first_number) = pgn::start_of_tags(tags);
         let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
@@ -388,11 +404,7 @@ impl Lean {
         writeln!(lines.out)
     }
 
-    fn write_moves(
-        &self,
-        lines: &mut Lines<'_, Vec<u8>>,
-        base: u64,
-    ) -> io::Result<()> {
+    fn write_moves(&self, lines: &mut Lines<'_, Vec<u8>>, base: u64) -> io::Result<()> {
         let mut tasks: Vec<Task> = Vec::new();
         let mut alts: Vec<u32> = Vec::new();
         let mut number_text = String::new();
@@ -556,9 +568,7 @@ impl Visitor for Lean {
                 if !self.grow(text.len()) {
                     return Flow::Continue;
                 }
-                let start = *self
-                    .comment_start
-                    .get_or_insert(offset(self.text.len()));
+                let start = *self.comment_start.get_or_insert(offset(self.text.len()));
                 self.push_bytes(text);
                 if matches!(chunk, Chunk::Whole | Chunk::Last) {
                     self.comment_start = None;

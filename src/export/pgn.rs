@@ -136,7 +136,11 @@ impl<'w, W: Write> Lines<'w, W> {
 
     /// Writes a token made of parts (a move and its check mark, a brace and
     /// a word), without putting them together in a new string.
-    pub(crate) fn token_parts(&mut self, [head, text, tail]: [&str; 3], attach: bool) -> io::Result<()> {
+    pub(crate) fn token_parts(
+        &mut self,
+        [head, text, tail]: [&str; 3],
+        attach: bool,
+    ) -> io::Result<()> {
         let open = if self.glue { "(" } else { "" };
         let width = width(head) + width(text) + width(tail) + open.len();
         let space = self.len > 0 && !attach;

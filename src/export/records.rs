@@ -267,6 +267,9 @@ pub struct Notations {
     pub san: bool,
     /// The long notation, [`crate::record::Node::lan`].
     pub lan: bool,
+    /// Write each game in PGN export format with these options as it is
+    /// read ([`super::lean::Lean`]) instead of building its record.
+    pub lean: Option<super::pgn::PgnOptions>,
 }
 
 impl Notations {
@@ -274,6 +277,7 @@ impl Notations {
     pub const BOTH: Notations = Notations {
         san: true,
         lan: true,
+        lean: None,
     };
 }
 
