@@ -221,3 +221,34 @@ fn lean_export_cuts_what_the_record_cuts() {
     }
     assert!(cut > 0, "no game was cut");
 }
+
+/// The same on real archives: the first megabyte of each corpus file
+/// (../shared/corpus, or `XPGN_CORPUS`; skipped when absent).
+#[test]
+fn lean_export_writes_what_the_record_writes_on_the_corpus() {
+    let root = std::env::var_os("XPGN_CORPUS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        PathBuf::from,
+    );
+    let mut files = Vec::new();
+    pgn_files(&root, &mut files);
+    let mut games = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).expect("readable");
+        let mut cut = bytes.len().min(1 << 20);
+        // End at a blank line, so the last game is whole.
+        while cut < bytes.len() && !bytes[..cut].ends_with(b"\n\n") {
+            cut += 1;
+        }
+        let part = &bytes[..cut];
+        let options = OPTIONS[0];
+        let want = by_record(part, options, 1 << 30);
+        let got = by_lean(part, options, 1 << 30);
+        assert_eq!(want.len(), got.len(), "{}", path.display());
+        for (i, (w, g)) in want.iter().zip(&got).enumerate() {
+            assert_eq!(w, g, "{} game {}", path.display(), i + 1);
+        }
+        games += want.len();
+    }
+    eprintln!("{games} corpus games compared");
+}
