@@ -99,3 +99,60 @@ fn verifying_more_moves_allocates_nothing_more() {
         "{a_short} allocations for {n_short} moves, {a_long} for {n_long}"
     );
 }
+
+/// Allocations made while converting `pgn` to PGN as `convert --to pgn`
+/// does (the verifier and the lean writer fed by one reader, the writer
+/// warmed up on `warm` first), and the bytes written.
+fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
+    use xpgn::export::lean::Lean;
+    use xpgn::export::pgn::PgnOptions;
+    use xpgn::export::records::{Collect, Notations, Tee};
+    let options = PgnOptions::default();
+    let notations = Notations {
+        san: true,
+        lan: false,
+        lean: Some(options),
+    };
+    let mut verifier =
+        Verifier::with_observer("alloc.pgn", Collect::with_notations(Some(notations), false));
+    let mut lean = Lean::new(1 << 30, options);
+    let mut run = |text: &str, lean: &mut Lean| {
+        let mut reader = Reader::new(text.as_bytes());
+        let mut written = 0;
+        loop {
+            let more = {
+                let mut tee = Tee::new(Some(&mut *lean), &mut verifier);
+                reader.read_game(&mut tee).expect("in-memory input")
+            };
+            written += lean.take().map_or(0, |g| g.bytes.len());
+            verifier.observer_mut().take_reports();
+            if !more {
+                break;
+            }
+        }
+        written
+    };
+    run(warm, &mut lean);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let written = run(pgn, &mut lean);
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, written)
+}
+
+/// `convert --to pgn` holds no string or vector per move (the record it
+/// built before held several): a game ten times longer costs only the
+/// few more allocations of its output growing (doubling), so its memory
+/// is its text, not a tree of allocations.
+#[test]
+fn converting_more_moves_allocates_nothing_more_per_move() {
+    let short = game(30);
+    let long = game(300);
+    allocations_to_verify(&short);
+    let (a_short, w_short) = allocations_to_convert(&long, &short);
+    let (a_long, w_long) = allocations_to_convert(&long, &long);
+    eprintln!("{a_short} allocations for {w_short} bytes, {a_long} for {w_long}");
+    assert!(w_long > w_short * 4, "{w_short} vs {w_long} bytes");
+    assert!(
+        a_long <= a_short + 12,
+        "{a_short} allocations for {w_short} bytes, {a_long} for {w_long}"
+    );
+}

@@ -8,6 +8,7 @@ use std::io::{self, Read, Write};
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Span};
+use crate::export::lean::Lean;
 use crate::export::records::{Collect, Tee};
 pub use crate::export::records::{MoveCounts, Notations};
 use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
@@ -23,6 +24,9 @@ pub struct GameOut {
     pub moves: MoveCounts,
     /// The record, when the run asked for records.
     pub record: Option<Game>,
+    /// The game written in PGN, when the run asked for that
+    /// ([`Notations::lean`]) instead of records.
+    pub rendered: Option<crate::export::lean::Rendered>,
     /// The diagnostics of this game, in source order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -86,6 +90,12 @@ impl ChunkOut {
             for n in &mut g.nodes {
                 shift(&mut n.span, lines);
             }
+        }
+        for r in self.games.iter_mut().filter_map(|g| g.rendered.as_mut()) {
+            if let Some(crate::record::Cut::Skipped { line }) = &mut r.cut {
+                *line = line.saturating_add(lines);
+            }
+            shift(&mut r.span, lines);
         }
     }
 }
@@ -192,11 +202,16 @@ pub fn analyse_records<R: Read>(
     let collect = Collect::with_notations(notations, count_moves);
     let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut builder = Builder::new(reader.limits().max_game_size);
+    let lean_options = notations.and_then(|n| n.lean);
+    let mut lean = lean_options.map(|o| Lean::new(reader.limits().max_game_size, o));
     let mut out = ChunkOut::default();
     // Games and diagnostics in `out`.
     let mut items = 0usize;
     let ended = loop {
-        let (read, stopped_at, last_end) = if records {
+        let (read, stopped_at, last_end) = if let Some(lean) = lean.as_mut() {
+            let mut tee = Tee::new(Some(lean), &mut verifier);
+            read_bounded(reader, &mut tee, bounds.limit)
+        } else if records {
             let mut tee = Tee::new(Some(&mut builder), &mut verifier);
             read_bounded(reader, &mut tee, bounds.limit)
         } else {
@@ -208,12 +223,14 @@ pub fn analyse_records<R: Read>(
         let reports = verifier.observer_mut().take_reports();
         let record = builder.take();
         items = items.saturating_add(diags.len() + reports.len());
+        let rendered = lean.as_mut().and_then(Lean::take);
         let mut reports = reports.into_iter();
         match reports.next() {
             Some((report, moves)) => out.games.push(GameOut {
                 report,
                 moves,
                 record,
+                rendered,
                 diagnostics: diags,
             }),
             None => {
@@ -366,7 +383,11 @@ pub fn report(
                     status = status.merge(diagnostic(d, color, err)?);
                 }
                 if let Some(r) = g.record.as_ref().filter(|r| r.truncated) {
-                    not_converted(err, file, g.report.index, r)?;
+                    not_converted(err, file, g.report.index, r.span.line, r.cut)?;
+                    status = status.merge(ExitStatus::Invalid);
+                }
+                if let Some(r) = g.rendered.as_ref().filter(|r| r.truncated()) {
+                    not_converted(err, file, g.report.index, r.span.line, r.cut)?;
                     status = status.merge(ExitStatus::Invalid);
                 }
             }
@@ -390,10 +411,11 @@ pub fn not_converted(
     err: &mut impl io::Write,
     file: &str,
     index: u64,
-    record: &Game,
+    line: u32,
+    cut: Option<crate::record::Cut>,
 ) -> Result<(), super::Error> {
-    let line = record.span.line.max(1);
-    match &record.cut {
+    let line = line.max(1);
+    match &cut {
         Some(why) => writeln!(
             err,
             "xpgn: error: {file}:{line}: game {index} is not converted: {why}"

@@ -15,6 +15,7 @@ use super::args::{ConvertArgs, ConvertFormat, MoveNotation, Validity};
 use super::batch::{self, BatchConfig, Destination, Step};
 use super::{CommonConfig, Error, ExitStatus};
 use crate::export::json;
+use crate::export::lean::Rendered;
 use crate::export::pgn::{self, MoveStyle, PgnOptions};
 use crate::notation::GameResult;
 use crate::record::Game;
@@ -87,7 +88,7 @@ impl Filters {
     }
 
     /// Whether `game` (valid or not) is kept.
-    pub fn keep(&self, game: &Game, valid: bool) -> bool {
+    pub fn keep(&self, game: &impl GameFacts, valid: bool) -> bool {
         let tag = |n: &str| game.tag(n).unwrap_or("");
         if !self.tags.iter().all(|(n, v)| tag(n) == v) {
             return false;
@@ -100,11 +101,11 @@ impl Filters {
         {
             return false;
         }
-        if self.result.is_some_and(|r| pgn::result_of(game) != r) {
+        if self.result.is_some_and(|r| game.result() != r) {
             return false;
         }
         if self.min_plies.is_some() || self.max_plies.is_some() {
-            let plies = mainline_plies(game);
+            let plies = game.mainline_plies();
             if self.min_plies.is_some_and(|n| plies < n)
                 || self.max_plies.is_some_and(|n| plies > n)
             {
@@ -116,6 +117,41 @@ impl Filters {
             Some(Validity::Invalid) => !valid,
             None => true,
         }
+    }
+}
+
+/// What the filters read of a game: a record's, or a game written as it
+/// was read ([`Rendered`]).
+pub trait GameFacts {
+    /// The value of tag `name` (the last one wins).
+    fn tag(&self, name: &str) -> Option<&str>;
+    /// The result it is exported with.
+    fn result(&self) -> GameResult;
+    /// Moves on its mainline.
+    fn mainline_plies(&self) -> u32;
+}
+
+impl GameFacts for Game {
+    fn tag(&self, name: &str) -> Option<&str> {
+        Game::tag(self, name)
+    }
+    fn result(&self) -> GameResult {
+        pgn::result_of(self)
+    }
+    fn mainline_plies(&self) -> u32 {
+        mainline_plies(self)
+    }
+}
+
+impl GameFacts for Rendered {
+    fn tag(&self, name: &str) -> Option<&str> {
+        Rendered::tag(self, name)
+    }
+    fn result(&self) -> GameResult {
+        self.result
+    }
+    fn mainline_plies(&self) -> u32 {
+        self.mainline_plies
     }
 }
 
@@ -150,6 +186,13 @@ impl Writer {
                 json::write_game(game, Some(file), Some(index), &mut self.out)?;
             }
         }
+        self.games += 1;
+        Ok(())
+    }
+
+    /// A game already written in PGN as it was read.
+    fn rendered(&mut self, game: &Rendered) -> io::Result<()> {
+        self.out.write_all(&game.bytes)?;
         self.games += 1;
         Ok(())
     }
@@ -238,13 +281,16 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             records: true,
             // PGN is written in one notation; JSON holds both.
             notations: match (args.to, options.moves) {
+                // Written as each game is read: no record.
                 (ConvertFormat::Pgn, MoveStyle::San) => batch::Notations {
                     san: true,
                     lan: false,
+                    lean: Some(options),
                 },
                 (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
                     san: false,
                     lan: true,
+                    lean: Some(options),
                 },
                 _ => batch::Notations::BOTH,
             },
@@ -263,6 +309,26 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                 return true;
             };
             for g in &chunk.games {
+                if let Some(game) = &g.rendered {
+                    // A game cut is never written (`batch::report` has
+                    // said so).
+                    if game.truncated() {
+                        continue;
+                    }
+                    let valid = g.report.is_valid();
+                    if !filters.keep(game, valid) {
+                        continue;
+                    }
+                    let target = match (&mut invalid, valid) {
+                        (Some(w), false) => w,
+                        _ => &mut main,
+                    };
+                    if let Err(e) = target.rendered(game) {
+                        failed = Some(target.out.write_error(e));
+                        return false;
+                    }
+                    continue;
+                }
                 let Some(record) = &g.record else { continue };
                 // A record that is not the whole game is never written
                 // (`batch::report` has said so).
@@ -348,7 +414,7 @@ fn read_json(
         if game.truncated {
             // Never written shortened as if it were the game.
             status = status.merge(ExitStatus::Invalid);
-            let _ = batch::not_converted(&mut *err, &file, at, &game);
+            let _ = batch::not_converted(&mut *err, &file, at, game.span.line, game.cut);
             return Ok(());
         }
         // A record read back is not verified again.

@@ -203,7 +203,10 @@ enum Msg {
 /// Runs the pipeline and calls `step` with every step in input order.
 /// `step` returns `false` to stop the run (e.g. the output is gone).
 pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
-    run_split(config, Split::for_run(config.records), step);
+    // Games written as read (`Notations::lean`) are small results, not
+    // records: the ranges of a run without records.
+    let whole_records = config.records && config.notations.lean.is_none();
+    run_split(config, Split::for_run(whole_records), step);
 }
 
 /// What a run's bookkeeping saw (for tests).
@@ -234,7 +237,7 @@ pub fn run_split(
     let jobs = config.jobs.get();
     // Jobs in flight: enough to keep every worker busy, few enough that
     // memory does not grow with the archive (records are large: fewer).
-    let in_flight = if config.records {
+    let in_flight = if config.records && config.notations.lean.is_none() {
         jobs + 2
     } else {
         jobs * 2 + 2

@@ -66,10 +66,21 @@ pub fn result_of(game: &Game) -> GameResult {
 /// notation xpgn knows ends in `<turn> ... <fullmove>`); white and 1
 /// without one.
 fn start_of(game: &Game) -> (bool, u32) {
-    let Some(fen) = game.tag("FEN") else {
+    let tags: Vec<(&str, &str)> = game
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    start_of_tags(&tags)
+}
+
+/// [`start_of`] from tag pairs in source order (the last of a repeated
+/// tag wins).
+pub(crate) fn start_of_tags(tags: &[(&str, &str)]) -> (bool, u32) {
+    let Some(fen) = last_tag(tags, "FEN") else {
         return (false, 1);
     };
-    if let Ok(pos) = start_position(&SetupTags::from_pairs(&game.tags)) {
+    if let Ok(pos) = start_position(&SetupTags::from_pairs(tags)) {
         if pos.is_chess_like() {
             return (pos.turn() == Color::Black, pos.fullmoves(0));
         }
@@ -85,31 +96,51 @@ fn start_of(game: &Game) -> (bool, u32) {
     (black, full)
 }
 
+/// The value of tag `name` among `tags` (the last one wins, as
+/// [`Game::tag`] reads).
+pub(crate) fn last_tag<'t>(tags: &[(&'t str, &'t str)], name: &str) -> Option<&'t str> {
+    tags.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| *v)
+}
+
 /// Collects tokens into lines of at most [`MAX_LINE`] columns.
-struct Lines<'w, W: Write> {
-    out: &'w mut W,
+pub(crate) struct Lines<'w, W: Write> {
+    pub(crate) out: &'w mut W,
     /// The line being filled, handed to `out` whole: one write a line, not
     /// several a token.
     line: Vec<u8>,
     len: usize,
     /// `(` waiting to be written with the next token, so that it never
     /// ends a line.
-    glue: bool,
+    pub(crate) glue: bool,
 }
 
-impl<W: Write> Lines<'_, W> {
-    fn token(&mut self, text: &str) -> io::Result<()> {
+impl<'w, W: Write> Lines<'w, W> {
+    /// Lines written to `out`.
+    pub(crate) fn new(out: &'w mut W) -> Lines<'w, W> {
+        Lines {
+            out,
+            line: Vec::with_capacity(MAX_LINE + 2),
+            len: 0,
+            glue: false,
+        }
+    }
+
+    pub(crate) fn token(&mut self, text: &str) -> io::Result<()> {
         self.token_glued(text, false)
     }
 
     /// Writes a token; `attach` puts it right after the previous one (`)`).
-    fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
+    pub(crate) fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
         self.token_parts(["", text, ""], attach)
     }
 
     /// Writes a token made of parts (a move and its check mark, a brace and
     /// a word), without putting them together in a new string.
-    fn token_parts(&mut self, [head, text, tail]: [&str; 3], attach: bool) -> io::Result<()> {
+    pub(crate) fn token_parts(
+        &mut self,
+        [head, text, tail]: [&str; 3],
+        attach: bool,
+    ) -> io::Result<()> {
         let open = if self.glue { "(" } else { "" };
         let width = width(head) + width(text) + width(tail) + open.len();
         let space = self.len > 0 && !attach;
@@ -128,17 +159,22 @@ impl<W: Write> Lines<'_, W> {
     }
 
     fn comment(&mut self, c: &Comment) -> io::Result<()> {
-        if c.style == CommentStyle::Line && c.text.contains('}') {
+        self.comment_text(&c.text, c.style)
+    }
+
+    /// A comment of this text and style.
+    pub(crate) fn comment_text(&mut self, text: &str, style: CommentStyle) -> io::Result<()> {
+        if style == CommentStyle::Line && text.contains('}') {
             // Cannot be a brace comment; a `;` comment runs to the line's end.
-            self.token(&format!(";{}", c.text.trim_end()))?;
+            self.token_parts([";", text.trim_end(), ""], false)?;
             return self.newline();
         }
         // Most comments are ASCII, where the ASCII split finds the same
         // words (vertical tab aside) much faster than the Unicode one.
-        if c.text.is_ascii() && !c.text.contains('\x0B') {
-            self.brace_words(c.text.split_ascii_whitespace())
+        if text.is_ascii() && !text.contains('\x0B') {
+            self.brace_words(text.split_ascii_whitespace())
         } else {
-            self.brace_words(c.text.split_whitespace())
+            self.brace_words(text.split_whitespace())
         }
     }
 
@@ -168,7 +204,7 @@ impl<W: Write> Lines<'_, W> {
         Ok(())
     }
 
-    fn end(&mut self) -> io::Result<()> {
+    pub(crate) fn end(&mut self) -> io::Result<()> {
         if self.len > 0 || !self.line.is_empty() {
             self.newline()?;
         }
@@ -187,7 +223,7 @@ fn width(text: &str) -> usize {
 
 /// What is left to write while walking the tree.
 #[derive(Clone, Copy, Debug)]
-enum Task {
+pub(crate) enum Task {
     /// Write this move (its ply from the start given), its variations,
     /// then its continuation.
     Line(usize, u32),
@@ -198,7 +234,7 @@ enum Task {
 }
 
 /// A NAG's digits, written into `buf`.
-fn itoa_u8(n: u8, buf: &mut [u8; 3]) -> &str {
+pub(crate) fn itoa_u8(n: u8, buf: &mut [u8; 3]) -> &str {
     let mut i = buf.len();
     let mut n = n;
     loop {
@@ -225,23 +261,24 @@ fn escape_tag(value: &str) -> String {
     out
 }
 
-/// Writes one game in export format, followed by a blank line.
-///
-/// # Errors
-///
-/// Any error of `out`.
-pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io::Result<()> {
-    let result = result_of(game);
+/// Writes the tag section of a game in export format and the blank line
+/// after it: the roster (with `result` for `[Result]`), then, unless
+/// `reduced`, the other tags in ASCII order of their names.
+pub(crate) fn write_header(
+    tags: &[(&str, &str)],
+    result: GameResult,
+    reduced: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
             "Result" => result.as_str(),
-            _ => game.tag(name).unwrap_or(default),
+            _ => last_tag(tags, name).unwrap_or(default),
         };
         writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
     }
-    if !options.reduced {
-        let mut others: Vec<&(String, String)> = game
-            .tags
+    if !reduced {
+        let mut others: Vec<&(&str, &str)> = tags
             .iter()
             .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
             .collect();
@@ -251,16 +288,26 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
             writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
         }
     }
-    writeln!(out)?;
+    writeln!(out)
+}
+
+/// Writes one game in export format, followed by a blank line.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io::Result<()> {
+    let result = result_of(game);
+    let tags: Vec<(&str, &str)> = game
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    write_header(&tags, result, options.reduced, out)?;
 
     let (black_first, first_number) = start_of(game);
     let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
-    let mut lines = Lines {
-        out,
-        line: Vec::with_capacity(MAX_LINE + 2),
-        len: 0,
-        glue: false,
-    };
+    let mut lines = Lines::new(out);
     if !options.reduced {
         for c in &game.comments {
             lines.comment(c)?;

@@ -94,8 +94,12 @@ pub struct Collect {
     /// Whether records are built, and with which notations: every move
     /// played then gets them, handed to the record's node by [`Tee`].
     records: Option<Notations>,
-    /// The last move's SAN and LAN, until `Tee` hands them to the record.
-    annotation: Option<(Option<String>, Option<String>)>,
+    /// Whether the last move was annotated, with which notations, until
+    /// `Tee` hands them to the record (written in `ann_san`, `ann_lan`:
+    /// no string per move).
+    annotation: Option<Notations>,
+    ann_san: String,
+    ann_lan: String,
     /// SAN written for counting only.
     san: String,
 }
@@ -107,14 +111,18 @@ impl Observer for Collect {
         // the move as written.
         let annotate = self.records.filter(|_| !ply.recovered);
         if let Some(wanted) = annotate {
-            // Made here and moved into the record's node: no copy.
-            let san = (wanted.san || count).then(|| ply.san());
-            if let (true, Some(san)) = (count, &san) {
-                self.moves.count(san);
+            if wanted.san || count {
+                self.ann_san.clear();
+                ply.write_san(&mut self.ann_san);
+                if count {
+                    self.moves.count(&self.ann_san);
+                }
             }
-            let san = san.filter(|_| wanted.san);
-            let lan = wanted.lan.then(|| ply.lan());
-            self.annotation = Some((san, lan));
+            if wanted.lan {
+                self.ann_lan.clear();
+                ply.write_lan(&mut self.ann_lan);
+            }
+            self.annotation = Some(wanted);
         } else if count && !self.moves.count_fide(ply) {
             self.san.clear();
             ply.write_san(&mut self.san);
@@ -141,19 +149,38 @@ impl Observer for Collect {
     }
 }
 
+/// What [`Tee`] feeds besides the verifier: a record's builder
+/// ([`Builder`]) or the lean PGN writer ([`super::lean::Lean`]).
+pub trait RecordSink: Visitor {
+    /// Gives the move of the last move event its canonical notations.
+    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>);
+}
+
+impl RecordSink for Builder {
+    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>) {
+        Builder::annotate_last(self, san.map(str::to_owned), lan.map(str::to_owned));
+    }
+}
+
+impl RecordSink for super::lean::Lean {
+    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>) {
+        super::lean::Lean::annotate_last(self, san, lan);
+    }
+}
+
 /// Feeds the builder every event and the verifier what it asks for: when it
 /// skips a variation or a game, the events it would not have seen are held
 /// back from it until the matching end.
 #[derive(Debug)]
-pub struct Tee<'a> {
-    builder: Option<&'a mut Builder>,
+pub struct Tee<'a, B = Builder> {
+    builder: Option<&'a mut B>,
     verifier: &'a mut Verifier<Collect>,
     /// Open variations the verifier skips (0: none).
     skip_var: u32,
     skip_game: bool,
 }
 
-impl Visitor for Tee<'_> {
+impl<B: RecordSink> Visitor for Tee<'_, B> {
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
         let Some(builder) = self.builder.as_deref_mut() else {
             return self.verifier.event(event, span, line);
@@ -185,7 +212,10 @@ impl Visitor for Tee<'_> {
                 Flow::Continue => {}
             }
             if is_move {
-                if let Some((san, lan)) = self.verifier.observer_mut().annotation.take() {
+                let collect = self.verifier.observer_mut();
+                if let Some(wanted) = collect.annotation.take() {
+                    let san = wanted.san.then_some(collect.ann_san.as_str());
+                    let lan = wanted.lan.then_some(collect.ann_lan.as_str());
                     builder.annotate_last(san, lan);
                 }
             }
@@ -237,6 +267,9 @@ pub struct Notations {
     pub san: bool,
     /// The long notation, [`crate::record::Node::lan`].
     pub lan: bool,
+    /// Write each game in PGN export format with these options as it is
+    /// read ([`super::lean::Lean`]) instead of building its record.
+    pub lean: Option<super::pgn::PgnOptions>,
 }
 
 impl Notations {
@@ -244,6 +277,7 @@ impl Notations {
     pub const BOTH: Notations = Notations {
         san: true,
         lan: true,
+        lean: None,
     };
 }
 
@@ -253,9 +287,9 @@ impl Default for Notations {
     }
 }
 
-impl<'a> Tee<'a> {
+impl<'a, B: RecordSink> Tee<'a, B> {
     /// Feeds `builder` (when there is one) and `verifier`.
-    pub fn new(builder: Option<&'a mut Builder>, verifier: &'a mut Verifier<Collect>) -> Tee<'a> {
+    pub fn new(builder: Option<&'a mut B>, verifier: &'a mut Verifier<Collect>) -> Tee<'a, B> {
         Tee {
             builder,
             verifier,

@@ -1,0 +1,609 @@
+//! `convert --to pgn` without a record per game: [`Lean`] takes the
+//! reader's events and the verifier's notation of each move (through
+//! [`super::records::Tee`]) into flat buffers that are reused from game to
+//! game (one text arena, one array of small nodes, one of attachments), and
+//! writes the game in export format when it ends. No string or vector is
+//! allocated per move, token or comment; a game's memory is its text and
+//! some 50 bytes a move, where the record ([`crate::record::Game`]) held
+//! several allocations a move.
+//!
+//! The tree is the record's: [`Lean`] attaches moves, comments, NAGs and
+//! marks exactly as [`crate::record::Builder`] does (the same size limit,
+//! the same cuts), and the writing walks it as
+//! [`super::pgn::write_game`] walks a record, so the bytes are the same (a
+//! differential test holds them to it). Export order is not source order
+//! (a comment in an empty variation is written before the first move, a
+//! NAG after `)` before the variation), so a game is written when it ends.
+
+use std::io::{self, Write};
+
+use super::pgn::{self, Lines, MoveStyle, PgnOptions, Task};
+use crate::diag::Span;
+use crate::notation::{
+    CheckMark, Chunk, CommentStyle, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor,
+};
+use crate::record::Cut;
+
+/// No node, no attachment.
+const NONE: u32 = u32::MAX;
+
+/// Text in the arena: start and end bytes.
+type Text = (u32, u32);
+
+/// What is attached to a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A comment written before it (at the start of a line).
+    Before,
+    /// A mark token after it (`_Pd4`).
+    Mark,
+    /// A NAG.
+    Nag(u8),
+    /// A comment written after it.
+    After,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Attachment {
+    kind: Kind,
+    style: CommentStyle,
+    text: Text,
+    /// The next attachment of the same move.
+    next: u32,
+}
+
+/// One move (index 0: the root, no move).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The parent, 0 for the first moves.
+    parent: u32,
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+    written: Text,
+    check: CheckMark,
+    san: Option<Text>,
+    lan: Option<Text>,
+    /// Attachments in the order they came (comments before first).
+    first_attachment: u32,
+    last_attachment: u32,
+}
+
+impl Node {
+    const EMPTY: Node = Node {
+        parent: 0,
+        first_child: NONE,
+        last_child: NONE,
+        next_sibling: NONE,
+        written: (0, 0),
+        check: CheckMark::None,
+        san: None,
+        lan: None,
+        first_attachment: NONE,
+        last_attachment: NONE,
+    };
+}
+
+/// Where moves attach, as in the record's builder.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    at: u32,
+    last: Option<u32>,
+}
+
+/// One game written in export format, with what `convert`'s filters read.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    /// The game in export format (empty for a cut game, never written).
+    pub bytes: Vec<u8>,
+    /// The tag names and values, in `tag_spans`.
+    tag_text: String,
+    tag_spans: Vec<(Text, Text)>,
+    /// The result it is written with.
+    pub result: GameResult,
+    /// Moves on its mainline.
+    pub mainline_plies: u32,
+    /// Where the game starts in its input.
+    pub span: Span,
+    /// Why the game is not the whole game, when it is not: then it is
+    /// not written (see [`crate::record::Cut`]).
+    pub cut: Option<Cut>,
+}
+
+impl Rendered {
+    /// The value of tag `name` (the last one wins).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        let at = |(s, e): Text| self.tag_text.get(s as usize..e as usize).unwrap_or("");
+        self.tag_spans
+            .iter()
+            .rev()
+            .find(|(n, _)| at(*n) == name)
+            .map(|(_, v)| at(*v))
+    }
+
+    /// Whether the game was cut (never written).
+    pub fn truncated(&self) -> bool {
+        self.cut.is_some()
+    }
+}
+
+/// Builds one game at a time in flat buffers and writes it in export
+/// format when it ends; take each with [`Lean::take`].
+#[derive(Debug)]
+pub struct Lean {
+    options: PgnOptions,
+    max_size: u64,
+    text: String,
+    nodes: Vec<Node>,
+    attachments: Vec<Attachment>,
+    tags: Vec<(Text, Text)>,
+    /// Comments of the game itself (attachment indices), written first.
+    game_comments: Vec<u32>,
+    /// Comments waiting for the next move at the start of a line.
+    pending: Vec<u32>,
+    stack: Vec<Cursor>,
+    cursor: Cursor,
+    in_movetext: bool,
+    /// Where the comment being read starts in the arena.
+    comment_start: Option<u32>,
+    size: u64,
+    cut: Option<Cut>,
+    span: Span,
+    result: Option<GameResult>,
+    last_pushed: Option<u32>,
+    done: Option<Rendered>,
+}
+
+impl Lean {
+    /// A builder that holds at most `max_size` bytes of one game's text
+    /// (counted as the record's builder counts them) and writes games with
+    /// `options`.
+    pub fn new(max_size: u64, options: PgnOptions) -> Lean {
+        Lean {
+            options,
+            max_size,
+            text: String::new(),
+            nodes: vec![Node::EMPTY],
+            attachments: Vec::new(),
+            tags: Vec::new(),
+            game_comments: Vec::new(),
+            pending: Vec::new(),
+            stack: Vec::new(),
+            cursor: Cursor { at: 0, last: None },
+            in_movetext: false,
+            comment_start: None,
+            size: 0,
+            cut: None,
+            span: Span::default(),
+            result: None,
+            last_pushed: None,
+            done: None,
+        }
+    }
+
+    /// The game finished by the last `EndGame`, if any.
+    pub fn take(&mut self) -> Option<Rendered> {
+        self.done.take()
+    }
+
+    /// Gives the move of the last move event its canonical notation.
+    pub fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>) {
+        let Some(id) = self.last_pushed else { return };
+        let san = san.map(|s| self.push_text(s));
+        let lan = lan.map(|s| self.push_text(s));
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.san = san;
+            n.lan = lan;
+        }
+    }
+
+    fn push_text(&mut self, s: &str) -> Text {
+        let start = self.text.len();
+        self.text.push_str(s);
+        (offset(start), offset(self.text.len()))
+    }
+
+    fn push_bytes(&mut self, b: &[u8]) -> Text {
+        let start = self.text.len();
+        match std::str::from_utf8(b) {
+            Ok(s) => self.text.push_str(s),
+            Err(_) => self.text.push_str(&String::from_utf8_lossy(b)),
+        }
+        (offset(start), offset(self.text.len()))
+    }
+
+    fn grow(&mut self, bytes: usize) -> bool {
+        self.size = self.size.saturating_add(bytes as u64 + 16);
+        if self.size > self.max_size && self.cut.is_none() {
+            self.cut = Some(Cut::TooLarge {
+                limit: self.max_size,
+            });
+        }
+        self.cut.is_none()
+    }
+
+    fn attachment(&mut self, kind: Kind, style: CommentStyle, text: Text) -> u32 {
+        let id = offset(self.attachments.len());
+        self.attachments.push(Attachment {
+            kind,
+            style,
+            text,
+            next: NONE,
+        });
+        id
+    }
+
+    /// Links attachment `a` after the others of node `id`.
+    fn attach(&mut self, id: u32, a: u32) {
+        let Some(n) = self.nodes.get_mut(id as usize) else {
+            return;
+        };
+        let last = n.last_attachment;
+        n.last_attachment = a;
+        if last == NONE {
+            n.first_attachment = a;
+        } else if let Some(prev) = self.attachments.get_mut(last as usize) {
+            prev.next = a;
+        }
+    }
+
+    fn add_comment(&mut self, text: Text, style: CommentStyle) {
+        if !self.in_movetext {
+            let a = self.attachment(Kind::Before, style, text);
+            self.game_comments.push(a);
+            return;
+        }
+        match self.cursor.last {
+            Some(id) => {
+                let a = self.attachment(Kind::After, style, text);
+                self.attach(id, a);
+            }
+            None => {
+                let a = self.attachment(Kind::Before, style, text);
+                self.pending.push(a);
+            }
+        }
+    }
+
+    fn push_node(&mut self, parent: u32, written: Text, check: CheckMark) -> u32 {
+        let id = offset(self.nodes.len());
+        self.nodes.push(Node {
+            parent,
+            written,
+            check,
+            ..Node::EMPTY
+        });
+        if let Some(p) = self.nodes.get_mut(parent as usize) {
+            let last = p.last_child;
+            p.last_child = id;
+            if last == NONE {
+                p.first_child = id;
+            } else if let Some(prev) = self.nodes.get_mut(last as usize) {
+                prev.next_sibling = id;
+            }
+        }
+        for i in 0..self.pending.len() {
+            let a = self.pending[i];
+            self.attach(id, a);
+        }
+        self.pending.clear();
+        id
+    }
+
+    fn parent_of(&self, id: u32) -> u32 {
+        self.nodes.get(id as usize).map_or(0, |n| n.parent)
+    }
+
+    fn reset(&mut self) {
+        self.text.clear();
+        self.nodes.clear();
+        self.nodes.push(Node::EMPTY);
+        self.attachments.clear();
+        self.tags.clear();
+        self.game_comments.clear();
+        self.pending.clear();
+        self.stack.clear();
+        self.cursor = Cursor { at: 0, last: None };
+        self.in_movetext = false;
+        self.comment_start = None;
+        self.size = 0;
+        self.cut = None;
+        self.result = None;
+        self.last_pushed = None;
+    }
+
+    fn finish(&mut self) {
+        // Comments left waiting at the start of a line with no move stay
+        // with the game.
+        self.game_comments.append(&mut self.pending);
+        let tag_end = self.tags.iter().map(|(_, v)| v.1).max().unwrap_or(0);
+        let tag_text = self.text.get(..tag_end as usize).unwrap_or("").to_owned();
+        let tags: Vec<(&str, &str)> = self
+            .tags
+            .iter()
+            .map(|&(n, v)| (self.str_of(n), self.str_of(v)))
+            .collect();
+        let result = self
+            .result
+            .or_else(|| {
+                pgn::last_tag(&tags, "Result")
+                    .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
+            })
+            .unwrap_or(GameResult::Unknown);
+        let mut bytes = Vec::new();
+        if self.cut.is_none() {
+            // Writing to a Vec cannot fail.
+            let _ = self.write(&tags, result, &mut bytes);
+        }
+        let mut plies = 0u32;
+        let mut at = 0u32;
+        while let Some(n) = self
+            .nodes
+            .get(at as usize)
+            .filter(|n| n.first_child != NONE)
+        {
+            plies = plies.saturating_add(1);
+            at = n.first_child;
+        }
+        self.done = Some(Rendered {
+            bytes,
+            tag_text,
+            tag_spans: self.tags.clone(),
+            result,
+            mainline_plies: plies,
+            span: self.span,
+            cut: self.cut,
+        });
+        let span = self.span;
+        self.reset();
+        self.span = span;
+    }
+
+    fn str_of(&self, (s, e): Text) -> &str {
+        self.text.get(s as usize..e as usize).unwrap_or("")
+    }
+
+    fn comment(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+        match self.attachments.get(a as usize) {
+            Some(c) => lines.comment_text(self.str_of(c.text), c.style),
+            None => Ok(()),
+        }
+    }
+
+    /// The attachments of node `id` of one kind (`Nag` of any number).
+    fn attached(&self, id: u32, want: fn(Kind) -> bool) -> impl Iterator<Item = u32> + '_ {
+        let first = self
+            .nodes
+            .get(id as usize)
+            .map_or(NONE, |n| n.first_attachment);
+        std::iter::successors(Some(first), |&a| {
+            self.attachments.get(a as usize).map(|x| x.next)
+        })
+        .take_while(|&a| a != NONE)
+        .filter(move |&a| {
+            self.attachments
+                .get(a as usize)
+                .is_some_and(|x| want(x.kind))
+        })
+    }
+
+    /// Writes the game as [`pgn::write_game`] writes its record.
+    fn write(
+        &self,
+        tags: &[(&str, &str)],
+        result: GameResult,
+        out: &mut Vec<u8>,
+    ) -> io::Result<()> {
+        pgn::write_header(tags, result, self.options.reduced, out)?;
+        let (black_first, first_number) = pgn::start_of_tags(tags);
+        let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
+        let mut lines = Lines::new(out);
+        self.write_moves(&mut lines, base)?;
+        lines.token(result.as_str())?;
+        lines.end()?;
+        writeln!(lines.out)
+    }
+
+    fn write_moves(&self, lines: &mut Lines<'_, Vec<u8>>, base: u64) -> io::Result<()> {
+        let mut tasks: Vec<Task> = Vec::new();
+        let mut alts: Vec<u32> = Vec::new();
+        let mut number_text = String::new();
+        let reduced = self.options.reduced;
+        if !reduced {
+            for &c in &self.game_comments {
+                self.comment(lines, c)?;
+            }
+        }
+        let mut need_number = true;
+        if let Some(root) = self.nodes.first().filter(|r| r.first_child != NONE) {
+            tasks.push(Task::Line(root.first_child as usize, 1));
+        }
+        while let Some(task) = tasks.pop() {
+            let (id, ply) = match task {
+                Task::Open => {
+                    lines.glue = true;
+                    need_number = true;
+                    continue;
+                }
+                Task::Close => {
+                    lines.token_glued(")", true)?;
+                    need_number = true;
+                    continue;
+                }
+                Task::Line(id, ply) => (offset(id), ply),
+            };
+            let Some(node) = self.nodes.get(id as usize) else {
+                continue;
+            };
+            if !reduced {
+                for c in self.attached(id, |k| k == Kind::Before) {
+                    self.comment(lines, c)?;
+                    need_number = true;
+                }
+            }
+            let half = base + u64::from(ply) - 1;
+            let number = half / 2 + 1;
+            if half % 2 == 0 || need_number {
+                use std::fmt::Write as _;
+                number_text.clear();
+                let dots = if half % 2 == 0 { "." } else { "..." };
+                let _ = write!(number_text, "{number}{dots}");
+                lines.token(&number_text)?;
+            }
+            need_number = false;
+            let canonical = match self.options.moves {
+                MoveStyle::San => node.san,
+                MoveStyle::Lan => node.lan,
+            };
+            match canonical {
+                Some(text) => lines.token(self.str_of(text))?,
+                None => {
+                    let mark = match node.check {
+                        CheckMark::None => "",
+                        CheckMark::Check => "+",
+                        CheckMark::Mate => "#",
+                    };
+                    lines.token_parts(["", self.str_of(node.written), mark], false)?;
+                }
+            }
+            for m in self.attached(id, |k| k == Kind::Mark) {
+                if let Some(a) = self.attachments.get(m as usize) {
+                    lines.token(self.str_of(a.text))?;
+                }
+            }
+            if !reduced {
+                for n in self.attached(id, |k| matches!(k, Kind::Nag(_))) {
+                    if let Some(Attachment {
+                        kind: Kind::Nag(nag),
+                        ..
+                    }) = self.attachments.get(n as usize)
+                    {
+                        number_text.clear();
+                        number_text.push('$');
+                        number_text.push_str(pgn::itoa_u8(*nag, &mut [0; 3]));
+                        lines.token(&number_text)?;
+                    }
+                }
+                for c in self.attached(id, |k| k == Kind::After) {
+                    self.comment(lines, c)?;
+                    need_number = true;
+                }
+            }
+            if node.first_child != NONE {
+                tasks.push(Task::Line(node.first_child as usize, ply + 1));
+            }
+            if reduced {
+                continue;
+            }
+            // Only the main continuation carries the variations that
+            // replace it.
+            let parent = self.nodes.get(node.parent as usize);
+            if parent.is_some_and(|p| p.first_child == id) {
+                alts.clear();
+                let mut alt = node.next_sibling;
+                while let Some(n) = self.nodes.get(alt as usize) {
+                    alts.push(alt);
+                    alt = n.next_sibling;
+                }
+                for &alt in alts.iter().rev() {
+                    tasks.push(Task::Close);
+                    tasks.push(Task::Line(alt as usize, ply));
+                    tasks.push(Task::Open);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An arena offset (a game's text is held under the reader's limit, far
+/// below 4 GiB).
+fn offset(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Visitor for Lean {
+    fn event(&mut self, event: Event<'_>, span: Span, _line: &LineContext<'_>) -> Flow {
+        match event {
+            Event::BeginGame => {
+                self.reset();
+                self.span = span;
+            }
+            Event::Tag { name, value } => {
+                if self.grow(name.len() + value.0.len()) {
+                    let n = self.push_bytes(name);
+                    let v = self.push_text(&value.decode_str());
+                    self.tags.push((n, v));
+                }
+            }
+            Event::BeginMovetext => self.in_movetext = true,
+            Event::MoveNumber { .. } | Event::Escape { .. } => {}
+            Event::Move { text, check } => {
+                self.last_pushed = None;
+                if !self.grow(text.len() + 64) {
+                    return Flow::Continue;
+                }
+                // A `_` mark belongs to the move before it, not a move itself.
+                if let (Some(b'_'), Some(id)) = (text.first(), self.cursor.last) {
+                    let t = self.push_bytes(text);
+                    let a = self.attachment(Kind::Mark, CommentStyle::Brace, t);
+                    self.attach(id, a);
+                    return Flow::Continue;
+                }
+                let written = self.push_bytes(text);
+                let id = self.push_node(self.cursor.at, written, check);
+                self.last_pushed = Some(id);
+                self.cursor = Cursor {
+                    at: id,
+                    last: Some(id),
+                };
+            }
+            Event::Nag { nag, form: _ } => {
+                if let (Some(id), true) = (self.cursor.last, self.grow(1)) {
+                    let a = self.attachment(Kind::Nag(nag), CommentStyle::Brace, (0, 0));
+                    self.attach(id, a);
+                }
+            }
+            Event::Comment { text, style, chunk } => {
+                if !self.grow(text.len()) {
+                    return Flow::Continue;
+                }
+                let start = *self.comment_start.get_or_insert(offset(self.text.len()));
+                self.push_bytes(text);
+                if matches!(chunk, Chunk::Whole | Chunk::Last) {
+                    self.comment_start = None;
+                    let end = offset(self.text.len());
+                    self.add_comment((start, end), style);
+                }
+            }
+            Event::BeginVariation => {
+                self.stack.push(self.cursor);
+                // A variation replaces the last move: it starts where that
+                // move started.
+                let at = match self.cursor.last {
+                    Some(id) => self.parent_of(id),
+                    None => self.cursor.at,
+                };
+                self.cursor = Cursor { at, last: None };
+            }
+            Event::EndVariation => {
+                // Comments at the start of an empty variation have no move.
+                self.game_comments.append(&mut self.pending);
+                if let Some(c) = self.stack.pop() {
+                    self.cursor = c;
+                }
+            }
+            Event::Result(r) => self.result = Some(r),
+            Event::EndGame => self.finish(),
+        }
+        Flow::Continue
+    }
+
+    fn problem(&mut self, problem: &SyntaxProblem, span: Span, _line: &LineContext<'_>) -> Flow {
+        // What the reader skipped, the game lacks.
+        if problem.code == crate::diag::Code::TokenTooLong {
+            self.cut.get_or_insert(Cut::Skipped { line: span.line });
+        }
+        Flow::Continue
+    }
+}
