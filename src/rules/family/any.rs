@@ -1,230 +1,11 @@
-//! What every game family's position offers the verifier, the exporters and
-//! the `moves`/`perft` commands.
-//!
-//! The chess-like games (FIDE, Chess960, Gast, Squirrel) share one
-//! [`core::Position`]; the squares family and PASGL
-//! have positions of their own. All of them implement [`GamePosition`], so
-//! the code that replays records is written once. Run-time choice between
-//! families goes through an enum (STYLE A1.3), inside a family calls are
-//! static.
+//! [`AnyPosition`]: a position of whichever family a record names, for
+//! code that learns the game only at run time.
 
-use std::fmt;
-
-use super::Variant;
-use super::core::{self, ByColor, Color, Ending};
-use super::setup::SetupError;
-use super::suggest;
+use super::{DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, perft};
 use crate::notation::token::{Grammar, MoveToken};
-
-pub use super::core::resolve::ending_outcome;
-
-/// Why a written move cannot be played in a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rejection {
-    /// What kind of problem it is.
-    pub kind: RejectionKind,
-    /// What is wrong, without the move itself (the verifier puts the move
-    /// as written in front): "the bishop on f1 is blocked by the pawn on
-    /// e2".
-    pub message: String,
-    /// The rule broken, in the rules' own words where possible.
-    pub rule: Option<String>,
-    /// Legal moves the writer probably meant, in the family's notation.
-    pub suggestions: Vec<String>,
-}
-
-impl Rejection {
-    /// A rejection without rule text or suggestions.
-    pub fn new(kind: RejectionKind, message: impl Into<String>) -> Rejection {
-        Rejection {
-            kind,
-            message: message.into(),
-            rule: None,
-            suggestions: Vec::new(),
-        }
-    }
-
-    /// Adds the rule broken.
-    pub fn with_rule(mut self, rule: impl Into<String>) -> Rejection {
-        self.rule = Some(rule.into());
-        self
-    }
-
-    /// Adds likely intended moves.
-    pub fn with_suggestions(mut self, suggestions: Vec<String>) -> Rejection {
-        self.suggestions = suggestions;
-        self
-    }
-}
-
-/// The kinds of [`Rejection`]; the verifier maps each to a diagnostic code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RejectionKind {
-    /// Well-formed and unambiguous, but against the rules.
-    Illegal,
-    /// Several legal moves fit what is written.
-    Ambiguous,
-    /// Names a piece the game does not have, or one that is not there.
-    ImpossiblePiece,
-    /// A token of a kind this game has no use for (`@@f3` in FIDE chess).
-    Malformed,
-    /// A state mark written on the move (PASGL `*`/`-`, `_`) contradicts
-    /// the position.
-    StateMismatch,
-}
-
-/// How a game ended by its rules alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why, in a few words: "checkmate", "stalemate", "dead Bear",
-    /// "30-point lead", ...
-    pub reason: &'static str,
-}
-
-/// A position of some game, as the verifier and exporters use it.
-///
-/// `Move` is the family's own move type: one player's whole turn (under the
-/// Postal rule, several actions).
-pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
-    /// One player's turn.
-    type Move: Clone + fmt::Debug + PartialEq;
-
-    /// The position a game of `variant` starts from: the variant's start
-    /// array, or the `[FEN]` tag's position when `fen` is given.
-    fn setup(variant: Variant, fen: Option<&str>) -> Result<Self, String>
-    where
-        Self: Sized;
-
-    /// The game this position belongs to.
-    fn variant(&self) -> Variant;
-
-    /// The position in the family's FEN-like notation; it round-trips
-    /// through [`setup`](Self::setup).
-    fn fen(&self) -> String;
-
-    /// The side to move.
-    fn turn(&self) -> Color;
-
-    /// Every legal move (turn), appended to `out` after clearing it.
-    fn legal_moves(&self, out: &mut Vec<Self::Move>);
-
-    /// The legal move a parsed token names, or why there is none.
-    /// `scratch` is a buffer the caller reuses from move to move, so that
-    /// resolving does not allocate on the hot path; its contents on entry
-    /// and exit mean nothing.
-    fn resolve(
-        &self,
-        token: &MoveToken,
-        scratch: &mut Vec<Self::Move>,
-    ) -> Result<Self::Move, Rejection>;
-
-    /// Plays a move returned by [`legal_moves`](Self::legal_moves) or
-    /// [`resolve`](Self::resolve).
-    fn play(&mut self, m: &Self::Move);
-
-    /// The move in the family's canonical short notation (SAN or its
-    /// equivalent), written before it is played.
-    fn notation(&self, m: &Self::Move) -> String;
-
-    /// The move in long notation (from and to squares always written).
-    fn long_notation(&self, m: &Self::Move) -> String;
-
-    /// The move grammar records of this game are read with.
-    fn grammar(&self) -> Grammar;
-
-    /// Whether the side to move is in check (games without check: false).
-    fn is_check(&self) -> bool {
-        false
-    }
-
-    /// How the game has ended by the rules, if it has.
-    fn outcome(&self) -> Option<Outcome>;
-
-    /// Each side's score, for games that count points (PASGL).
-    fn points(&self) -> Option<ByColor<i32>> {
-        None
-    }
-
-    /// "did you mean ...?" help for a move written as `written`: the legal
-    /// moves nearest to it, if any are near.
-    #[cold]
-    fn suggestions(&self, written: &str) -> Vec<String> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        suggest::did_you_mean(
-            written,
-            moves
-                .iter()
-                .map(|m| (self.notation(m), self.long_notation(m))),
-        )
-    }
-}
-
-/// The move grammar of each game (STYLE B6: never guessed from the token).
-pub fn grammar(variant: Variant) -> Grammar {
-    match variant {
-        Variant::Chess | Variant::Chess960 => Grammar::chess(),
-        Variant::Gast => Grammar::gast(),
-        Variant::Gast14x12 => Grammar::gast14(),
-        Variant::Squirrel => Grammar::squirrel(),
-        Variant::SquaresBasic
-        | Variant::Hans38
-        | Variant::Hans38Neutral
-        | Variant::InfiniteReserves
-        | Variant::MovingSquares => Grammar::squares(),
-        Variant::Pasgl312 => Grammar::pasgl(),
-    }
-}
-
-/// Counts leaf nodes of the move tree to `depth`, for any family.
-pub fn perft<P: GamePosition>(pos: &P, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Perft split by first move: each legal move in long notation with its
-/// count at `depth - 1`, for any family.
-pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> Vec<(String, u64)> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play(m);
-            (pos.long_notation(m), perft(&next, depth.saturating_sub(1)))
-        })
-        .collect()
-}
-
-/// The state the repetition and fifty-move rules look at after a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawState {
-    /// Equal for positions that count as the same for repetition.
-    pub key: u64,
-    /// Half-moves since the last capture or irreversible move.
-    pub halfmoves: u32,
-    /// Whether a reset of the clock makes earlier positions unrepeatable.
-    pub irreversible: bool,
-    /// The ruling that applies the rules to this game.
-    pub ruling: &'static str,
-}
+use crate::rules::Variant;
+use crate::rules::core::{self, ByColor, Color, Ending};
+use crate::rules::setup::SetupError;
 
 /// A position of any family, for code that learns the game only at run
 /// time (a record's `[Variant]` tag). Each family adds one variant here.
@@ -235,14 +16,14 @@ pub struct DrawState {
 pub enum AnyPosition {
     /// FIDE chess and Chess960 on 8x8 bitboards: the same rules as the
     /// core, cross-checked against it, and several times faster.
-    Fide(super::fide::BitPosition),
+    Fide(crate::rules::fide::BitPosition),
     /// Gast, Squirrel (and FIDE positions the bitboards do not take): the
     /// shared chess core.
     Core(core::Position),
     /// PASGL 312 (boxed: its stacks make it far larger than the others).
-    Pasgl(Box<super::pasgl::Position>),
+    Pasgl(Box<crate::rules::pasgl::Position>),
     /// The Limited Supply of Squares games (Hans38 and its relatives).
-    Squares(super::squares::SquaresPosition),
+    Squares(crate::rules::squares::SquaresPosition),
 }
 
 impl Clone for AnyPosition {
@@ -287,9 +68,9 @@ pub enum AnyMove {
     /// A move of a core game (the bitboard position uses the same moves).
     Core(core::Move),
     /// A PASGL 312 turn.
-    Pasgl(super::pasgl::Move),
+    Pasgl(crate::rules::pasgl::Move),
     /// A turn of the squares family (under the Postal rules, several actions).
-    Squares(super::squares::Turn),
+    Squares(crate::rules::squares::Turn),
 }
 
 /// Reusable move buffers, one per family, so that resolving moves through
@@ -297,8 +78,8 @@ pub enum AnyMove {
 #[derive(Debug, Default)]
 pub struct Scratch {
     core: core::MoveList,
-    pasgl: Vec<super::pasgl::Move>,
-    squares: Vec<super::squares::Turn>,
+    pasgl: Vec<crate::rules::pasgl::Move>,
+    squares: Vec<crate::rules::squares::Turn>,
 }
 
 /// Runs `$body` with `$p` bound to the family position inside `$pos`.
@@ -318,7 +99,7 @@ macro_rules! each_family {
 
 impl AnyPosition {
     /// The start position of `variant`, or the position of its `[FEN]`
-    /// (a game's setup tags all together: [`super::setup::start_position`]).
+    /// (a game's setup tags all together: [`crate::rules::setup::start_position`]).
     ///
     /// # Errors
     /// [`SetupError::InvalidFen`] for a FEN the family cannot read,
@@ -334,7 +115,7 @@ impl AnyPosition {
     }
 
     fn family_setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
-        use super::variant::Family;
+        use crate::rules::variant::Family;
         match variant.family() {
             Family::Fide => {
                 if fen.is_none() && variant == Variant::Chess {
@@ -343,7 +124,7 @@ impl AnyPosition {
                     }
                 }
                 core::Position::setup(variant, fen).map(|p| {
-                    match super::fide::BitPosition::from_core(&p) {
+                    match crate::rules::fide::BitPosition::from_core(&p) {
                         Some(b) => AnyPosition::Fide(b),
                         None => AnyPosition::Core(p),
                     }
@@ -352,12 +133,10 @@ impl AnyPosition {
             Family::Gast | Family::Squirrel => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }
-            Family::Pasgl => {
-                super::pasgl::Position::setup(variant, fen).map(|p| AnyPosition::Pasgl(Box::new(p)))
-            }
-            Family::Squares => {
-                super::squares::SquaresPosition::setup(variant, fen).map(AnyPosition::Squares)
-            }
+            Family::Pasgl => crate::rules::pasgl::Position::setup(variant, fen)
+                .map(|p| AnyPosition::Pasgl(Box::new(p))),
+            Family::Squares => crate::rules::squares::SquaresPosition::setup(variant, fen)
+                .map(AnyPosition::Squares),
         }
     }
 
@@ -365,19 +144,21 @@ impl AnyPosition {
     /// when it is a bitboard position. Most games of an archive start from
     /// it: it is made once.
     #[inline]
-    pub fn chess_start() -> Option<&'static super::fide::BitPosition> {
-        static START: std::sync::OnceLock<Option<super::fide::BitPosition>> =
+    pub fn chess_start() -> Option<&'static crate::rules::fide::BitPosition> {
+        static START: std::sync::OnceLock<Option<crate::rules::fide::BitPosition>> =
             std::sync::OnceLock::new();
         START
             .get_or_init(|| {
-                super::fide::BitPosition::from_core(&core::Position::start(super::fide::chess()))
+                crate::rules::fide::BitPosition::from_core(&core::Position::start(
+                    crate::rules::fide::chess(),
+                ))
             })
             .as_ref()
     }
 
     /// The squares-family position, for Hans38 and its relatives.
     #[inline]
-    pub fn as_squares(&self) -> Option<&super::squares::SquaresPosition> {
+    pub fn as_squares(&self) -> Option<&crate::rules::squares::SquaresPosition> {
         match self {
             AnyPosition::Squares(p) => Some(p),
             _ => None,
@@ -394,7 +175,7 @@ impl AnyPosition {
     /// # Errors
     /// A reading xpgn does not know, or one for another game.
     pub fn with_readings(self, readings: &str) -> Result<AnyPosition, SetupError> {
-        let mut gast = super::gast::GastOptions::default();
+        let mut gast = crate::rules::gast::GastOptions::default();
         let mut before_train = false;
         for word in readings
             .split([',', ' '])
@@ -429,8 +210,8 @@ impl AnyPosition {
             }
         }
         match self {
-            AnyPosition::Core(p) if gast != super::gast::GastOptions::default() => {
-                let rules = super::gast::gast_with(gast);
+            AnyPosition::Core(p) if gast != crate::rules::gast::GastOptions::default() => {
+                let rules = crate::rules::gast::gast_with(gast);
                 core::Position::from_fen(rules, &p.fen())
                     .map(AnyPosition::Core)
                     .map_err(|e| SetupError::InvalidFen {
@@ -439,7 +220,7 @@ impl AnyPosition {
                     })
             }
             AnyPosition::Pasgl(p) if before_train => Ok(AnyPosition::Pasgl(Box::new(
-                p.with_score_timing(super::pasgl::ScoreTiming::BeforeTrain),
+                p.with_score_timing(crate::rules::pasgl::ScoreTiming::BeforeTrain),
             ))),
             other => Ok(other),
         }
@@ -447,7 +228,7 @@ impl AnyPosition {
 
     /// The same position under a `[Postal]` tag's option (squares family
     /// only; other games are returned unchanged).
-    pub fn with_postal(self, postal: super::squares::Postal) -> AnyPosition {
+    pub fn with_postal(self, postal: crate::rules::squares::Postal) -> AnyPosition {
         match self {
             AnyPosition::Squares(p) => AnyPosition::Squares(p.with_postal(postal)),
             other => other,
@@ -458,10 +239,10 @@ impl AnyPosition {
     /// about moves after the end and results that contradict it.
     pub fn end_rule(&self) -> &'static str {
         match self.variant().family() {
-            super::variant::Family::Pasgl => {
+            crate::rules::variant::Family::Pasgl => {
                 "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
             }
-            super::variant::Family::Squares => {
+            crate::rules::variant::Family::Squares => {
                 "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
             }
             _ => "RULINGS C1 (FIDE Laws 5 and 9)",
@@ -488,7 +269,7 @@ impl AnyPosition {
     }
 
     /// The PASGL position, for PASGL 312.
-    pub fn as_pasgl(&self) -> Option<&super::pasgl::Position> {
+    pub fn as_pasgl(&self) -> Option<&crate::rules::pasgl::Position> {
         match self {
             AnyPosition::Pasgl(p) => Some(p),
             _ => None,
@@ -726,7 +507,7 @@ impl AnyPosition {
     /// [`draw_state`](Self::draw_state) of a bitboard position, for callers
     /// that hold one (the verifier's per-move path).
     #[inline]
-    pub fn fide_draw_state(p: &super::fide::BitPosition) -> DrawState {
+    pub fn fide_draw_state(p: &crate::rules::fide::BitPosition) -> DrawState {
         DrawState {
             key: p.repetition_key(),
             halfmoves: p.halfmoves(),
@@ -738,7 +519,10 @@ impl AnyPosition {
     /// [`chess_ending_after_move`](Self::chess_ending_after_move) of a
     /// bitboard position.
     #[inline]
-    pub fn fide_ending_after_move(p: &super::fide::BitPosition, mate: bool) -> Option<Ending> {
+    pub fn fide_ending_after_move(
+        p: &crate::rules::fide::BitPosition,
+        mate: bool,
+    ) -> Option<Ending> {
         // The answer after almost every move, worked out inline.
         if !mate && p.halfmoves() < 150 && !p.is_insufficient_material() {
             return None;
@@ -747,7 +531,7 @@ impl AnyPosition {
     }
 
     #[inline(never)]
-    fn fide_ending_out_of_line(p: &super::fide::BitPosition, mate: bool) -> Option<Ending> {
+    fn fide_ending_out_of_line(p: &crate::rules::fide::BitPosition, mate: bool) -> Option<Ending> {
         if mate {
             Some(Ending::Checkmate { winner: !p.turn() })
         } else if p.halfmoves() >= 150 || p.is_insufficient_material() {
@@ -848,7 +632,7 @@ impl AnyPosition {
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             AnyPosition::Fide(p) => p.perft(depth),
-            AnyPosition::Core(p) => super::perft::perft(p, depth),
+            AnyPosition::Core(p) => crate::rules::perft::perft(p, depth),
             AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
             AnyPosition::Squares(p) => perft(p, depth),
         }
