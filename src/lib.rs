@@ -82,3 +82,4 @@ pub mod notation;
 pub mod record;
 pub mod rules;
 pub mod verify;
+pub mod written;
