@@ -12,6 +12,7 @@ pub mod gast;
 pub mod pasgl;
 pub mod perft;
 pub mod playout;
+pub mod position;
 pub mod setup;
 pub mod squares;
 pub mod squirrel;

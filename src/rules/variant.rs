@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::rules::core::GameRules;
 use crate::rules::{fide, gast, squirrel};
+use crate::written::Grammar;
 
 /// A game: one rule set of the five families (plus Chess960, as archives hold it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +121,22 @@ impl Variant {
         Variant::ALL
             .into_iter()
             .find(|v| normalize(v.name()) == key || v.aliases().iter().any(|a| normalize(a) == key))
+    }
+
+    /// The game's move grammar (STYLE B6: never guessed from the token).
+    pub fn grammar(self) -> Grammar {
+        match self {
+            Variant::Chess | Variant::Chess960 => Grammar::chess(),
+            Variant::Gast => Grammar::gast(),
+            Variant::Gast14x12 => Grammar::gast14(),
+            Variant::Squirrel => Grammar::squirrel(),
+            Variant::SquaresBasic
+            | Variant::Hans38
+            | Variant::Hans38Neutral
+            | Variant::InfiniteReserves
+            | Variant::MovingSquares => Grammar::squares(),
+            Variant::Pasgl312 => Grammar::pasgl(),
+        }
     }
 
     /// Its family.

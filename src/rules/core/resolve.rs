@@ -13,10 +13,10 @@ use super::position::{Ending, Position};
 use super::rule_text;
 use super::square::Square;
 use super::{ByColor, Color};
-use crate::notation::token::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 use crate::rules::Variant;
-use crate::rules::family::{self, GamePosition, Outcome, Rejection, RejectionKind};
+use crate::rules::position::{GamePosition, Outcome, Rejection, RejectionKind};
 use crate::rules::suggest::{join_and, join_or};
+use crate::written::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 
 impl Position {
     /// The legal move `token` names, or why there is none. `scratch` is
@@ -410,7 +410,7 @@ impl GamePosition for Position {
     }
 
     fn grammar(&self) -> Grammar {
-        family::grammar(self.variant())
+        self.variant().grammar()
     }
 
     fn is_check(&self) -> bool {

@@ -1,11 +1,13 @@
 //! [`AnyPosition`]: a position of whichever family a record names, for
 //! code that learns the game only at run time.
 
-use super::{DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, perft};
-use crate::notation::token::{Grammar, MoveToken};
 use crate::rules::Variant;
 use crate::rules::core::{self, ByColor, Color, Ending};
+use crate::rules::position::{
+    DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, perft,
+};
 use crate::rules::setup::SetupError;
+use crate::written::{Grammar, MoveToken};
 
 /// A position of any family, for code that learns the game only at run
 /// time (a record's `[Variant]` tag). Each family adds one variant here.
@@ -281,11 +283,7 @@ impl AnyPosition {
     /// # Errors
     ///
     /// A [`Rejection`] when the mark is false or the game has no Train.
-    pub fn verify_roadkill(
-        &self,
-        critter: u8,
-        at: crate::notation::token::Coord,
-    ) -> Result<(), Rejection> {
+    pub fn verify_roadkill(&self, critter: u8, at: crate::written::Coord) -> Result<(), Rejection> {
         match self {
             AnyPosition::Pasgl(p) => p.verify_roadkill(critter, at),
             _ => Err(Rejection::new(
@@ -394,10 +392,7 @@ impl AnyPosition {
     /// castling), small enough to come back in a register; `None` means
     /// "ask [`resolve`](Self::resolve)", which also explains refusals.
     #[inline]
-    pub fn resolve_action_quick(
-        &self,
-        action: &crate::notation::token::Action,
-    ) -> Option<core::Move> {
+    pub fn resolve_action_quick(&self, action: &crate::written::Action) -> Option<core::Move> {
         match self {
             AnyPosition::Fide(p) => p.resolve_action_quick(action),
             _ => None,

@@ -22,8 +22,8 @@ use arrayvec::ArrayVec;
 
 use super::Variant;
 use super::core::{ByColor, Color, Geometry, Square};
-use super::family::{GamePosition, Outcome, Rejection};
-use crate::notation::token::{Grammar, MoveToken};
+use super::position::{GamePosition, Outcome, Rejection};
+use crate::written::{Grammar, MoveToken};
 use board::{Board, car_slot};
 
 pub use fen::ParseFenError;

@@ -5,10 +5,10 @@
 
 use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
 use super::{Config, Ownership, Postal};
-use crate::notation::token::{self, Grammar, MoveToken, PieceMove};
 use crate::rules::Variant;
 use crate::rules::core::{CastleSide, Color, Move, Square};
-use crate::rules::family::{GamePosition, Outcome, Rejection, RejectionKind};
+use crate::rules::position::{GamePosition, Outcome, Rejection, RejectionKind};
+use crate::written::{self as token, Grammar, MoveToken, PieceMove};
 
 const RULE_4: &str = "long-range pieces require an unbroken string of squares (seed 003, Basic Game rule 4); only a square can be landed on";
 const RULE_5: &str = "an occupied square can not be moved, and two squares cannot occupy the same location (seed 003, Basic Game rule 5)";

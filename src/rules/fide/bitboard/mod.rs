@@ -31,14 +31,14 @@ use std::fmt;
 
 use attacks::Bitboard;
 
-use crate::notation::token::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 use crate::rules::Variant;
 use crate::rules::core::position::{mix, piece_key};
 use crate::rules::core::{
     self, ByColor, CastleForm, CastleSide, Color, Ending, GameRules, Move, MoveList, Piece, Role,
     Square, SquareSet,
 };
-use crate::rules::family::{self, GamePosition, Outcome, Rejection};
+use crate::rules::position::{GamePosition, Outcome, Rejection, ending_outcome};
+use crate::written::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 
 // Roles in the order of the FIDE army (`core::FIDE_ARMY`).
 const PAWN: usize = 0;
@@ -800,7 +800,7 @@ impl GamePosition for BitPosition {
     }
 
     fn grammar(&self) -> Grammar {
-        family::grammar(self.variant())
+        self.variant().grammar()
     }
 
     fn is_check(&self) -> bool {
@@ -808,7 +808,7 @@ impl GamePosition for BitPosition {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.ending().map(family::ending_outcome)
+        self.ending().map(ending_outcome)
     }
 
     fn points(&self) -> Option<ByColor<i32>> {
