@@ -114,6 +114,13 @@ pub enum Action {
         /// Upper-case letter of the piece a carried pawn promotes to (`=N`).
         promotion: Option<u8>,
     },
+    /// `N@f3`, `P@e4` or `@e4`: a Crazyhouse drop from the pocket.
+    Drop {
+        /// Upper-case letter of the dropped piece (`P` when none is written).
+        piece: u8,
+        /// Where.
+        to: Coord,
+    },
     /// `--`: a null move or pass.
     Pass,
     /// A PASGL critter action.
@@ -187,6 +194,8 @@ pub struct Grammar {
     pub(crate) x_capture: bool,
     pub(crate) squares: bool,
     pub(crate) pasgl: bool,
+    /// Crazyhouse drops (`N@f3`, `@e4`).
+    pub(crate) drops: bool,
 }
 
 /// [`Grammar::file_of`] for a byte that is no file letter.
@@ -254,6 +263,7 @@ impl Grammar {
             x_capture,
             squares: false,
             pasgl: false,
+            drops: false,
         })
     }
 
@@ -261,6 +271,17 @@ impl Grammar {
     pub fn with_squares(mut self) -> Grammar {
         self.squares = true;
         self
+    }
+
+    /// Allows Crazyhouse drops: `N@f3`, `P@e4`, `@e4`.
+    pub fn with_drops(mut self) -> Grammar {
+        self.drops = true;
+        self
+    }
+
+    /// Crazyhouse: chess with drops.
+    pub fn crazyhouse() -> Grammar {
+        Grammar::chess().with_drops()
     }
 
     /// Switches to PASGL critter actions (RULINGS N6) instead of SAN/LAN.

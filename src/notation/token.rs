@@ -364,6 +364,11 @@ pub fn move_square<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, (Coord, Coord, O
 
 /// One action of a (non-PASGL) turn.
 pub fn action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
+    if g.drops {
+        if let Some(parsed) = drop_piece(g, i) {
+            return parsed;
+        }
+    }
     if g.squares {
         if i.starts_with(b"@@") {
             return place_square(g, i).map(|(i, to)| (i, Action::PlaceSquare { to }));
@@ -391,6 +396,22 @@ pub fn action<'a>(g: &Grammar, i: &'a [u8]) -> PResult<'a, Action> {
         Some(b'-') => alt((|i| pass(i).map(|(i, ())| (i, Action::Pass)), piece)).parse_complete(i),
         _ => piece(i),
     }
+}
+
+/// `N@f3`, `P@e4`, `@e4`: a Crazyhouse drop (a missing letter is a
+/// pawn); `None` when the token is no drop.
+pub fn drop_piece<'a>(g: &Grammar, i: &'a [u8]) -> Option<PResult<'a, Action>> {
+    let (piece, rest) = match i {
+        [b'@', ..] => (b'P', i),
+        [p, b'@', ..] if g.is_piece(*p) => (*p, &i[1..]),
+        _ => return None,
+    };
+    let rest = &rest[1..];
+    Some(
+        cut(context("expected a square after '@'", |i| square(g, i)))
+            .parse_complete(rest)
+            .map(|(i, to)| (i, Action::Drop { piece, to })),
+    )
 }
 
 /// A whole turn: one action, or in the squares family several joined by

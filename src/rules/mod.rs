@@ -9,6 +9,7 @@ pub mod core;
 pub mod family;
 pub mod fide;
 pub mod gast;
+pub mod lichess;
 pub mod pasgl;
 pub mod perft;
 pub mod playout;

@@ -26,6 +26,8 @@ pub enum AnyPosition {
     Pasgl(Box<crate::rules::pasgl::Position>),
     /// The Limited Supply of Squares games (Hans38 and its relatives).
     Squares(crate::rules::squares::SquaresPosition),
+    /// The lichess variants (Atomic, Antichess, Crazyhouse, ...).
+    Lichess(crate::rules::lichess::LichessPosition),
 }
 
 impl Clone for AnyPosition {
@@ -35,6 +37,7 @@ impl Clone for AnyPosition {
             AnyPosition::Core(p) => AnyPosition::Core(p.clone()),
             AnyPosition::Pasgl(p) => AnyPosition::Pasgl(p.clone()),
             AnyPosition::Squares(p) => AnyPosition::Squares(p.clone()),
+            AnyPosition::Lichess(p) => AnyPosition::Lichess(*p),
         }
     }
 
@@ -73,6 +76,8 @@ pub enum AnyMove {
     Pasgl(crate::rules::pasgl::Move),
     /// A turn of the squares family (under the Postal rules, several actions).
     Squares(crate::rules::squares::Turn),
+    /// A move of a lichess variant.
+    Lichess(crate::rules::lichess::Move),
 }
 
 /// Reusable move buffers, one per family, so that resolving moves through
@@ -82,6 +87,7 @@ pub struct Scratch {
     core: core::MoveList,
     pasgl: Vec<crate::rules::pasgl::Move>,
     squares: Vec<crate::rules::squares::Turn>,
+    lichess: Vec<crate::rules::lichess::Move>,
 }
 
 /// Runs `$body` with `$p` bound to the family position inside `$pos`.
@@ -95,6 +101,7 @@ macro_rules! each_family {
                 $body
             }
             AnyPosition::Squares($p) => $body,
+            AnyPosition::Lichess($p) => $body,
         }
     };
 }
@@ -139,6 +146,8 @@ impl AnyPosition {
                 .map(|p| AnyPosition::Pasgl(Box::new(p))),
             Family::Squares => crate::rules::squares::SquaresPosition::setup(variant, fen)
                 .map(AnyPosition::Squares),
+            Family::Lichess => crate::rules::lichess::LichessPosition::from_fen(variant, fen)
+                .map(AnyPosition::Lichess),
         }
     }
 
@@ -247,6 +256,9 @@ impl AnyPosition {
             crate::rules::variant::Family::Squares => {
                 "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
             }
+            crate::rules::variant::Family::Lichess => {
+                "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
+            }
             _ => "RULINGS C1 (FIDE Laws 5 and 9)",
         }
     }
@@ -318,6 +330,7 @@ impl AnyPosition {
             AnyPosition::Core(p) => p.write_fen(out),
             AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
             AnyPosition::Squares(p) => out.push_str(&p.to_fen()),
+            AnyPosition::Lichess(p) => out.push_str(&p.fen()),
         }
     }
 
@@ -372,6 +385,11 @@ impl AnyPosition {
                 GamePosition::legal_moves(p, &mut v);
                 v.into_iter().map(AnyMove::Squares).collect()
             }
+            AnyPosition::Lichess(p) => {
+                let mut v = Vec::new();
+                p.legal_moves(&mut v);
+                v.into_iter().map(AnyMove::Lichess).collect()
+            }
         }
     }
 
@@ -384,6 +402,7 @@ impl AnyPosition {
             // A player without a move passes, so there is always one.
             AnyPosition::Pasgl(p) => p.outcome().is_none(),
             AnyPosition::Squares(p) => p.has_legal_turn(),
+            AnyPosition::Lichess(p) => p.has_legal_move(),
         }
     }
 
@@ -407,6 +426,9 @@ impl AnyPosition {
             AnyPosition::Core(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
             AnyPosition::Pasgl(p) => p.resolve(token, &mut scratch.pasgl).map(AnyMove::Pasgl),
             AnyPosition::Squares(p) => p.resolve(token, &mut scratch.squares).map(AnyMove::Squares),
+            AnyPosition::Lichess(p) => p
+                .resolve_token(token, &mut scratch.lichess)
+                .map(AnyMove::Lichess),
         }
     }
 
@@ -419,6 +441,7 @@ impl AnyPosition {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.play_unchecked(m),
+            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => p.play_unchecked(m),
             _ => {}
         }
     }
@@ -432,6 +455,7 @@ impl AnyPosition {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.write_san(m, out),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => out.push_str(&p.notation(m)),
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => out.push_str(&p.turn_short(m)),
+            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => out.push_str(&p.san(m)),
             _ => {}
         }
     }
@@ -450,6 +474,7 @@ impl AnyPosition {
             (AnyPosition::Core(p), AnyMove::Core(m)) => p.lan(m),
             (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => p.long_notation(m),
             (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.turn_long(m),
+            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => p.lan(m),
             _ => String::new(),
         }
     }
@@ -482,7 +507,9 @@ impl AnyPosition {
                 irreversible: true,
                 ruling: "RULINGS L9",
             }),
-            AnyPosition::Pasgl(_) => None,
+            // lichess does not end games by repetition or the move clock
+            // on its own: the players claim (docs/rules.md).
+            AnyPosition::Pasgl(_) | AnyPosition::Lichess(_) => None,
         }
     }
 
@@ -591,6 +618,7 @@ impl AnyPosition {
             AnyPosition::Fide(p) => p.fullmoves(),
             AnyPosition::Core(p) => p.fullmoves(),
             AnyPosition::Squares(p) => p.fullmoves(),
+            AnyPosition::Lichess(p) => p.fullmoves(),
             AnyPosition::Pasgl(p) => {
                 // Black moved first when Black is to move after an even
                 // number of plies, or White after an odd one.
@@ -630,6 +658,7 @@ impl AnyPosition {
             AnyPosition::Core(p) => crate::rules::perft::perft(p, depth),
             AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
             AnyPosition::Squares(p) => perft(p, depth),
+            AnyPosition::Lichess(p) => p.perft(depth),
         }
     }
 

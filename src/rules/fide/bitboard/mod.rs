@@ -19,7 +19,7 @@
 //! [`to_core`](BitPosition::to_core), so rejections and their words stay in
 //! one place.
 
-mod attacks;
+pub(crate) mod attacks;
 mod movegen;
 mod notation;
 mod play;
