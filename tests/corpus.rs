@@ -207,7 +207,19 @@ fn corpus_matches_python_chess() {
             i += 1;
             j += 1;
             compared += 1;
-            let is_chess = matches!(exp.variant.as_str(), "chess" | "chess960");
+            // The lichess variants are compared like chess (issue 15).
+            let is_chess = matches!(
+                exp.variant.as_str(),
+                "chess"
+                    | "chess960"
+                    | "atomic"
+                    | "antichess"
+                    | "crazyhouse"
+                    | "kingofthehill"
+                    | "3check"
+                    | "horde"
+                    | "racingkings"
+            );
             if !is_chess {
                 if report.skipped.is_none() {
                     mismatches.push(format!(

@@ -336,12 +336,14 @@ impl<O: Observer> Verifier<O> {
         self.counts.moves += 1;
 
         let in_check = l.pos.is_check();
-        let mate = in_check && !l.pos.has_legal_move(&mut self.scratch);
+        // A win by the game's own goal takes '#' as mate does (lichess).
+        let goal = l.pos.won_by_goal();
+        let mate = goal || (in_check && !l.pos.has_legal_move(&mut self.scratch));
         if self.observer.wants_plies() {
             self.tell_ply(Some(&m), mainline, in_check, mate);
         }
         if check != CheckMark::None {
-            self.check_mark(check, in_check, mate, ply, text, span, line);
+            self.check_mark(check, in_check || goal, mate, ply, text, span, line);
         }
         if !mainline {
             return;

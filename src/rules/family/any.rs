@@ -479,6 +479,17 @@ impl AnyPosition {
         }
     }
 
+    /// Whether the position is a win by the game's own goal rather than by
+    /// checkmate (an exploded king, the hill, a third check, ...): lichess
+    /// and python-chess write `#` on the move that reaches it.
+    #[inline]
+    pub fn won_by_goal(&self) -> bool {
+        match self {
+            AnyPosition::Lichess(p) => p.outcome().is_some_and(|o| o.winner.is_some()),
+            _ => false,
+        }
+    }
+
     /// Whether the game is played on the chess core's rules of check,
     /// mate, repetition and the move clocks (FIDE, Chess960, Gast,
     /// Squirrel).
