@@ -80,7 +80,7 @@ impl LichessPosition {
                 Variant::RacingKings if after.king_attacked(!us) => {
                     "giving check is not allowed in Racing Kings".into()
                 }
-                _ => "your king would be in check".into(),
+                v => format!("your king would be in check, illegal in {v} as in chess"),
             });
         }
         if self.variant == Variant::Antichess && !m.capture {
