@@ -39,7 +39,8 @@ fn lichess_random_games_agree_with_python_chess_and_planted_moves_are_rejected()
     assert!(rows.len() >= 42, "six games of each of the seven variants");
     let mut planted = 0;
     for ((report, fen), row) in ours.iter().zip(&rows) {
-        let (game, variant, plies, planted_ply, want_fen) = (row[0], row[1], row[2], row[3], row[4]);
+        let (game, variant, plies, planted_ply, want_fen) =
+            (row[0], row[1], row[2], row[3], row[4]);
         assert_eq!(report.skipped, None, "game {game} ({variant}) skipped");
         assert_eq!(fen.as_deref(), Some(want_fen), "game {game} ({variant})");
         let want_error = planted_ply.parse::<u32>().ok();
@@ -59,5 +60,8 @@ fn lichess_random_games_agree_with_python_chess_and_planted_moves_are_rejected()
             assert_eq!(report.plies.to_string(), plies, "game {game} ({variant})");
         }
     }
-    assert!(planted >= 14, "planted moves in at least two games of each variant");
+    assert!(
+        planted >= 14,
+        "planted moves in at least two games of each variant"
+    );
 }

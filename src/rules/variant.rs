@@ -147,7 +147,13 @@ impl Variant {
             Variant::Atomic => &["Atom", "Atomic chess"],
             // python-chess's Giveaway differs from Antichess only in the
             // start position's castling rights, which lichess never grants.
-            Variant::Antichess => &["Anti chess", "Anti", "Giveaway", "Giveaway chess", "Give away"],
+            Variant::Antichess => &[
+                "Anti chess",
+                "Anti",
+                "Giveaway",
+                "Giveaway chess",
+                "Give away",
+            ],
             Variant::Crazyhouse => &["Crazy House", "House", "ZH"],
             Variant::KingOfTheHill => &["KOTH", "kingOfTheHill"],
             Variant::ThreeCheck => &["Three check", "Threecheck", "Three check chess", "3check"],
@@ -214,9 +220,7 @@ impl Variant {
     pub fn status(self) -> Status {
         match (self, self.rules()) {
             (Variant::Pasgl312, _) | (_, Some(_)) => Status::Implemented,
-            _ if matches!(self.family(), Family::Squares | Family::Lichess) => {
-                Status::Implemented
-            }
+            _ if matches!(self.family(), Family::Squares | Family::Lichess) => Status::Implemented,
             (_, None) => Status::Planned,
         }
     }

@@ -110,7 +110,10 @@ impl LichessPosition {
             pocket = &board[cut + 1..];
         }
         if !pocket.is_empty() && self.variant != Variant::Crazyhouse {
-            return Err(format!("pockets are Crazyhouse's; {} has none", self.variant));
+            return Err(format!(
+                "pockets are Crazyhouse's; {} has none",
+                self.variant
+            ));
         }
         for ch in pocket.bytes() {
             let role = role_of(ch)
@@ -169,7 +172,12 @@ impl LichessPosition {
                 b'Q' => bit(0),
                 b'k' => bit(63),
                 b'q' => bit(56),
-                _ => return Err(format!("castling right '{}' is not one of KQkq", ch as char)),
+                _ => {
+                    return Err(format!(
+                        "castling right '{}' is not one of KQkq",
+                        ch as char
+                    ));
+                }
             };
         }
         self.castling &= self.clean_castling();
@@ -309,7 +317,6 @@ impl LichessPosition {
             .any(|m| m.kind == super::MoveKind::EnPassant)
             .then_some(e)
     }
-
 }
 
 fn parse_pair(s: &str) -> Option<(u8, u8)> {

@@ -162,7 +162,11 @@ impl LichessPosition {
             };
             if occ & bit(one) == 0 {
                 push(out, from, one, false);
-                let two = if us == Color::White { one + 8 } else { one.wrapping_sub(8) };
+                let two = if us == Color::White {
+                    one + 8
+                } else {
+                    one.wrapping_sub(8)
+                };
                 if two < 64 && bit(two) & double_ranks & !occ != 0 {
                     out.push(normal(PAWN, from, two, false, None));
                 }
@@ -171,7 +175,11 @@ impl LichessPosition {
                 push(out, from, to, true);
             }
             if let Some(e) = self.ep.map(usize::from) {
-                let victim = if us == Color::White { e.wrapping_sub(8) } else { e + 8 };
+                let victim = if us == Color::White {
+                    e.wrapping_sub(8)
+                } else {
+                    e + 8
+                };
                 if attacks::PAWN[us.index()][from] & bit(e) & !occ != 0
                     && victim < 64
                     && self.pieces(!us, PAWN) & bit(victim) != 0
@@ -263,7 +271,11 @@ impl LichessPosition {
             }
             MoveKind::Castle => {
                 let king_to = m.king_to();
-                let rook_to = if king_to & 7 == 2 { king_to + 1 } else { king_to - 1 };
+                let rook_to = if king_to & 7 == 2 {
+                    king_to + 1
+                } else {
+                    king_to - 1
+                };
                 self.remove(from);
                 self.remove(to);
                 self.put(king_to, us, KING);
@@ -316,7 +328,11 @@ impl LichessPosition {
         };
         match self.variant {
             Variant::Crazyhouse => {
-                let back = if victim_promoted { PAWN } else { victim.min(QUEEN) };
+                let back = if victim_promoted {
+                    PAWN
+                } else {
+                    victim.min(QUEEN)
+                };
                 let held = &mut self.pockets[us.index()][back];
                 *held = held.saturating_add(1);
             }

@@ -131,7 +131,9 @@ impl LichessPosition {
             && target_ok
             && pm.from_file.is_none_or(|f| usize::from(f) == from % 8)
             && pm.from_rank.is_none_or(|r| usize::from(r) == from / 8)
-            && pm.promotion.map(|p| LETTERS.iter().position(|&x| x == p).map(|i| i as u8))
+            && pm
+                .promotion
+                .map(|p| LETTERS.iter().position(|&x| x == p).map(|i| i as u8))
                 == m.promotion.map(Some)
     }
 
@@ -139,7 +141,11 @@ impl LichessPosition {
     ///
     /// # Errors
     /// A [`Rejection`] naming the variant's rule when the move breaks it.
-    pub fn resolve_token(&self, token: &MoveToken, legal: &mut Vec<Move>) -> Result<Move, Rejection> {
+    pub fn resolve_token(
+        &self,
+        token: &MoveToken,
+        legal: &mut Vec<Move>,
+    ) -> Result<Move, Rejection> {
         let Some(action) = token.first().filter(|_| token.is_single()) else {
             return Err(Rejection::new(
                 RejectionKind::Malformed,
@@ -149,8 +155,7 @@ impl LichessPosition {
         let matches = |m: &Move| match action {
             Action::Piece(pm) => Self::written_as(m, pm),
             Action::Castle(side) => {
-                m.kind == MoveKind::Castle
-                    && (m.to < m.from) == matches!(side, CastleSide::Queen)
+                m.kind == MoveKind::Castle && (m.to < m.from) == matches!(side, CastleSide::Queen)
             }
             Action::Drop { piece, to } => {
                 m.kind == MoveKind::Drop
@@ -167,7 +172,10 @@ impl LichessPosition {
                 ));
             }
         }
-        if !matches!(action, Action::Piece(_) | Action::Castle(_) | Action::Drop { .. }) {
+        if !matches!(
+            action,
+            Action::Piece(_) | Action::Castle(_) | Action::Drop { .. }
+        ) {
             return Err(Rejection::new(
                 RejectionKind::Malformed,
                 format!("{} has no such action", self.variant),
@@ -198,8 +206,10 @@ impl LichessPosition {
             .filter(|m| matches(m))
             .find_map(|m| self.illegal_reason(m));
         let rejection = match reason {
-            Some(r) => Rejection::new(RejectionKind::Illegal, r)
-                .with_rule(format!("{} (docs/rules.md, lichess variants)", self.variant)),
+            Some(r) => Rejection::new(RejectionKind::Illegal, r).with_rule(format!(
+                "{} (docs/rules.md, lichess variants)",
+                self.variant
+            )),
             None => {
                 let what = match action {
                     Action::Drop { piece, .. } => {

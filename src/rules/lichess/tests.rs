@@ -133,7 +133,10 @@ fn lichess_king_of_the_hill_king_in_the_centre_wins() {
     let p = pos(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
     let after = play(&p, "Ke4");
     let o = after.outcome().expect("on the hill");
-    assert_eq!((o.winner, o.reason), (Some(Color::White), "king on the hill"));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), "king on the hill")
+    );
 }
 
 #[test]
@@ -175,7 +178,10 @@ fn lichess_horde_first_rank_pawns_double_step_and_white_loses_without_pieces() {
 fn lichess_racing_kings_no_checks_and_black_may_draw_after_white_arrives() {
     let p = LichessPosition::from_fen(Variant::RacingKings, None).expect("start");
     let msg = reject(&p, "Nc3");
-    assert!(msg.contains("giving check is not allowed in Racing Kings"), "{msg}");
+    assert!(
+        msg.contains("giving check is not allowed in Racing Kings"),
+        "{msg}"
+    );
     let p = pos(Variant::RacingKings, "8/K5k1/8/8/8/8/8/8 w - - 0 1");
     let after = play(&p, "Kb8");
     assert!(after.outcome().is_none());
