@@ -114,7 +114,7 @@ _xpgn() {
                     return 0
                     ;;
                 --transcript)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -168,7 +168,7 @@ _xpgn() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --result)
@@ -214,7 +214,7 @@ _xpgn() {
                     return 0
                     ;;
                 --transcript)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -380,7 +380,7 @@ _xpgn() {
             fi
             case "${prev}" in
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --fen)
@@ -414,7 +414,7 @@ _xpgn() {
             fi
             case "${prev}" in
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --fen)

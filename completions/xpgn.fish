@@ -52,7 +52,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
@@ -69,7 +76,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l format -d 'How to print: FEN lines, or CSV/JSON Lines with the game, ply, move and position' -r -f -a "plain\t'One FEN per line'
 csv\t'CSV with a header: game, ply, move, position'
 json\t'One JSON object per line: game, ply, move, position'"
@@ -89,7 +103,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l fen -d 'Start from this position instead of the variant\'s start position' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
@@ -111,7 +132,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l fen -d 'The position instead of the variant\'s start position' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
@@ -141,7 +169,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l result -d 'Keep only games with this result: 1-0, 0-1, 1/2-1/2 or *' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l min-plies -d 'Keep only games whose mainline has at least N plies' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l max-plies -d 'Keep only games whose mainline has at most N plies' -r
