@@ -18,7 +18,7 @@ use std::fmt;
 use super::Variant;
 use super::core::{ByColor, Color};
 use super::suggest;
-use crate::written::{Grammar, MoveToken};
+use crate::written::{Coord, Grammar, MoveToken};
 
 pub use super::core::resolve::ending_outcome;
 
@@ -149,6 +149,49 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     /// Each side's score, for games that count points (PASGL).
     fn points(&self) -> Option<ByColor<i32>> {
         None
+    }
+
+    /// Appends the move's canonical short notation to `out`: the family's
+    /// way to write it without allocating, where it has one.
+    fn write_notation(&self, m: &Self::Move, out: &mut String) {
+        out.push_str(&self.notation(m));
+    }
+
+    // The hooks below let the verifier treat every game alike: a family
+    // overrides the ones its rules need, the defaults fit the rest.
+
+    /// Whether a written pass (`--`, `Z0`) is a null move, which the
+    /// verifier plays with a warning ([`play_null`](Self::play_null)); in
+    /// games that know passing (the default) it is an ordinary move.
+    fn passes_are_null_moves(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn for a null move; games without null moves (the
+    /// default) are left unchanged.
+    fn play_null(&mut self) {}
+
+    /// The one legal move a refused token plainly meant, when the family
+    /// recovers from slips (the squares family: Betza's own records hold
+    /// some), so that the replay goes on; by default none.
+    fn likely_move(&self, token: &MoveToken) -> Option<Self::Move> {
+        let _ = token;
+        None
+    }
+
+    /// Checks a `_` roadkill mark (RULINGS N6) for `critter` on `at`
+    /// against the turn just played. Only games with a Train have them.
+    ///
+    /// # Errors
+    ///
+    /// A [`Rejection`] when the mark is false or the game has no Train
+    /// (the default).
+    fn verify_roadkill(&self, critter: u8, at: Coord) -> Result<(), Rejection> {
+        let _ = (critter, at);
+        Err(Rejection::new(
+            RejectionKind::Malformed,
+            "a `_` roadkill mark belongs to PASGL 312 records",
+        ))
     }
 
     /// "did you mean ...?" help for a move written as `written`: the legal

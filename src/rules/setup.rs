@@ -220,6 +220,7 @@ pub fn start_position(tags: &SetupTags<'_>) -> Result<AnyPosition, SetupError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::family::GamePosition;
 
     fn tags(pairs: &[(&str, &str)]) -> Result<AnyPosition, SetupError> {
         let pairs: Vec<(String, String)> = pairs

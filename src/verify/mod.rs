@@ -15,7 +15,10 @@ use crate::notation::visitor::SOURCE_WIDTH;
 use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Ending};
-use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
+use crate::rules::family::{
+    AnyMove, AnyPosition, DrawState, GameEnd, GamePosition, Outcome, QuickPly, RejectionKind,
+    Scratch,
+};
 use crate::rules::setup::{self, SetupError, SetupTags};
 
 mod ending;

@@ -651,6 +651,10 @@ impl GamePosition for SquaresPosition {
         self.turn_short(m)
     }
 
+    fn likely_move(&self, token: &MoveToken) -> Option<Turn> {
+        self.likely_turn(token)
+    }
+
     fn long_notation(&self, m: &Turn) -> String {
         self.turn_long(m)
     }

@@ -795,6 +795,18 @@ impl GamePosition for BitPosition {
         self.san(m)
     }
 
+    fn write_notation(&self, m: &Move, out: &mut String) {
+        self.write_san(m, out);
+    }
+
+    fn passes_are_null_moves(&self) -> bool {
+        true
+    }
+
+    fn play_null(&mut self) {
+        BitPosition::play_null(self);
+    }
+
     fn long_notation(&self, m: &Move) -> String {
         self.lan(m)
     }
