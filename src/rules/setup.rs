@@ -198,6 +198,7 @@ pub fn start_of(variant: Variant, tags: &SetupTags<'_>) -> Result<AnyPosition, S
 /// # Examples
 ///
 /// ```
+/// use xpgn::rules::family::GamePosition;
 /// use xpgn::rules::setup::{SetupError, SetupTags, start_position};
 ///
 /// let tags = SetupTags { setup: Some("1"), ..SetupTags::default() };
