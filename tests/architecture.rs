@@ -89,7 +89,12 @@ fn rules_import_neither_notation_nor_the_stages_after_it() {
 fn notation_knows_no_rules() {
     assert_none(
         "notation",
-        &["crate::rules", "crate::verify", "crate::record", "crate::export"],
+        &[
+            "crate::rules",
+            "crate::verify",
+            "crate::record",
+            "crate::export",
+        ],
         "notation/ reads tokens and knows no legality (STYLE B1)",
     );
 }
@@ -135,8 +140,20 @@ fn verify_names_no_family() {
     assert_none(
         "verify",
         &[
-            "Fide", "fide", "Gast", "gast", "Squirrel", "squirrel", "Squares", "squares", "Pasgl",
-            "pasgl", "::Core", "is_chess_like", "as_core", "chess_start",
+            "Fide",
+            "fide",
+            "Gast",
+            "gast",
+            "Squirrel",
+            "squirrel",
+            "Squares",
+            "squares",
+            "Pasgl",
+            "pasgl",
+            "::Core",
+            "is_chess_like",
+            "as_core",
+            "chess_start",
         ],
         "verify/ treats every game alike through GamePosition's hooks and AnyPosition",
     );

@@ -484,30 +484,11 @@ impl AnyPosition {
         }
     }
 
-    /// Every legal move.
+    /// Every legal move ([`GamePosition::legal_moves`] into a new vector).
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyPosition::Fide(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p, &mut v);
-                v.into_iter().map(AnyMove::Core).collect()
-            }
-            AnyPosition::Core(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p, &mut v);
-                v.into_iter().map(AnyMove::Core).collect()
-            }
-            AnyPosition::Pasgl(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p.as_ref(), &mut v);
-                v.into_iter().map(AnyMove::Pasgl).collect()
-            }
-            AnyPosition::Squares(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p, &mut v);
-                v.into_iter().map(AnyMove::Squares).collect()
-            }
-        }
+        let mut moves = Vec::new();
+        GamePosition::legal_moves(self, &mut moves);
+        moves
     }
 
     /// Whether the side to move has any legal move.
