@@ -157,6 +157,45 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
         out.push_str(&self.notation(m));
     }
 
+    /// Appends the position's FEN-like notation to `out` (the family's way
+    /// to write it without allocating, where it has one).
+    fn write_fen(&self, out: &mut String) {
+        out.push_str(&self.fen());
+    }
+
+    /// Perft to `depth`, by the family's fastest generator (by default the
+    /// generic walk, [`perft`]).
+    fn perft(&self, depth: u32) -> u64
+    where
+        Self: Sized,
+    {
+        perft(self, depth)
+    }
+
+    /// The number of the move about to be played, as a record numbers it,
+    /// `plies_played` moves after the game's start (issue 13): the start
+    /// position's move number, one more after each Black move. The default
+    /// is for a position string without a move number (PASGL's): games
+    /// count from 1, whichever side moves first.
+    fn fullmoves(&self, plies_played: u32) -> u32 {
+        // Black moved first when Black is to move after an even number of
+        // plies, or White after an odd one.
+        let black_began = (self.turn() == Color::Black) == (plies_played % 2 == 0);
+        1 + (plies_played + u32::from(black_began)) / 2
+    }
+
+    /// What the repetition and fifty-move rules need after a move, for
+    /// the games that have them (by default none).
+    fn draw_state(&self) -> Option<DrawState> {
+        None
+    }
+
+    /// Where the rules say how a game of this family ends, for diagnostics
+    /// about moves after the end and results that contradict it.
+    fn end_rule(&self) -> &'static str {
+        "RULINGS C1 (FIDE Laws 5 and 9)"
+    }
+
     // The hooks below let the verifier treat every game alike: a family
     // overrides the ones its rules need, the defaults fit the rest.
 

@@ -391,7 +391,7 @@ impl<O: Observer> Verifier<O> {
             return;
         }
         self.report.plies = ply;
-        self.draw_rules(ending, Some(draw), text, span, line);
+        self.draw_rules(ending, draw, text, span, line);
     }
 
     /// The check mark written must match the position (warning only).

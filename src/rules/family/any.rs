@@ -3,7 +3,7 @@
 
 use crate::rules::Variant;
 use crate::rules::core::{self, ByColor, Color, Ending};
-use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, divide, perft};
+use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, divide};
 use crate::rules::setup::SetupError;
 use crate::written::{Coord, Grammar, MoveToken};
 
@@ -233,6 +233,28 @@ impl GamePosition for AnyPosition {
         each_move!(self, m, (p, m) => GamePosition::write_notation(p, m, out), _ => {})
     }
 
+    fn write_fen(&self, out: &mut String) {
+        each_family!(self, p => GamePosition::write_fen(p, out))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        each_family!(self, p => GamePosition::perft(p, depth))
+    }
+
+    #[inline]
+    fn fullmoves(&self, plies_played: u32) -> u32 {
+        each_family!(self, p => GamePosition::fullmoves(p, plies_played))
+    }
+
+    #[inline]
+    fn draw_state(&self) -> Option<DrawState> {
+        each_family!(self, p => GamePosition::draw_state(p))
+    }
+
+    fn end_rule(&self) -> &'static str {
+        each_family!(self, p => GamePosition::end_rule(p))
+    }
+
     #[inline]
     fn passes_are_null_moves(&self) -> bool {
         each_family!(self, p => GamePosition::passes_are_null_moves(p))
@@ -276,8 +298,8 @@ pub struct QuickPly {
     pub mate: bool,
     /// The game's end after it ([`AnyPosition::end_after_move`]).
     pub ending: Option<Ending>,
-    /// The draw rules' state after it ([`AnyPosition::draw_state`]).
-    pub draw: DrawState,
+    /// The draw rules' state after it ([`GamePosition::draw_state`]).
+    pub draw: Option<DrawState>,
 }
 
 impl AnyPosition {
@@ -425,20 +447,6 @@ impl AnyPosition {
         }
     }
 
-    /// Where the rules say how a game of this family ends, for diagnostics
-    /// about moves after the end and results that contradict it.
-    pub fn end_rule(&self) -> &'static str {
-        match self.variant().family() {
-            crate::rules::variant::Family::Pasgl => {
-                "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
-            }
-            crate::rules::variant::Family::Squares => {
-                "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
-            }
-            _ => "RULINGS C1 (FIDE Laws 5 and 9)",
-        }
-    }
-
     /// The core position, for the chess-like games.
     pub fn as_core(&self) -> Option<&core::Position> {
         match self {
@@ -471,16 +479,6 @@ impl AnyPosition {
         match self {
             AnyPosition::Core(p) => Some(p),
             _ => None,
-        }
-    }
-
-    /// Appends the position's FEN-like notation to `out`.
-    pub fn write_fen(&self, out: &mut String) {
-        match self {
-            AnyPosition::Fide(p) => p.write_fen(out),
-            AnyPosition::Core(p) => p.write_fen(out),
-            AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
-            AnyPosition::Squares(p) => out.push_str(&p.to_fen()),
         }
     }
 
@@ -574,32 +572,8 @@ impl AnyPosition {
             in_check,
             mate,
             ending: Self::fide_ending_after_move(p, mate),
-            draw: Self::fide_draw_state(p),
+            draw: GamePosition::draw_state(p),
         })
-    }
-
-    /// What the repetition and fifty-move rules need after a move, for
-    /// the games that have them (RULINGS C1; L9 for the squares family,
-    /// over its whole state).
-    #[inline]
-    pub fn draw_state(&self) -> Option<DrawState> {
-        match self {
-            AnyPosition::Fide(p) => Some(Self::fide_draw_state(p)),
-            AnyPosition::Core(p) => Some(DrawState {
-                key: p.repetition_key(),
-                halfmoves: p.halfmoves(),
-                // Pawn moves are irreversible only where pawns never step back (S9).
-                irreversible: !p.rules().pawns_step_back,
-                ruling: "RULINGS C1",
-            }),
-            AnyPosition::Squares(p) => Some(DrawState {
-                key: p.repetition_key(),
-                halfmoves: p.halfmoves(),
-                irreversible: true,
-                ruling: "RULINGS L9",
-            }),
-            AnyPosition::Pasgl(_) => None,
-        }
     }
 
     /// How a chess-like game has ended after a mainline move: checkmate
@@ -613,18 +587,6 @@ impl AnyPosition {
             return Self::fide_ending_after_move(p, mate);
         }
         self.chess_ending_after_move_out_of_line(mate, scratch)
-    }
-
-    /// [`draw_state`](Self::draw_state) of a bitboard position, for callers
-    /// that hold one (the verifier's per-move path).
-    #[inline]
-    pub fn fide_draw_state(p: &crate::rules::fide::BitPosition) -> DrawState {
-        DrawState {
-            key: p.repetition_key(),
-            halfmoves: p.halfmoves(),
-            irreversible: true,
-            ruling: "RULINGS C1",
-        }
     }
 
     /// [`chess_ending_after_move`](Self::chess_ending_after_move) of a
@@ -694,43 +656,11 @@ impl AnyPosition {
         }
     }
 
-    /// The number of the move about to be played, as a record numbers it,
-    /// `plies_played` moves after the game's start.
-    ///
-    /// One rule for every game (issue 13): the start position's move
-    /// number (a `[FEN]`'s last field, 1 without one), one more after each
-    /// Black move. PASGL's position string has no move number: its games
-    /// count from 1, whichever side moves first.
-    #[inline]
-    pub fn fullmoves(&self, plies_played: u32) -> u32 {
-        match self {
-            AnyPosition::Fide(p) => p.fullmoves(),
-            AnyPosition::Core(p) => p.fullmoves(),
-            AnyPosition::Squares(p) => p.fullmoves(),
-            AnyPosition::Pasgl(p) => {
-                // Black moved first when Black is to move after an even
-                // number of plies, or White after an odd one.
-                let black_began = (p.turn() == Color::Black) == (plies_played % 2 == 0);
-                1 + (plies_played + u32::from(black_began)) / 2
-            }
-        }
-    }
-
     /// The repetition key of the start position, for the games with a
     /// repetition rule.
     #[inline]
     pub fn repetition_key(&self) -> Option<u64> {
         self.draw_state().map(|d| d.key)
-    }
-
-    /// Perft to `depth`, by the family's own generator.
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyPosition::Fide(p) => p.perft(depth),
-            AnyPosition::Core(p) => crate::rules::perft::perft(p, depth),
-            AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
-            AnyPosition::Squares(p) => perft(p, depth),
-        }
     }
 
     /// Perft split by first move (long notation, count).

@@ -637,6 +637,10 @@ impl GamePosition for Position {
         self.write_move(m, false)
     }
 
+    fn end_rule(&self) -> &'static str {
+        "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
+    }
+
     fn verify_roadkill(&self, critter: u8, at: Coord) -> Result<(), Rejection> {
         Position::verify_roadkill(self, critter, at)
     }
