@@ -11,7 +11,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use xpgn::notation::reader::Reader;
-use xpgn::rules::family::AnyPosition;
+use xpgn::rules::family::{AnyPosition, GamePosition};
 use xpgn::verify::{GameReport, Observer, Verifier};
 
 struct Expected {

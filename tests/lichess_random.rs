@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use xpgn::notation::reader::Reader;
-use xpgn::rules::family::AnyPosition;
+use xpgn::rules::family::{AnyPosition, GamePosition};
 use xpgn::verify::{GameReport, Observer, Verifier};
 
 #[derive(Default)]

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use xpgn::rules::Variant;
 use xpgn::rules::core::{ByColor, CastlingRule, GameRules, Geometry, Position, SquareSet};
-use xpgn::rules::family::{self, AnyPosition};
+use xpgn::rules::family::{self, AnyPosition, GamePosition};
 use xpgn::rules::fide::BitPosition;
 use xpgn::rules::perft::perft;
 use xpgn::rules::squares::Postal;

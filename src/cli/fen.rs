@@ -13,7 +13,7 @@ use crate::diag::Severity;
 use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
-use crate::rules::family::AnyPosition;
+use crate::rules::family::{AnyPosition, GamePosition};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// Which positions to print.

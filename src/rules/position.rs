@@ -18,7 +18,7 @@ use std::fmt;
 use super::Variant;
 use super::core::{ByColor, Color};
 use super::suggest;
-use crate::written::{Grammar, MoveToken};
+use crate::written::{Coord, Grammar, MoveToken};
 
 pub use super::core::resolve::ending_outcome;
 
@@ -149,6 +149,88 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     /// Each side's score, for games that count points (PASGL).
     fn points(&self) -> Option<ByColor<i32>> {
         None
+    }
+
+    /// Appends the move's canonical short notation to `out`: the family's
+    /// way to write it without allocating, where it has one.
+    fn write_notation(&self, m: &Self::Move, out: &mut String) {
+        out.push_str(&self.notation(m));
+    }
+
+    /// Appends the position's FEN-like notation to `out` (the family's way
+    /// to write it without allocating, where it has one).
+    fn write_fen(&self, out: &mut String) {
+        out.push_str(&self.fen());
+    }
+
+    /// Perft to `depth`, by the family's fastest generator (by default the
+    /// generic walk, [`perft`]).
+    fn perft(&self, depth: u32) -> u64
+    where
+        Self: Sized,
+    {
+        perft(self, depth)
+    }
+
+    /// The number of the move about to be played, as a record numbers it,
+    /// `plies_played` moves after the game's start (issue 13): the start
+    /// position's move number, one more after each Black move. The default
+    /// is for a position string without a move number (PASGL's): games
+    /// count from 1, whichever side moves first.
+    fn fullmoves(&self, plies_played: u32) -> u32 {
+        // Black moved first when Black is to move after an even number of
+        // plies, or White after an odd one.
+        let black_began = (self.turn() == Color::Black) == (plies_played % 2 == 0);
+        1 + (plies_played + u32::from(black_began)) / 2
+    }
+
+    /// What the repetition and fifty-move rules need after a move, for
+    /// the games that have them (by default none).
+    fn draw_state(&self) -> Option<DrawState> {
+        None
+    }
+
+    /// Where the rules say how a game of this family ends, for diagnostics
+    /// about moves after the end and results that contradict it.
+    fn end_rule(&self) -> &'static str {
+        "RULINGS C1 (FIDE Laws 5 and 9)"
+    }
+
+    // The hooks below let the verifier treat every game alike: a family
+    // overrides the ones its rules need, the defaults fit the rest.
+
+    /// Whether a written pass (`--`, `Z0`) is a null move, which the
+    /// verifier plays with a warning ([`play_null`](Self::play_null)); in
+    /// games that know passing (the default) it is an ordinary move.
+    fn passes_are_null_moves(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn for a null move; games without null moves (the
+    /// default) are left unchanged.
+    fn play_null(&mut self) {}
+
+    /// The one legal move a refused token plainly meant, when the family
+    /// recovers from slips (the squares family: Betza's own records hold
+    /// some), so that the replay goes on; by default none.
+    fn likely_move(&self, token: &MoveToken) -> Option<Self::Move> {
+        let _ = token;
+        None
+    }
+
+    /// Checks a `_` roadkill mark (RULINGS N6) for `critter` on `at`
+    /// against the turn just played. Only games with a Train have them.
+    ///
+    /// # Errors
+    ///
+    /// A [`Rejection`] when the mark is false or the game has no Train
+    /// (the default).
+    fn verify_roadkill(&self, critter: u8, at: Coord) -> Result<(), Rejection> {
+        let _ = (critter, at);
+        Err(Rejection::new(
+            RejectionKind::Malformed,
+            "a `_` roadkill mark belongs to PASGL 312 records",
+        ))
     }
 
     /// "did you mean ...?" help for a move written as `written`: the legal

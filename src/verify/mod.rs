@@ -7,15 +7,21 @@
 //! variation, reuses its buffers from game to game, and hands diagnostics out
 //! after each game ([`Verifier::drain`]), so memory stays flat.
 
+use std::io::{self, Read};
 use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic, GameRef, Severity, Span};
 use crate::notation::token::{self, Action, Grammar};
 use crate::notation::visitor::SOURCE_WIDTH;
-use crate::notation::{CheckMark, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
+use crate::notation::{
+    CheckMark, Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor,
+};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Ending};
-use crate::rules::family::{AnyMove, AnyPosition, DrawState, Outcome, RejectionKind, Scratch};
+use crate::rules::family::{
+    AnyMove, AnyPosition, DrawState, GameEnd, GamePosition, Outcome, QuickPly, RejectionKind,
+    Scratch,
+};
 use crate::rules::setup::{self, SetupError, SetupTags};
 
 mod ending;
@@ -310,6 +316,49 @@ impl Verifier<()> {
     }
 }
 
+/// Replays every game read from `read` (a file, stdin, a decompressor: any
+/// [`Read`]) one at a time, in flat memory: the reader keeps one fixed
+/// buffer and the verifier one position per open variation, so the whole
+/// input is never held. `observer` sees every game and, if it
+/// [wants plies](Observer::wants_plies), every move; `diagnostic` gets
+/// each finding after the game it belongs to.
+///
+/// Returns the totals and the observer.
+///
+/// # Errors
+///
+/// Only a failure to read `read`; findings about the games are
+/// diagnostics.
+///
+/// # Examples
+///
+/// ```
+/// let pgn = "1. e4 e5 2. Nf3 Nf6 3. Bb5 Ne4 4. Ke3 *\n\n1. d4 *\n";
+/// let mut found = Vec::new();
+/// let (counts, ()) = xpgn::verify::replay(pgn.as_bytes(), "two.pgn", (), |d| found.push(d))?;
+/// assert_eq!((counts.games, counts.invalid_games), (2, 1));
+/// assert_eq!(found[0].code, xpgn::diag::Code::IllegalMove);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn replay<R: Read, O: Observer>(
+    read: R,
+    file: impl Into<Arc<str>>,
+    observer: O,
+    mut diagnostic: impl FnMut(Diagnostic),
+) -> io::Result<(Counts, O)> {
+    let mut reader = Reader::new(read);
+    let mut verifier = Verifier::with_observer(file, observer);
+    loop {
+        // One game at a time: `false` once the input is done.
+        let more = reader.read_game(&mut verifier)?;
+        verifier.drain().for_each(&mut diagnostic);
+        if !more {
+            break;
+        }
+    }
+    Ok((verifier.counts(), verifier.into_observer()))
+}
+
 impl<O: Observer> Verifier<O> {
     /// A verifier that also tells `observer` what it learns.
     pub fn with_observer(file: impl Into<Arc<str>>, observer: O) -> Verifier<O> {
@@ -453,6 +502,49 @@ impl<O: Observer> Visitor for Verifier<O> {
 mod tests {
     use super::*;
     use crate::notation::Reader;
+
+    /// [`replay`] reads from any `Read` as it goes: a source that makes
+    /// 10,000 games on the fly (no buffer ever holds them all) is replayed
+    /// whole, and each game's diagnostics are handed out.
+    #[test]
+    fn replay_streams_games_from_a_reader_and_hands_out_each_diagnostic() {
+        struct Games {
+            left: u32,
+            game: &'static [u8],
+        }
+        impl Read for Games {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.game.is_empty() {
+                    if self.left == 0 {
+                        return Ok(0);
+                    }
+                    self.left -= 1;
+                    // Every other game has an illegal king move.
+                    self.game = if self.left % 2 == 0 {
+                        b"1. e4 e5 2. Ke3 *\n\n"
+                    } else {
+                        b"1. d4 d5 *\n\n"
+                    };
+                }
+                let n = buf.len().min(self.game.len());
+                buf[..n].copy_from_slice(&self.game[..n]);
+                self.game = &self.game[n..];
+                Ok(n)
+            }
+        }
+        let games = Games {
+            left: 10_000,
+            game: b"",
+        };
+        let mut illegal = 0;
+        let (counts, ()) = replay(games, "made.pgn", (), |d| {
+            illegal += u32::from(d.code == Code::IllegalMove);
+        })
+        .expect("nothing fails to read");
+        assert_eq!(counts.games, 10_000);
+        assert_eq!((counts.invalid_games, counts.errors), (5_000, 5_000));
+        assert_eq!(illegal, 5_000);
+    }
 
     /// A diagnostic names its game by the tags as decoded, whether the
     /// observer keeps the tags or the verifier decodes them only then.

@@ -83,8 +83,10 @@ impl<O: Observer> Verifier<O> {
         }
         // In the chess core a pass is a null move (a warning); in the
         // families that know passing it is an ordinary move.
-        let is_core = self.current_pos().is_some_and(AnyPosition::is_chess_like);
-        if is_core && parsed.is_single() && matches!(parsed.first(), Some(Action::Pass)) {
+        let null_moves = self
+            .current_pos()
+            .is_some_and(GamePosition::passes_are_null_moves);
+        if null_moves && parsed.is_single() && matches!(parsed.first(), Some(Action::Pass)) {
             self.null_move(text, span, line);
             return;
         }
@@ -166,20 +168,18 @@ impl<O: Observer> Verifier<O> {
             RejectionKind::Malformed => (Code::MalformedMove, "not a move of this game"),
             RejectionKind::StateMismatch => (Code::StateMismatch, "contradicts the position"),
         };
-        // Squares family: Betza's own records hold slips ("I had
-        // written down several illegal moves"); when one legal turn
-        // over the same squares is plainly meant, the replay goes on
-        // with it, so every later half-move still gets a verdict.
-        let recover = l.pos.as_squares().and_then(|p| p.likely_turn(parsed));
+        // Some families recover from slips (the squares family: Betza's
+        // own records hold some, "I had written down several illegal
+        // moves"); when one legal move is plainly meant, the replay goes
+        // on with it, so every later half-move still gets a verdict.
+        let recover = l.pos.likely_move(parsed);
         let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
         let mut help = r.suggestions;
         if let Some(t) = &recover {
-            if let Some(p) = l.pos.as_squares() {
-                help.push(format!(
-                    "the replay goes on as if {} were written",
-                    p.turn_long(t)
-                ));
-            }
+            help.push(format!(
+                "the replay goes on as if {} were written",
+                l.pos.long_notation(t)
+            ));
         }
         self.fail(code, msg, text, span, label, r.rule, help, line);
         if let Some(t) = recover {
@@ -187,7 +187,7 @@ impl<O: Observer> Verifier<O> {
                 l.broken = false;
             }
             self.recovering = true;
-            self.play(AnyMove::Squares(t), check, text, span, line);
+            self.play(t, check, text, span, line);
             self.recovering = false;
         }
     }
@@ -366,27 +366,25 @@ impl<O: Observer> Verifier<O> {
         line: &LineContext<'_>,
     ) {
         if !self.quick {
-            return self.play(AnyMove::Core(m), check, text, span, line);
+            return self.play(AnyMove::from(m), check, text, span, line);
         }
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        let AnyPosition::Fide(p) = &mut l.pos else {
-            return self.play(AnyMove::Core(m), check, text, span, line);
+        let Some(QuickPly {
+            in_check,
+            mate,
+            ending,
+            draw,
+        }) = l.pos.play_quick(&m, &mut l.prev)
+        else {
+            return self.play(AnyMove::from(m), check, text, span, line);
         };
-        match &mut l.prev {
-            Some(AnyPosition::Fide(prev)) => *prev = *p,
-            prev => *prev = Some(AnyPosition::Fide(*p)),
-        }
-        p.play_unchecked(&m);
         l.ply += 1;
         let ply = l.ply;
         self.counts.moves += 1;
-        let in_check = p.is_check();
-        let mate = in_check && !p.has_legal_move();
-        let ending = AnyPosition::fide_ending_after_move(p, mate).map(Termination::Ending);
-        let draw = AnyPosition::fide_draw_state(p);
+        let ending = ending.map(Termination::Ending);
         if self.observer.wants_plies() {
-            self.tell_ply(Some(&AnyMove::Core(m)), mainline, in_check, mate);
+            self.tell_ply(Some(&AnyMove::from(m)), mainline, in_check, mate);
         }
         if check != CheckMark::None {
             self.check_mark(check, in_check, mate, ply, text, span, line);
@@ -395,7 +393,7 @@ impl<O: Observer> Verifier<O> {
             return;
         }
         self.report.plies = ply;
-        self.draw_rules(ending, Some(draw), text, span, line);
+        self.draw_rules(ending, draw, text, span, line);
     }
 
     /// The check mark written must match the position (warning only).
@@ -464,20 +462,17 @@ impl<O: Observer> Verifier<O> {
         // repetition and fifty-move rules: the state's key, the half-move
         // clock, whether a reset of that clock makes earlier positions
         // unrepeatable, and the ruling that applies them.
-        let ending = if let Some(sq) = l.pos.as_squares() {
-            sq.ending().map(Termination::Rules)
-        } else if l.pos.is_chess_like() {
-            // Stalemate is not looked for here: the next move, if legal,
-            // proves there was one; the game's end and an illegal next move
-            // look (see `note_stalemate`). Only when a draw rule ends the
-            // game anyway does stalemate, which comes first, need asking.
-            l.pos
-                .chess_ending_after_move(mate, &mut self.scratch)
-                .map(Termination::Ending)
-        } else {
-            // Games outside these families end by their own rules only.
-            l.pos.outcome().map(Termination::Rules)
-        };
+        // Stalemate is not looked for here: the next move, if legal,
+        // proves there was one; the game's end and an illegal next move
+        // look (see `note_stalemate`). Only when a draw rule ends the game
+        // anyway does stalemate, which comes first, need asking.
+        let ending = l
+            .pos
+            .end_after_move(mate, &mut self.scratch)
+            .map(|end| match end {
+                GameEnd::Ending(e) => Termination::Ending(e),
+                GameEnd::Rules(o) => Termination::Rules(o),
+            });
         let draw = l.pos.draw_state();
         self.draw_rules(ending, draw, text, span, line);
     }
@@ -603,10 +598,7 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return Flow::Continue;
         };
-        let (turn, expected) = match &l.pos {
-            AnyPosition::Fide(p) => (p.turn(), p.fullmoves()),
-            pos => (pos.turn(), pos.fullmoves(l.ply)),
-        };
+        let (turn, expected) = (l.pos.turn(), l.pos.fullmoves(l.ply));
         // `12...` announces Black's move; `12.` may stand before either.
         let black_dots = dots >= 3;
         if number != expected || (black_dots && turn == Color::White) {

@@ -135,8 +135,8 @@ impl<O: Observer> Verifier<O> {
             && tags.unreadable.is_none()
             && tags.postal.trim().is_empty()
             && tags.readings.trim().is_empty();
-        let start = match AnyPosition::chess_start().filter(|_| plain) {
-            Some(b) => Ok(AnyPosition::Fide(*b)),
+        let start = match plain.then(AnyPosition::standard_start).flatten() {
+            Some(p) => Ok(p),
             None => variant.and_then(|v| setup::start_of(v, &self.setup_tags())),
         };
         let start = match start {

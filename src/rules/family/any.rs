@@ -3,11 +3,9 @@
 
 use crate::rules::Variant;
 use crate::rules::core::{self, ByColor, Color, Ending};
-use crate::rules::position::{
-    DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, perft,
-};
+use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, divide};
 use crate::rules::setup::SetupError;
-use crate::written::{Grammar, MoveToken};
+use crate::written::{Coord, Grammar, MoveToken};
 
 /// A position of any family, for code that learns the game only at run
 /// time (a record's `[Variant]` tag). Each family adds one variant here.
@@ -90,7 +88,12 @@ pub struct Scratch {
     lichess: Vec<crate::rules::lichess::Move>,
 }
 
-/// Runs `$body` with `$p` bound to the family position inside `$pos`.
+// The families, listed once for every method below: adding a family means
+// adding its arm to these two macros (and to `AnyPosition`, `AnyMove` and
+// `family_setup`), not to each method.
+
+/// Runs `$body` with `$p` bound to the family position inside `$pos`
+/// (`mut` for a mutable one).
 macro_rules! each_family {
     ($pos:expr, $p:ident => $body:expr) => {
         match $pos {
@@ -104,6 +107,215 @@ macro_rules! each_family {
             AnyPosition::Lichess($p) => $body,
         }
     };
+    (mut $pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            AnyPosition::Fide($p) => $body,
+            AnyPosition::Core($p) => $body,
+            AnyPosition::Pasgl(boxed) => {
+                let $p = boxed.as_mut();
+                $body
+            }
+            AnyPosition::Squares($p) => $body,
+            AnyPosition::Lichess($p) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$p` bound to the family position inside `$pos` and
+/// `$m` to the family move inside `$move`, when the move is of the
+/// position's family; `$other` when it is not (a caller bug).
+macro_rules! each_move {
+    ($pos:expr, $move:expr, ($p:ident, $m:ident) => $body:expr, _ => $other:expr) => {
+        match ($pos, $move) {
+            (AnyPosition::Fide($p), AnyMove::Core($m)) => $body,
+            (AnyPosition::Core($p), AnyMove::Core($m)) => $body,
+            (AnyPosition::Pasgl(boxed), AnyMove::Pasgl($m)) => {
+                let $p = boxed.as_ref();
+                $body
+            }
+            (AnyPosition::Squares($p), AnyMove::Squares($m)) => $body,
+            (AnyPosition::Lichess($p), AnyMove::Lichess($m)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+impl From<core::Move> for AnyMove {
+    fn from(m: core::Move) -> AnyMove {
+        AnyMove::Core(m)
+    }
+}
+
+impl From<crate::rules::pasgl::Move> for AnyMove {
+    fn from(m: crate::rules::pasgl::Move) -> AnyMove {
+        AnyMove::Pasgl(m)
+    }
+}
+
+impl From<crate::rules::lichess::Move> for AnyMove {
+    fn from(m: crate::rules::lichess::Move) -> AnyMove {
+        AnyMove::Lichess(m)
+    }
+}
+
+impl From<crate::rules::squares::Turn> for AnyMove {
+    fn from(m: crate::rules::squares::Turn) -> AnyMove {
+        AnyMove::Squares(m)
+    }
+}
+
+/// Every family's answer through one dispatch (STYLE A1.3, like
+/// shakmaty's `VariantPosition`). The verifier's hot path uses the
+/// inherent methods that take a [`Scratch`] instead of allocating.
+impl GamePosition for AnyPosition {
+    type Move = AnyMove;
+
+    fn setup(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
+        Self::family_setup(variant, fen)
+    }
+
+    fn variant(&self) -> Variant {
+        each_family!(self, p => GamePosition::variant(p))
+    }
+
+    fn fen(&self) -> String {
+        each_family!(self, p => GamePosition::fen(p))
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        each_family!(self, p => GamePosition::turn(p))
+    }
+
+    fn legal_moves(&self, out: &mut Vec<AnyMove>) {
+        out.clear();
+        each_family!(self, p => {
+            let mut moves = Vec::new();
+            GamePosition::legal_moves(p, &mut moves);
+            out.extend(moves.into_iter().map(AnyMove::from));
+        });
+    }
+
+    fn resolve(&self, token: &MoveToken, _: &mut Vec<AnyMove>) -> Result<AnyMove, Rejection> {
+        AnyPosition::resolve(self, token, &mut Scratch::default())
+    }
+
+    /// Plays a move made in this position; a move of another family is a
+    /// caller bug and is ignored.
+    #[inline]
+    fn play(&mut self, m: &AnyMove) {
+        match (self, m) {
+            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.play_unchecked(m),
+            (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
+            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
+            (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.play_unchecked(m),
+            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => p.play_unchecked(m),
+            _ => {}
+        }
+    }
+
+    fn notation(&self, m: &AnyMove) -> String {
+        let mut s = String::new();
+        self.write_notation(m, &mut s);
+        s
+    }
+
+    fn long_notation(&self, m: &AnyMove) -> String {
+        each_move!(self, m, (p, m) => GamePosition::long_notation(p, m), _ => String::new())
+    }
+
+    fn grammar(&self) -> Grammar {
+        each_family!(self, p => GamePosition::grammar(p))
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        each_family!(self, p => GamePosition::is_check(p))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        each_family!(self, p => GamePosition::outcome(p))
+    }
+
+    fn points(&self) -> Option<ByColor<i32>> {
+        each_family!(self, p => GamePosition::points(p))
+    }
+
+    /// Appends the move's canonical short notation (SAN for the core
+    /// games, without allocating).
+    #[inline]
+    fn write_notation(&self, m: &AnyMove, out: &mut String) {
+        each_move!(self, m, (p, m) => GamePosition::write_notation(p, m, out), _ => {})
+    }
+
+    fn write_fen(&self, out: &mut String) {
+        each_family!(self, p => GamePosition::write_fen(p, out))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        each_family!(self, p => GamePosition::perft(p, depth))
+    }
+
+    #[inline]
+    fn fullmoves(&self, plies_played: u32) -> u32 {
+        each_family!(self, p => GamePosition::fullmoves(p, plies_played))
+    }
+
+    #[inline]
+    fn draw_state(&self) -> Option<DrawState> {
+        each_family!(self, p => GamePosition::draw_state(p))
+    }
+
+    fn end_rule(&self) -> &'static str {
+        each_family!(self, p => GamePosition::end_rule(p))
+    }
+
+    #[inline]
+    fn passes_are_null_moves(&self) -> bool {
+        each_family!(self, p => GamePosition::passes_are_null_moves(p))
+    }
+
+    fn play_null(&mut self) {
+        each_family!(mut self, p => GamePosition::play_null(p))
+    }
+
+    fn likely_move(&self, token: &MoveToken) -> Option<AnyMove> {
+        each_family!(self, p => GamePosition::likely_move(p, token).map(AnyMove::from))
+    }
+
+    fn verify_roadkill(&self, critter: u8, at: Coord) -> Result<(), Rejection> {
+        each_family!(self, p => GamePosition::verify_roadkill(p, critter, at))
+    }
+
+    #[cold]
+    fn suggestions(&self, written: &str) -> Vec<String> {
+        each_family!(self, p => GamePosition::suggestions(p, written))
+    }
+}
+
+/// How a game ended by its rules after a move: a chess-like game's
+/// [`Ending`] (checkmate, a dead position, the 75-move rule), or another
+/// family's [`Outcome`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// A chess-like game's ending.
+    Ending(Ending),
+    /// Any other game's end by its own rules.
+    Rules(Outcome),
+}
+
+/// What playing a move on [`AnyPosition::play_quick`]'s path found.
+#[derive(Clone, Copy, Debug)]
+pub struct QuickPly {
+    /// Whether the move gives check.
+    pub in_check: bool,
+    /// Whether it mates.
+    pub mate: bool,
+    /// The game's end after it ([`AnyPosition::end_after_move`]).
+    pub ending: Option<Ending>,
+    /// The draw rules' state after it ([`GamePosition::draw_state`]).
+    pub draw: Option<DrawState>,
 }
 
 impl AnyPosition {
@@ -165,6 +377,13 @@ impl AnyPosition {
                 ))
             })
             .as_ref()
+    }
+
+    /// The start position of FIDE chess (`setup(Chess, None)`), made
+    /// once: most games of an archive start from it.
+    #[inline]
+    pub fn standard_start() -> Option<AnyPosition> {
+        Self::chess_start().map(|b| AnyPosition::Fide(*b))
     }
 
     /// The squares-family position, for Hans38 and its relatives.
@@ -246,23 +465,6 @@ impl AnyPosition {
         }
     }
 
-    /// Where the rules say how a game of this family ends, for diagnostics
-    /// about moves after the end and results that contradict it.
-    pub fn end_rule(&self) -> &'static str {
-        match self.variant().family() {
-            crate::rules::variant::Family::Pasgl => {
-                "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
-            }
-            crate::rules::variant::Family::Squares => {
-                "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
-            }
-            crate::rules::variant::Family::Lichess => {
-                "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
-            }
-            _ => "RULINGS C1 (FIDE Laws 5 and 9)",
-        }
-    }
-
     /// The core position, for the chess-like games.
     pub fn as_core(&self) -> Option<&core::Position> {
         match self {
@@ -290,21 +492,6 @@ impl AnyPosition {
         }
     }
 
-    /// Checks a `_` roadkill mark (N6) against the turn just played.
-    ///
-    /// # Errors
-    ///
-    /// A [`Rejection`] when the mark is false or the game has no Train.
-    pub fn verify_roadkill(&self, critter: u8, at: crate::written::Coord) -> Result<(), Rejection> {
-        match self {
-            AnyPosition::Pasgl(p) => p.verify_roadkill(critter, at),
-            _ => Err(Rejection::new(
-                RejectionKind::Malformed,
-                "a `_` roadkill mark belongs to PASGL 312 records",
-            )),
-        }
-    }
-
     /// Mutable access to the core position.
     pub fn as_core_mut(&mut self) -> Option<&mut core::Position> {
         match self {
@@ -313,84 +500,11 @@ impl AnyPosition {
         }
     }
 
-    /// The game.
-    pub fn variant(&self) -> Variant {
-        each_family!(self, p => p.variant())
-    }
-
-    /// The position in its family's FEN-like notation.
-    pub fn fen(&self) -> String {
-        each_family!(self, p => GamePosition::fen(p))
-    }
-
-    /// Appends the position's FEN-like notation to `out`.
-    pub fn write_fen(&self, out: &mut String) {
-        match self {
-            AnyPosition::Fide(p) => p.write_fen(out),
-            AnyPosition::Core(p) => p.write_fen(out),
-            AnyPosition::Pasgl(p) => out.push_str(&p.to_fen()),
-            AnyPosition::Squares(p) => out.push_str(&p.to_fen()),
-            AnyPosition::Lichess(p) => out.push_str(&p.fen()),
-        }
-    }
-
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        each_family!(self, p => GamePosition::turn(p))
-    }
-
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn is_check(&self) -> bool {
-        each_family!(self, p => GamePosition::is_check(p))
-    }
-
-    /// How the game has ended by the rules, if it has.
-    #[inline]
-    pub fn outcome(&self) -> Option<Outcome> {
-        each_family!(self, p => p.outcome())
-    }
-
-    /// Each side's points (PASGL).
-    pub fn points(&self) -> Option<ByColor<i32>> {
-        each_family!(self, p => p.points())
-    }
-
-    /// The grammar records of this game are read with.
-    pub fn grammar(&self) -> Grammar {
-        each_family!(self, p => p.grammar())
-    }
-
-    /// Every legal move.
+    /// Every legal move ([`GamePosition::legal_moves`] into a new vector).
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyPosition::Fide(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p, &mut v);
-                v.into_iter().map(AnyMove::Core).collect()
-            }
-            AnyPosition::Core(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p, &mut v);
-                v.into_iter().map(AnyMove::Core).collect()
-            }
-            AnyPosition::Pasgl(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p.as_ref(), &mut v);
-                v.into_iter().map(AnyMove::Pasgl).collect()
-            }
-            AnyPosition::Squares(p) => {
-                let mut v = Vec::new();
-                GamePosition::legal_moves(p, &mut v);
-                v.into_iter().map(AnyMove::Squares).collect()
-            }
-            AnyPosition::Lichess(p) => {
-                let mut v = Vec::new();
-                p.legal_moves(&mut v);
-                v.into_iter().map(AnyMove::Lichess).collect()
-            }
-        }
+        let mut moves = Vec::new();
+        GamePosition::legal_moves(self, &mut moves);
+        moves
     }
 
     /// Whether the side to move has any legal move.
@@ -432,53 +546,6 @@ impl AnyPosition {
         }
     }
 
-    /// Plays a move made in this position; a move of another family is a
-    /// caller bug and is ignored.
-    #[inline]
-    pub fn play(&mut self, m: &AnyMove) {
-        match (self, m) {
-            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.play_unchecked(m),
-            (AnyPosition::Core(p), AnyMove::Core(m)) => p.play_unchecked(m),
-            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => GamePosition::play(p.as_mut(), m),
-            (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.play_unchecked(m),
-            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => p.play_unchecked(m),
-            _ => {}
-        }
-    }
-
-    /// The move's canonical short notation, appended to `out` (SAN for the
-    /// core games, without allocating).
-    #[inline]
-    pub fn write_notation(&self, m: &AnyMove, out: &mut String) {
-        match (self, m) {
-            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.write_san(m, out),
-            (AnyPosition::Core(p), AnyMove::Core(m)) => p.write_san(m, out),
-            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => out.push_str(&p.notation(m)),
-            (AnyPosition::Squares(p), AnyMove::Squares(m)) => out.push_str(&p.turn_short(m)),
-            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => out.push_str(&p.san(m)),
-            _ => {}
-        }
-    }
-
-    /// The move's canonical short notation.
-    pub fn notation(&self, m: &AnyMove) -> String {
-        let mut s = String::new();
-        self.write_notation(m, &mut s);
-        s
-    }
-
-    /// The move's long notation.
-    pub fn long_notation(&self, m: &AnyMove) -> String {
-        match (self, m) {
-            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.lan(m),
-            (AnyPosition::Core(p), AnyMove::Core(m)) => p.lan(m),
-            (AnyPosition::Pasgl(p), AnyMove::Pasgl(m)) => p.long_notation(m),
-            (AnyPosition::Squares(p), AnyMove::Squares(m)) => p.turn_long(m),
-            (AnyPosition::Lichess(p), AnyMove::Lichess(m)) => p.lan(m),
-            _ => String::new(),
-        }
-    }
-
     /// Whether the position is a win by the game's own goal rather than by
     /// checkmate (an exploded king, the hill, a third check, ...): lichess
     /// and python-chess write `#` on the move that reaches it.
@@ -498,30 +565,48 @@ impl AnyPosition {
         matches!(self, AnyPosition::Fide(_) | AnyPosition::Core(_))
     }
 
-    /// What the repetition and fifty-move rules need after a move, for
-    /// the games that have them (RULINGS C1; L9 for the squares family,
-    /// over its whole state).
+    /// How the game has ended by its rules after a mainline move: for the
+    /// chess-like games, [`chess_ending_after_move`](Self::chess_ending_after_move)
+    /// (`mate` is known to the caller already); for the others, their
+    /// [`outcome`](GamePosition::outcome).
     #[inline]
-    pub fn draw_state(&self) -> Option<DrawState> {
-        match self {
-            AnyPosition::Fide(p) => Some(Self::fide_draw_state(p)),
-            AnyPosition::Core(p) => Some(DrawState {
-                key: p.repetition_key(),
-                halfmoves: p.halfmoves(),
-                // Pawn moves are irreversible only where pawns never step back (S9).
-                irreversible: !p.rules().pawns_step_back,
-                ruling: "RULINGS C1",
-            }),
-            AnyPosition::Squares(p) => Some(DrawState {
-                key: p.repetition_key(),
-                halfmoves: p.halfmoves(),
-                irreversible: true,
-                ruling: "RULINGS L9",
-            }),
-            // lichess does not end games by repetition or the move clock
-            // on its own: the players claim (docs/rules.md).
-            AnyPosition::Pasgl(_) | AnyPosition::Lichess(_) => None,
+    pub fn end_after_move(&self, mate: bool, scratch: &mut Scratch) -> Option<GameEnd> {
+        if self.is_chess_like() {
+            self.chess_ending_after_move(mate, scratch)
+                .map(GameEnd::Ending)
+        } else {
+            GamePosition::outcome(self).map(GameEnd::Rules)
         }
+    }
+
+    /// Plays `m`, a move [`resolve_action_quick`](Self::resolve_action_quick)
+    /// found, on the bitboard position directly, keeping the position
+    /// before it in `prev`: FIDE chess's per-move path. `None` (nothing
+    /// played) for a position of another family; the caller then plays
+    /// the move through [`play`](GamePosition::play). The verdicts are
+    /// those of the general path (`tests/verify_paths.rs`).
+    #[inline(always)]
+    pub fn play_quick(
+        &mut self,
+        m: &core::Move,
+        prev: &mut Option<AnyPosition>,
+    ) -> Option<QuickPly> {
+        let AnyPosition::Fide(p) = self else {
+            return None;
+        };
+        match prev {
+            Some(AnyPosition::Fide(before)) => *before = *p,
+            prev => *prev = Some(AnyPosition::Fide(*p)),
+        }
+        p.play_unchecked(m);
+        let in_check = p.is_check();
+        let mate = in_check && !p.has_legal_move();
+        Some(QuickPly {
+            in_check,
+            mate,
+            ending: Self::fide_ending_after_move(p, mate),
+            draw: GamePosition::draw_state(p),
+        })
     }
 
     /// How a chess-like game has ended after a mainline move: checkmate
@@ -535,18 +620,6 @@ impl AnyPosition {
             return Self::fide_ending_after_move(p, mate);
         }
         self.chess_ending_after_move_out_of_line(mate, scratch)
-    }
-
-    /// [`draw_state`](Self::draw_state) of a bitboard position, for callers
-    /// that hold one (the verifier's per-move path).
-    #[inline]
-    pub fn fide_draw_state(p: &crate::rules::fide::BitPosition) -> DrawState {
-        DrawState {
-            key: p.repetition_key(),
-            halfmoves: p.halfmoves(),
-            irreversible: true,
-            ruling: "RULINGS C1",
-        }
     }
 
     /// [`chess_ending_after_move`](Self::chess_ending_after_move) of a
@@ -616,61 +689,11 @@ impl AnyPosition {
         }
     }
 
-    /// The number of the move about to be played, as a record numbers it,
-    /// `plies_played` moves after the game's start.
-    ///
-    /// One rule for every game (issue 13): the start position's move
-    /// number (a `[FEN]`'s last field, 1 without one), one more after each
-    /// Black move. PASGL's position string has no move number: its games
-    /// count from 1, whichever side moves first.
-    #[inline]
-    pub fn fullmoves(&self, plies_played: u32) -> u32 {
-        match self {
-            AnyPosition::Fide(p) => p.fullmoves(),
-            AnyPosition::Core(p) => p.fullmoves(),
-            AnyPosition::Squares(p) => p.fullmoves(),
-            AnyPosition::Lichess(p) => p.fullmoves(),
-            AnyPosition::Pasgl(p) => {
-                // Black moved first when Black is to move after an even
-                // number of plies, or White after an odd one.
-                let black_began = (p.turn() == Color::Black) == (plies_played % 2 == 0);
-                1 + (plies_played + u32::from(black_began)) / 2
-            }
-        }
-    }
-
-    /// Passes the turn, as python-chess does for a null move `--`, in the
-    /// chess-like games; the others are left unchanged.
-    pub fn play_null(&mut self) {
-        match self {
-            AnyPosition::Fide(p) => p.play_null(),
-            AnyPosition::Core(p) => p.play_null(),
-            _ => {}
-        }
-    }
-
     /// The repetition key of the start position, for the games with a
     /// repetition rule.
     #[inline]
     pub fn repetition_key(&self) -> Option<u64> {
         self.draw_state().map(|d| d.key)
-    }
-
-    /// "did you mean ...?" help for `written`.
-    #[cold]
-    pub fn suggestions(&self, written: &str) -> Vec<String> {
-        each_family!(self, p => p.suggestions(written))
-    }
-
-    /// Perft to `depth`, by the family's own generator.
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyPosition::Fide(p) => p.perft(depth),
-            AnyPosition::Core(p) => crate::rules::perft::perft(p, depth),
-            AnyPosition::Pasgl(p) => perft(p.as_ref(), depth),
-            AnyPosition::Squares(p) => perft(p, depth),
-            AnyPosition::Lichess(p) => p.perft(depth),
-        }
     }
 
     /// Perft split by first move (long notation, count).

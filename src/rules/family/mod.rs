@@ -8,7 +8,7 @@
 pub use super::position::{
     DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, ending_outcome, perft,
 };
-pub use any::{AnyMove, AnyPosition, Scratch};
+pub use any::{AnyMove, AnyPosition, GameEnd, QuickPly, Scratch};
 
 use super::Variant;
 use crate::written::Grammar;

@@ -287,4 +287,16 @@ impl GamePosition for LichessPosition {
     fn outcome(&self) -> Option<Outcome> {
         LichessPosition::outcome(self)
     }
+
+    fn perft(&self, depth: u32) -> u64 {
+        LichessPosition::perft(self, depth)
+    }
+
+    fn fullmoves(&self, _plies_played: u32) -> u32 {
+        self.fullmoves
+    }
+
+    fn end_rule(&self) -> &'static str {
+        "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
+    }
 }

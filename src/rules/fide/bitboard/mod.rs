@@ -37,7 +37,7 @@ use crate::rules::core::{
     self, ByColor, CastleForm, CastleSide, Color, Ending, GameRules, Move, MoveList, Piece, Role,
     Square, SquareSet,
 };
-use crate::rules::position::{GamePosition, Outcome, Rejection, ending_outcome};
+use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, ending_outcome};
 use crate::written::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 
 // Roles in the order of the FIDE army (`core::FIDE_ARMY`).
@@ -793,6 +793,39 @@ impl GamePosition for BitPosition {
 
     fn notation(&self, m: &Move) -> String {
         self.san(m)
+    }
+
+    fn write_fen(&self, out: &mut String) {
+        BitPosition::write_fen(self, out);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        BitPosition::perft(self, depth)
+    }
+
+    fn fullmoves(&self, _plies_played: u32) -> u32 {
+        BitPosition::fullmoves(self)
+    }
+
+    fn draw_state(&self) -> Option<DrawState> {
+        Some(DrawState {
+            key: self.repetition_key(),
+            halfmoves: self.halfmoves(),
+            irreversible: true,
+            ruling: "RULINGS C1",
+        })
+    }
+
+    fn write_notation(&self, m: &Move, out: &mut String) {
+        self.write_san(m, out);
+    }
+
+    fn passes_are_null_moves(&self) -> bool {
+        true
+    }
+
+    fn play_null(&mut self) {
+        BitPosition::play_null(self);
     }
 
     fn long_notation(&self, m: &Move) -> String {
