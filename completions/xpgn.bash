@@ -120,7 +120,7 @@ _xpgn() {
                     return 0
                     ;;
                 --transcript)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --allow)
@@ -178,7 +178,7 @@ _xpgn() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --result)
@@ -228,7 +228,7 @@ _xpgn() {
                     return 0
                     ;;
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --fen)
@@ -274,7 +274,7 @@ _xpgn() {
                     return 0
                     ;;
                 --transcript)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -458,7 +458,7 @@ _xpgn() {
             fi
             case "${prev}" in
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --fen)
@@ -492,7 +492,7 @@ _xpgn() {
             fi
             case "${prev}" in
                 --variant)
-                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings" -- "${cur}"))
                     return 0
                     ;;
                 --fen)

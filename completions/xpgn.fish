@@ -53,7 +53,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l allow -d 'Hide findings with this code (docs/diagnostics.md lists them), or every finding of a severity with `notes` or `warnings`' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
@@ -72,7 +79,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l format -d 'How to print: FEN lines, or CSV/JSON Lines with the game, ply, move and position' -r -f -a "plain\t'One FEN per line'
 csv\t'CSV with a header: game, ply, move, position'
 json\t'One JSON object per line: game, ply, move, position'"
@@ -94,7 +108,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l fen -d 'Start from this position instead of the variant\'s start position' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
@@ -116,7 +137,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l fen -d 'The position instead of the variant\'s start position' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l postal -d 'Squares family: play under the Postal rule (`yes`) or Postal Plus (`plus`), as a record\'s `[Postal]` tag does' -r -f -a "yes\t''
 plus\t''
@@ -146,7 +174,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l result -d 'Keep only games with this result: 1-0, 0-1, 1/2-1/2 or *' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l min-plies -d 'Keep only games whose mainline has at least N plies' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l max-plies -d 'Keep only games whose mainline has at most N plies' -r
@@ -188,7 +223,14 @@ Hans38\t''
 Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
-PASGL312\t''"
+PASGL312\t''
+Atomic\t''
+Antichess\t''
+Crazyhouse\t''
+KingoftheHill\t''
+Three-check\t''
+Horde\t''
+RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l fen -d 'The position to draw, in the game\'s FEN-like notation' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l mark -d 'Highlight these squares (`--mark e4,d5`)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l size -d 'The board\'s width in pixels' -r

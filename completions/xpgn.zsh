@@ -39,7 +39,7 @@ _arguments "${_arguments_options[@]}" : \
 json\:"One JSON object per diagnostic per line on stdout, then a summary object"))' \
 '-j+[Check with N threads (default\: all cores)]:N:_default' \
 '--jobs=[Check with N threads (default\: all cores)]:N:_default' \
-'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '*--allow=[Hide findings with this code (docs/diagnostics.md lists them), or every finding of a severity with \`notes\` or \`warnings\`]:CODE:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
@@ -55,7 +55,7 @@ never\:"Never colour"))' \
 (fen)
 _arguments "${_arguments_options[@]}" : \
 '(--all)--ply=[Print the position after ply N (1 = after White'\''s first move) instead of the final one]:N:_default' \
-'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '--format=[How to print\: FEN lines, or CSV/JSON Lines with the game, ply, move and position]:FORMAT:((plain\:"One FEN per line"
 csv\:"CSV with a header\: game, ply, move, position"
 json\:"One JSON object per line\: game, ply, move, position"))' \
@@ -74,7 +74,7 @@ never\:"Never colour"))' \
 ;;
 (perft)
 _arguments "${_arguments_options[@]}" : \
-'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '--fen=[Start from this position instead of the variant'\''s start position]:FEN:_default' \
 '--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
 '--readings=[Alternative readings RULINGS keeps as switches, as a record'\''s \`\[Readings\]\` tag gives them\: \`G8b\` (Gast promotes to Q, R, B, N only), \`G10a\` (Gast'\''s archer to g1 when castling with both), \`P4b\` (PASGL scores before the Train moves)]:READINGS:_default' \
@@ -91,7 +91,7 @@ never\:"Never colour"))' \
 ;;
 (moves)
 _arguments "${_arguments_options[@]}" : \
-'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--variant=[The game, by name (e.g. \`chess\`, \`gast\`); case, spaces, \`-\` and \`_\` are ignored]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '--fen=[The position instead of the variant'\''s start position]:FEN:_default' \
 '--postal=[Squares family\: play under the Postal rule (\`yes\`) or Postal Plus (\`plus\`), as a record'\''s \`\[Postal\]\` tag does]:POSTAL:(yes plus no)' \
 '--readings=[Alternative readings RULINGS keeps as switches, as a record'\''s \`\[Readings\]\` tag gives them\: \`G8b\` (Gast promotes to Q, R, B, N only), \`G10a\` (Gast'\''s archer to g1 when castling with both), \`P4b\` (PASGL scores before the Train moves)]:READINGS:_default' \
@@ -117,7 +117,7 @@ lan\:"Long algebraic notation (from and to squares always written)"))' \
 '--output=[Write to FILE instead of standard output]:FILE:_files' \
 '*--tag=[Keep only games whose tag NAME has exactly VALUE (NAME=VALUE; repeatable, all must hold)]:NAME=VALUE:_default' \
 '*--tag-regex=[Keep only games whose tag NAME matches the regular expression REGEX somewhere (NAME=REGEX; repeatable)]:NAME=REGEX:_default' \
-'--variant=[Keep only games of this variant (any name xpgn accepts for it)]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--variant=[Keep only games of this variant (any name xpgn accepts for it)]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '--result=[Keep only games with this result\: 1-0, 0-1, 1/2-1/2 or *]:RESULT:_default' \
 '--min-plies=[Keep only games whose mainline has at least N plies]:N:_default' \
 '--max-plies=[Keep only games whose mainline has at most N plies]:N:_default' \
@@ -172,7 +172,7 @@ never\:"Never colour"))' \
 _arguments "${_arguments_options[@]}" : \
 '--game=[The game of FILE to draw, counted from 1]:N:_default' \
 '--ply=[Draw the position after ply K of the game'\''s mainline (0 = its start position) instead of its last]:K:_default' \
-'--variant=[The game, by name, for \`--fen\` or its start position]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--variant=[The game, by name, for \`--fen\` or its start position]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '--fen=[The position to draw, in the game'\''s FEN-like notation]:FEN:_default' \
 '*--mark=[Highlight these squares (\`--mark e4,d5\`)]:SQUARE:_default' \
 '--size=[The board'\''s width in pixels]:PIXELS:_default' \

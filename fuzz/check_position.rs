@@ -8,6 +8,7 @@
 /// writes reads back as the same position string; the verifier's totals
 /// are consistent.
 fn check_position(data: &[u8]) {
+    use xpgn::rules::family::GamePosition as _;
     let text = String::from_utf8_lossy(data);
     for variant in xpgn::rules::Variant::ALL {
         if let Ok(pos) = xpgn::rules::family::AnyPosition::setup(variant, Some(&text)) {

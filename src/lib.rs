@@ -3,23 +3,23 @@
 //!
 //! The pipeline: [`notation`] turns bytes into events, [`verify`] replays the
 //! moves against [`rules`] and emits [`diag::Diagnostic`]s, [`export`] writes
-//! positions and records. The `xpgn` binary ties it together; its module
-//! (`cli`) is not part of the library's API.
+//! positions and records. The `xpgn` binary ties it together; its command
+//! line is a module of the binary (`src/cli/`), not of this library.
 //!
 //! # Replaying the games of a file
 //!
-//! A [`notation::Reader`] reads from any [`std::io::Read`] one game at a
-//! time, so a file of any size is replayed in flat memory. The
-//! [`verify::Verifier`] replays each game, and an [`verify::Observer`]
-//! sees every move as the verifier played it, with the positions before and
-//! after; diagnostics are handed out after each game.
+//! [`verify::replay`] reads from any [`std::io::Read`] one game at a time
+//! (a [`notation::Reader`] over one fixed buffer, feeding a
+//! [`verify::Verifier`]), so a file of any size is replayed in flat memory.
+//! An [`verify::Observer`] sees every move as the verifier played it, with
+//! the positions before and after; diagnostics are handed out after each
+//! game.
 //!
 //! ```
 //! use std::fs::File;
 //!
-//! use xpgn::notation::Reader;
-//! use xpgn::rules::family::AnyPosition;
-//! use xpgn::verify::{GameReport, Observer, Ply, Verifier};
+//! use xpgn::rules::family::{AnyPosition, GamePosition};
+//! use xpgn::verify::{self, GameReport, Observer, Ply};
 //!
 //! /// Prints the position after every move of each game's mainline.
 //! struct Positions;
@@ -45,22 +45,18 @@
 //! }
 //!
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/chess/opera-game.pgn");
-//! let mut reader = Reader::new(File::open(path)?);
-//! let mut verifier = Verifier::with_observer(path, Positions);
-//! loop {
-//!     // One game at a time: `false` once the input is done.
-//!     let more = reader.read_game(&mut verifier)?;
-//!     for d in verifier.drain() {
-//!         eprintln!("{}", d.message);
-//!     }
-//!     if !more {
-//!         break;
-//!     }
-//! }
-//! assert_eq!(verifier.counts().games, 1);
-//! assert_eq!(verifier.counts().invalid_games, 0);
+//! let (counts, _) = verify::replay(File::open(path)?, path, Positions, |d| {
+//!     eprintln!("{}", d.message);
+//! })?;
+//! assert_eq!(counts.games, 1);
+//! assert_eq!(counts.invalid_games, 0);
 //! # Ok::<(), std::io::Error>(())
 //! ```
+//!
+//! For more control (stopping early, resuming at a byte offset) drive the
+//! [`notation::Reader`] yourself: [`notation::Reader::read_game`] reads one
+//! game into any [`notation::Visitor`], and [`verify::Verifier::drain`]
+//! hands out that game's diagnostics.
 //!
 //! [`export::records::read_games`] builds whole records (tags, comments,
 //! variations) with every move's canonical notation from the same pass.
@@ -68,13 +64,6 @@
 #![warn(missing_docs, missing_debug_implementations)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-// The `xpgn` command line, for the binary (src/main.rs) only: not API, and
-// changed without notice. It stays in the library rather than the binary
-// because its unit tests and the integration tests share its helpers with
-// the library's modules; hidden from the docs so that no one takes it for
-// an interface.
-#[doc(hidden)]
-pub mod cli;
 pub mod diag;
 pub mod export;
 pub mod io;
@@ -82,3 +71,4 @@ pub mod notation;
 pub mod record;
 pub mod rules;
 pub mod verify;
+pub mod written;

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use xpgn::rules::Variant;
 use xpgn::rules::core::{ByColor, CastlingRule, GameRules, Geometry, Position, SquareSet};
-use xpgn::rules::family::{self, AnyPosition};
+use xpgn::rules::family::{self, AnyPosition, GamePosition};
 use xpgn::rules::fide::BitPosition;
 use xpgn::rules::perft::perft;
 use xpgn::rules::squares::Postal;
@@ -251,6 +251,7 @@ fn all_positions_deep() {
     run_family("pasgl.perft", Variant::Pasgl312, u64::MAX);
     run_family("hans38.perft", Variant::Hans38, u64::MAX);
     run_family("squares.perft", Variant::Hans38, u64::MAX);
+    run_family("lichess.perft", Variant::Atomic, u64::MAX);
 }
 
 #[test]
@@ -351,4 +352,9 @@ fn replay_speed_of_the_core_and_the_bitboard() {
     let bits_time = t.elapsed();
     assert_eq!(a, b);
     println!("replaying {plies} random plies: core {core_time:?}, bitboard {bits_time:?}");
+}
+
+#[test]
+fn lichess_variants_agree_with_python_chess_suites() {
+    assert!(run_family("lichess.perft", Variant::Atomic, 100_000) >= 50);
 }

@@ -4,7 +4,7 @@
 //! (RULINGS N7: every position string round-trips).
 
 use xpgn::rules::Variant;
-use xpgn::rules::family::AnyPosition;
+use xpgn::rules::family::{AnyPosition, GamePosition};
 use xpgn::rules::playout::{PlayoutOptions, playout};
 use xpgn::rules::squares::Postal;
 

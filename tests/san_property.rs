@@ -11,7 +11,7 @@ use std::process::Command;
 
 use xpgn::notation::token::parse_move;
 use xpgn::rules::Variant;
-use xpgn::rules::family::{AnyMove, AnyPosition, Scratch};
+use xpgn::rules::family::{AnyMove, AnyPosition, GamePosition, Scratch};
 use xpgn::rules::playout::{PlayoutOptions, SplitMix64, playout};
 use xpgn::rules::squares::Postal;
 

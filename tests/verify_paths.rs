@@ -13,6 +13,7 @@
 use xpgn::diag::Diagnostic;
 use xpgn::notation::Reader;
 use xpgn::rules::core::{MoveList, Position};
+use xpgn::rules::family::GamePosition;
 use xpgn::rules::playout::SplitMix64;
 use xpgn::verify::{Counts, GameReport, Observer, Ply, Verifier};
 

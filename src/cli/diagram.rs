@@ -10,7 +10,7 @@ use crate::export::diagram::Diagram;
 use crate::io::{AtomicFile, InputError, Overwrite, expand};
 use crate::notation::Reader;
 use crate::rules::core::Square;
-use crate::rules::family::AnyPosition;
+use crate::rules::family::{AnyPosition, GamePosition};
 use crate::rules::picture::{Picture, move_arrow};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 

@@ -14,7 +14,7 @@ use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::Reader;
 use crate::rules::Variant;
-use crate::rules::family::AnyPosition;
+use crate::rules::family::{AnyPosition, GamePosition};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// Which positions to print.

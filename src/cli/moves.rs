@@ -6,6 +6,7 @@ use super::args::MovesArgs;
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, position_from_setup};
 use crate::rules::core::MoveList;
+use crate::rules::family::GamePosition;
 
 /// Runs `xpgn moves`: one move a line, `SAN<TAB>long algebraic`, sorted by SAN.
 ///

@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Write};
 use super::args::PerftArgs;
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus, position_from_setup};
+use crate::rules::family::GamePosition;
 use crate::rules::perft::divide;
 
 /// Runs `xpgn perft`: with `--divide` one `move: count` line per legal move

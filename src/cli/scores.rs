@@ -23,7 +23,7 @@ use crate::diag::render::render_human;
 use crate::io::{InputError, expand};
 use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::rules::core::{ByColor, Color};
-use crate::rules::family::AnyPosition;
+use crate::rules::family::{AnyPosition, GamePosition};
 use crate::rules::pasgl::{self, ScoreReason};
 use crate::rules::squares::{Reserve, SquaresPosition};
 use crate::verify::{GameReport, Observer, Ply, Verifier};

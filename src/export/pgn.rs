@@ -14,6 +14,7 @@ use std::io::{self, Write};
 use crate::notation::{CheckMark, CommentStyle, GameResult};
 use crate::record::{Comment, Game};
 use crate::rules::core::Color;
+use crate::rules::family::GamePosition;
 use crate::rules::setup::{SetupTags, start_position};
 
 /// The longest line written (the standard asks for fewer than 80 columns).

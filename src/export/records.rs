@@ -8,7 +8,7 @@
 use crate::diag::Span;
 use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
-use crate::rules::family::{AnyMove, AnyPosition};
+use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// What the mainline of a game did, counted from its canonical moves.

@@ -10,6 +10,7 @@ pub mod tag;
 pub mod token;
 pub mod transcript;
 pub mod visitor;
+mod window;
 
 pub use error::NotationError;
 pub use reader::{Limits, Reader, Resume, first_invalid_utf8};

@@ -15,12 +15,16 @@ use memchr::{memchr, memchr_iter, memrchr};
 
 use super::SyntaxProblem;
 
+mod boundary;
 mod bytes;
+mod comment;
 mod game;
+mod words;
 
 use super::visitor::{
     CheckMark, Chunk, CommentStyle, Event, Flow, GameResult, LineContext, NagForm, RawTag, Visitor,
 };
+use super::window::{LineEnd, LineScan, Window};
 use crate::diag::{Code, Span};
 use bytes::{
     BINARY_WINDOW, find_tag_line, is_control, is_space, looks_like_movetext, many_controls,
@@ -190,98 +194,6 @@ impl GameState {
             tags_seen: false,
             blank_after_tags: false,
         }
-    }
-}
-
-/// Cached end of the current line, so that a long line is scanned once
-/// however many diagnostics show it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct LineEnd {
-    line: u32,
-    /// Absolute offset of the newline, once found.
-    found: Option<u64>,
-    /// Absolute offset up to which there is no newline.
-    scanned_to: u64,
-}
-
-/// The reader's buffer and what a [`LineContext`] needs of it, apart from
-/// the rest of the reader so that a line context holds one reference to it
-/// (every event gets one, and most never look at the line).
-#[derive(Debug)]
-pub(super) struct Window {
-    buf: Box<[u8]>,
-    /// Absolute offset of `buf[0]`.
-    buf_abs: u64,
-    /// The end of the filled part of `buf`.
-    end: usize,
-    /// Interior mutability: the line contexts handed to the visitor fill it.
-    line_end: Cell<LineEnd>,
-}
-
-/// What a [`LineContext`] needs to find the current line's end when asked:
-/// the reader's buffer up to its end, where the line begins and where the
-/// reader stands in it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct LineScan<'a> {
-    win: &'a Window,
-    /// Absolute offset where the line begins (it may have left the buffer).
-    line_start_abs: u64,
-    /// Where the reader stands in the buffer: no newline lies between the
-    /// line's start and here.
-    pos: usize,
-}
-
-impl<'a> LineScan<'a> {
-    /// The column of the first byte [`Self::text`] shows: 1 unless the
-    /// line's start has left the buffer.
-    pub(super) fn first_column(&self) -> u32 {
-        let buf_abs = self.win.buf_abs;
-        if self.line_start_abs >= buf_abs {
-            1
-        } else {
-            u32::try_from(buf_abs - self.line_start_abs + 1).unwrap_or(u32::MAX)
-        }
-    }
-
-    /// The bytes of line `line` from its start (or the buffer's) up to its
-    /// newline (without a `\r` before it) or the end of the buffer.
-    pub(super) fn text(&self, line: u32) -> &'a [u8] {
-        let win = self.win;
-        let buf = win.buf.get(..win.end).unwrap_or_default();
-        let buf_abs = win.buf_abs;
-        // Where the line begins in `buf`, or `buf`'s start when it has left.
-        let begin = usize::try_from(self.line_start_abs.max(buf_abs) - buf_abs)
-            .unwrap_or(usize::MAX)
-            .min(self.pos);
-        let pos_abs = buf_abs + self.pos as u64;
-        let end = buf.len();
-        let end_abs = buf_abs + end as u64;
-        let mut cached = win.line_end.get();
-        if cached.line != line || cached.scanned_to < pos_abs {
-            cached = LineEnd {
-                line,
-                found: None,
-                scanned_to: pos_abs,
-            };
-        }
-        if cached.found.is_none() && cached.scanned_to < end_abs {
-            let from = usize::try_from(cached.scanned_to - buf_abs).unwrap_or(end);
-            match memchr(b'\n', buf.get(from..).unwrap_or_default()) {
-                Some(k) => cached.found = Some(buf_abs + (from + k) as u64),
-                None => cached.scanned_to = end_abs,
-            }
-        }
-        win.line_end.set(cached);
-        let stop = cached.found.map_or(end, |abs| {
-            usize::try_from(abs.saturating_sub(buf_abs))
-                .unwrap_or(end)
-                .min(end)
-        });
-        let mut stop = stop.max(begin);
-        if stop > begin && buf.get(stop - 1) == Some(&b'\r') {
-            stop -= 1;
-        }
-        buf.get(begin..stop).unwrap_or_default()
     }
 }
 
@@ -701,190 +613,6 @@ impl<R: Read> Reader<R> {
         let line = LineContext::new(text, span.line, first_column);
         let flow = v.problem(&SyntaxProblem { code, message }, span, &line);
         self.apply(flow);
-    }
-
-    // ----- between games -----
-
-    /// Skips whitespace, prose and binary data up to the start of the next
-    /// game. Returns false at the end of input.
-    fn find_game_start<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
-        loop {
-            if self.stopped {
-                return Ok(false);
-            }
-            self.skip_space()?;
-            self.ensure(1)?;
-            let Some(&b) = self.avail().first() else {
-                return Ok(false);
-            };
-            match b {
-                b'[' | b'{' | b';' => return Ok(true),
-                b'%' if self.at_line_start() => return Ok(true),
-                _ => {}
-            }
-            self.ensure(SNIFF)?;
-            let window = &self.avail()[..self.avail().len().min(SNIFF)];
-            // Text with a NUL further on starts a game; the game reports the NUL.
-            let head = &window[..window.len().min(BINARY_WINDOW)];
-            if many_controls(head) || (is_control(b) && head.contains(&0)) {
-                if !self.region_binary_reported {
-                    self.region_binary_reported = true;
-                    let span = self.span(0, 1);
-                    self.problem(
-                        v,
-                        Code::BinaryData,
-                        "the input looks like binary data, skipped to the next tag line".into(),
-                        span,
-                    );
-                }
-                self.skip_to_tag_line()?;
-                continue;
-            }
-            if is_control(b) {
-                let span = self.span(0, 1);
-                self.problem(
-                    v,
-                    Code::UnexpectedToken,
-                    format!("unexpected control byte 0x{b:02x}"),
-                    span,
-                );
-                self.consume(1);
-                continue;
-            }
-            let region = find_tag_line(window).unwrap_or(window.len());
-            if looks_like_movetext(&window[..region]) {
-                return Ok(true);
-            }
-            if !self.prose_reported {
-                self.prose_reported = true;
-                let span = self.span(0, region);
-                self.problem(
-                    v,
-                    Code::TextBeforeTags,
-                    "text before the first tag pair is ignored".into(),
-                    span,
-                );
-            }
-            self.consume(region.max(1));
-        }
-    }
-
-    #[inline(always)]
-    fn skip_space(&mut self) -> io::Result<()> {
-        // Mostly one space between two words, or one line break (after a tag).
-        let n = match *self.avail() {
-            [b' ', next, ..] if !is_space(next) => {
-                self.start += 1;
-                return Ok(());
-            }
-            [b'\n', next, ..] if !is_space(next) => 1,
-            [b'\r', b'\n', next, ..] if !is_space(next) => 2,
-            _ => return self.skip_space_run(),
-        };
-        self.line = self.line.saturating_add(1);
-        self.start += n;
-        self.line_start_abs = self.win.buf_abs + self.start as u64;
-        Ok(())
-    }
-
-    #[inline(never)]
-    fn skip_space_run(&mut self) -> io::Result<()> {
-        loop {
-            self.space_in_buffer();
-            if self.start < self.win.end || !self.fill()? {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Skips the whitespace in the buffer, counting lines, without filling it.
-    /// Counts the newlines on the way, rather than scanning the run again in
-    /// `consume`: runs of whitespace are short and many.
-    #[inline]
-    fn space_in_buffer(&mut self) {
-        let avail = self.avail();
-        let mut n = 0;
-        let mut newlines = 0u32;
-        let mut last_newline = 0;
-        while let Some(&b) = avail.get(n) {
-            if !is_space(b) {
-                break;
-            }
-            if b == b'\n' {
-                newlines = newlines.saturating_add(1);
-                last_newline = n;
-            }
-            n += 1;
-        }
-        if newlines > 0 {
-            self.line = self.line.saturating_add(newlines);
-            self.line_start_abs = self.win.buf_abs + (self.start + last_newline + 1) as u64;
-        }
-        self.start += n;
-    }
-
-    fn at_line_start(&self) -> bool {
-        self.pos_abs() == self.line_start_abs
-    }
-
-    /// Whether only whitespace precedes the current position on its line.
-    fn first_on_line(&self) -> bool {
-        match self.line_start_abs.checked_sub(self.win.buf_abs) {
-            Some(d) => {
-                let from = usize::try_from(d).unwrap_or(usize::MAX);
-                // At most 64 bytes back, so that a line full of `[` stays linear.
-                from.saturating_add(64) >= self.start
-                    && self
-                        .win
-                        .buf
-                        .get(from..self.start)
-                        .is_some_and(|s| s.iter().all(|&b| is_space(b)))
-            }
-            None => false,
-        }
-    }
-
-    /// Skips to the next line that starts with `[`, or to the end of input.
-    fn skip_to_tag_line(&mut self) -> io::Result<()> {
-        loop {
-            let avail = self.avail();
-            match memchr(b'\n', avail) {
-                Some(k) if k + 1 < avail.len() => {
-                    let tag = avail[k + 1] == b'[';
-                    self.consume(k + 1);
-                    if tag {
-                        return Ok(());
-                    }
-                }
-                Some(k) => {
-                    // Keep the newline: the next byte decides.
-                    self.consume(k);
-                    if !self.fill()? {
-                        let n = self.win.end - self.start;
-                        self.consume(n);
-                        return Ok(());
-                    }
-                }
-                None => {
-                    let n = avail.len();
-                    self.consume(n);
-                    if !self.fill()? {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-    }
-
-    /// Skips bytes while `keep` holds (streaming), e.g. the rest of a too long token.
-    fn skip_while(&mut self, keep: impl Fn(u8) -> bool) -> io::Result<()> {
-        loop {
-            let n = self.avail().iter().take_while(|&&b| keep(b)).count();
-            self.consume(n);
-            if self.start < self.win.end || !self.fill()? {
-                return Ok(());
-            }
-        }
     }
 }
 

@@ -13,7 +13,7 @@
 
 use std::borrow::Cow;
 
-use super::reader::LineScan;
+use super::window::LineScan;
 use crate::diag::Span;
 
 /// What the visitor wants the reader to do next.

@@ -8,7 +8,8 @@
 
 use super::Variant;
 use super::core::{self, Color, Geometry, Square};
-use super::family::{AnyMove, AnyPosition};
+use super::family::{AnyMove, AnyPosition, GamePosition};
+use super::lichess::LichessPosition;
 use super::pasgl;
 use super::squares::{Reserve, SquaresPosition};
 
@@ -148,6 +149,9 @@ impl Picture {
         if let Some(p) = pos.as_squares() {
             return squares_picture(p, pos.variant());
         }
+        if let Some(p) = pos.as_lichess() {
+            return lichess_picture(p);
+        }
         match pos.to_core() {
             Some(p) => core_picture(&p, pos.variant()),
             // Every family is one of the three above; an empty board says
@@ -230,6 +234,14 @@ pub fn move_arrow(m: &AnyMove) -> Option<(Square, Square)> {
         AnyMove::Pasgl(pasgl::Move::Walk(w)) => Some((w.from, w.to)),
         AnyMove::Pasgl(pasgl::Move::Switch { from, to, .. }) => Some((*from, *to)),
         AnyMove::Pasgl(_) => None,
+        AnyMove::Lichess(m) => {
+            let square =
+                |i: usize| Square::new(u8::try_from(i % 8).ok()?, u8::try_from(i / 8).ok()?);
+            if m.kind == crate::rules::lichess::MoveKind::Drop {
+                return None;
+            }
+            Some((square(usize::from(m.from))?, square(m.king_to())?))
+        }
     }
 }
 
@@ -311,6 +323,68 @@ fn squares_picture(p: &SquaresPosition, variant: Variant) -> Picture {
         white: reserve(Color::White),
         black: reserve(Color::Black),
     });
+    pic
+}
+
+fn lichess_picture(p: &LichessPosition) -> Picture {
+    const NAMES: [(char, &str); 6] = [
+        ('P', "pawn"),
+        ('N', "knight"),
+        ('B', "bishop"),
+        ('R', "rook"),
+        ('Q', "queen"),
+        ('K', "king"),
+    ];
+    let mut pic = Picture::blank(p.variant(), &Geometry::rectangle(8, 8), p.turn());
+    for sq in pic.squares().collect::<Vec<_>>() {
+        let index = usize::from(sq.rank()) * 8 + usize::from(sq.file());
+        let token = p.piece_at(index).and_then(|(color, role)| {
+            let &(letter, name) = NAMES.get(role)?;
+            Some(Token {
+                shape: Shape::Chessman,
+                color,
+                letter,
+                name,
+                states: Vec::new(),
+            })
+        });
+        if let Some(token) = token {
+            if token.letter == 'K' && token.color == p.turn() && p.is_check() {
+                pic.check = Some(sq);
+            }
+            if let Some(cell) = pic.cell_mut(sq) {
+                cell.tokens.push(token);
+            }
+        }
+    }
+    match p.variant() {
+        Variant::Crazyhouse => {
+            let pocket = |c| {
+                let held: Vec<String> = NAMES[..5]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(role, _)| p.pocket(c, role) > 0)
+                    .map(|(role, (letter, _))| format!("{letter}{}", p.pocket(c, role)))
+                    .collect();
+                if held.is_empty() {
+                    "-".to_owned()
+                } else {
+                    held.join(" ")
+                }
+            };
+            pic.facts.push(Fact {
+                label: "pocket",
+                white: pocket(Color::White),
+                black: pocket(Color::Black),
+            });
+        }
+        Variant::ThreeCheck => pic.facts.push(Fact {
+            label: "checks to give",
+            white: p.checks_left(Color::White).to_string(),
+            black: p.checks_left(Color::Black).to_string(),
+        }),
+        _ => {}
+    }
     pic
 }
 
@@ -406,6 +480,8 @@ mod tests {
             let p = picture(variant, None);
             assert_eq!(p.cells.len(), usize::from(p.files) * usize::from(p.ranks));
             let expected = match variant {
+                Variant::Horde => (8, 8, 36 + 16),
+                Variant::RacingKings => (8, 8, 16),
                 Variant::Gast => (12, 12, 48),
                 Variant::Gast14x12 => (14, 12, 56),
                 Variant::Squirrel => (10, 10, 48),

@@ -19,7 +19,7 @@
 //! ```
 
 use super::Variant;
-use super::family::{AnyMove, AnyPosition, Outcome};
+use super::family::{AnyMove, AnyPosition, GamePosition, Outcome};
 use super::setup::SetupError;
 use super::squares::Postal;
 

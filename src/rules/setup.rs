@@ -198,6 +198,7 @@ pub fn start_of(variant: Variant, tags: &SetupTags<'_>) -> Result<AnyPosition, S
 /// # Examples
 ///
 /// ```
+/// use xpgn::rules::family::GamePosition;
 /// use xpgn::rules::setup::{SetupError, SetupTags, start_position};
 ///
 /// let tags = SetupTags { setup: Some("1"), ..SetupTags::default() };
@@ -220,6 +221,7 @@ pub fn start_position(tags: &SetupTags<'_>) -> Result<AnyPosition, SetupError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::family::GamePosition;
 
     fn tags(pairs: &[(&str, &str)]) -> Result<AnyPosition, SetupError> {
         let pairs: Vec<(String, String)> = pairs

@@ -82,7 +82,7 @@ fn distance(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::family::GamePosition;
+    use crate::rules::position::GamePosition;
     use crate::rules::{Variant, core::Position};
 
     #[test]

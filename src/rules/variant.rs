@@ -4,8 +4,9 @@ use std::fmt;
 
 use crate::rules::core::GameRules;
 use crate::rules::{fide, gast, squirrel};
+use crate::written::Grammar;
 
-/// A game: one rule set of the five families (plus Chess960, as archives hold it).
+/// A game: one rule set of the six families (plus Chess960, as archives hold it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// FIDE chess.
@@ -30,6 +31,21 @@ pub enum Variant {
     MovingSquares,
     /// PASGL 312 Chess.
     Pasgl312,
+    /// Atomic chess (lichess): captures explode.
+    Atomic,
+    /// Antichess (lichess; Giveaway): captures are compulsory, losing
+    /// everything wins.
+    Antichess,
+    /// Crazyhouse (lichess): captured pieces are dropped back in.
+    Crazyhouse,
+    /// King of the Hill (lichess): a king in the centre wins.
+    KingOfTheHill,
+    /// Three-check (lichess): the third check wins.
+    ThreeCheck,
+    /// Horde (lichess): 36 white pawns against Black's army.
+    Horde,
+    /// Racing Kings (lichess): the first king on the eighth rank wins.
+    RacingKings,
 }
 
 /// How far the tool supports a game.
@@ -63,11 +79,13 @@ pub enum Family {
     Squares,
     /// PASGL 312.
     Pasgl,
+    /// The lichess variants on the 8x8 bitboard.
+    Lichess,
 }
 
 impl Variant {
     /// Every game, in the order of RULINGS N1.
-    pub const ALL: [Variant; 11] = [
+    pub const ALL: [Variant; 18] = [
         Variant::Chess,
         Variant::Chess960,
         Variant::Gast,
@@ -79,6 +97,13 @@ impl Variant {
         Variant::InfiniteReserves,
         Variant::MovingSquares,
         Variant::Pasgl312,
+        Variant::Atomic,
+        Variant::Antichess,
+        Variant::Crazyhouse,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+        Variant::Horde,
+        Variant::RacingKings,
     ];
 
     /// The canonical name (RULINGS N1).
@@ -95,6 +120,13 @@ impl Variant {
             Variant::InfiniteReserves => "Infinite Reserves",
             Variant::MovingSquares => "Moving Squares",
             Variant::Pasgl312 => "PASGL312",
+            Variant::Atomic => "Atomic",
+            Variant::Antichess => "Antichess",
+            Variant::Crazyhouse => "Crazyhouse",
+            Variant::KingOfTheHill => "King of the Hill",
+            Variant::ThreeCheck => "Three-check",
+            Variant::Horde => "Horde",
+            Variant::RacingKings => "Racing Kings",
         }
     }
 
@@ -110,6 +142,23 @@ impl Variant {
             Variant::SquaresBasic => &["Limited Supply of Squares"],
             Variant::MovingSquares => &["Moving Occupied Squares"],
             Variant::Pasgl312 => &["PASGL 312", "PASGL 312 Chess"],
+            // lichess's `[Variant]` values and python-chess's aliases
+            // (case, spaces and dashes do not matter: "3-check" is "3check").
+            Variant::Atomic => &["Atom", "Atomic chess"],
+            // python-chess's Giveaway differs from Antichess only in the
+            // start position's castling rights, which lichess never grants.
+            Variant::Antichess => &[
+                "Anti chess",
+                "Anti",
+                "Giveaway",
+                "Giveaway chess",
+                "Give away",
+            ],
+            Variant::Crazyhouse => &["Crazy House", "House", "ZH"],
+            Variant::KingOfTheHill => &["KOTH", "kingOfTheHill"],
+            Variant::ThreeCheck => &["Three check", "Threecheck", "Three check chess", "3check"],
+            Variant::Horde => &["Horde chess"],
+            Variant::RacingKings => &["Racingkings", "Racing", "Race"],
             _ => &[],
         }
     }
@@ -120,6 +169,29 @@ impl Variant {
         Variant::ALL
             .into_iter()
             .find(|v| normalize(v.name()) == key || v.aliases().iter().any(|a| normalize(a) == key))
+    }
+
+    /// The game's move grammar (STYLE B6: never guessed from the token).
+    pub fn grammar(self) -> Grammar {
+        match self {
+            Variant::Chess | Variant::Chess960 => Grammar::chess(),
+            Variant::Gast => Grammar::gast(),
+            Variant::Gast14x12 => Grammar::gast14(),
+            Variant::Squirrel => Grammar::squirrel(),
+            Variant::SquaresBasic
+            | Variant::Hans38
+            | Variant::Hans38Neutral
+            | Variant::InfiniteReserves
+            | Variant::MovingSquares => Grammar::squares(),
+            Variant::Pasgl312 => Grammar::pasgl(),
+            Variant::Crazyhouse => Grammar::crazyhouse(),
+            Variant::Atomic
+            | Variant::Antichess
+            | Variant::KingOfTheHill
+            | Variant::ThreeCheck
+            | Variant::Horde
+            | Variant::RacingKings => Grammar::chess(),
+        }
     }
 
     /// Its family.
@@ -134,6 +206,13 @@ impl Variant {
             | Variant::InfiniteReserves
             | Variant::MovingSquares => Family::Squares,
             Variant::Pasgl312 => Family::Pasgl,
+            Variant::Atomic
+            | Variant::Antichess
+            | Variant::Crazyhouse
+            | Variant::KingOfTheHill
+            | Variant::ThreeCheck
+            | Variant::Horde
+            | Variant::RacingKings => Family::Lichess,
         }
     }
 
@@ -141,7 +220,7 @@ impl Variant {
     pub fn status(self) -> Status {
         match (self, self.rules()) {
             (Variant::Pasgl312, _) | (_, Some(_)) => Status::Implemented,
-            _ if self.family() == Family::Squares => Status::Implemented,
+            _ if matches!(self.family(), Family::Squares | Family::Lichess) => Status::Implemented,
             (_, None) => Status::Planned,
         }
     }
@@ -349,15 +428,30 @@ mod tests {
     }
 
     #[test]
-    fn unknown_variants_are_not_chess() {
-        for n in [
-            "Atomic",
-            "Crazyhouse",
-            "Antichess",
-            "King of the Hill",
-            "Three-check",
-        ] {
-            assert_eq!(Variant::from_name(n), None, "{n}");
+    fn lichess_names_and_python_chess_aliases_find_the_seven_games() {
+        let cases = [
+            ("Atomic", Variant::Atomic),
+            ("atomic chess", Variant::Atomic),
+            ("Antichess", Variant::Antichess),
+            ("Giveaway", Variant::Antichess),
+            ("Crazyhouse", Variant::Crazyhouse),
+            ("ZH", Variant::Crazyhouse),
+            ("King of the Hill", Variant::KingOfTheHill),
+            ("KOTH", Variant::KingOfTheHill),
+            ("kingOfTheHill", Variant::KingOfTheHill),
+            ("Three-check", Variant::ThreeCheck),
+            ("3check", Variant::ThreeCheck),
+            ("3-check", Variant::ThreeCheck),
+            ("Horde", Variant::Horde),
+            ("Racing Kings", Variant::RacingKings),
+            ("Racingkings", Variant::RacingKings),
+        ];
+        for (n, v) in cases {
+            assert_eq!(Variant::from_name(n), Some(v), "{n}");
+            assert_eq!(v.status(), Status::Implemented, "{n}");
+            assert_eq!(v.family(), Family::Lichess, "{n}");
         }
+        // Suicide counts material at stalemate: not lichess's Antichess.
+        assert_eq!(Variant::from_name("Suicide"), None);
     }
 }

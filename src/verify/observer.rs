@@ -3,7 +3,7 @@
 //! played it, so that no command replays a game a second time.
 
 use super::GameReport;
-use crate::rules::family::{AnyMove, AnyPosition};
+use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
 
 /// One move the verifier played, mainline or variation.
 ///

@@ -181,3 +181,24 @@ fn output_file_is_written_whole_and_not_replaced_without_force() {
     let svg = std::fs::read_to_string(env.path().join("d.svg")).expect("written");
     assert_eq!(count(&svg, "piece"), 48);
 }
+
+#[test]
+fn lichess_games_draw_their_pieces_pockets_and_checks_to_give() {
+    let env = TestEnv::new();
+    let svg = diagram(&env, &["--variant", "horde"]);
+    assert_eq!(count(&svg, "piece"), 52);
+    let svg = diagram(
+        &env,
+        &[
+            "--variant",
+            "crazyhouse",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NNq] w KQkq - 0 1",
+        ],
+    );
+    assert_eq!(attrs(&svg, "fact", "data-label"), ["turn", "pocket"]);
+    assert_eq!(attrs(&svg, "fact", "data-white"), ["N2"]);
+    assert_eq!(attrs(&svg, "fact", "data-black"), ["Q1"]);
+    let svg = diagram(&env, &["--variant", "three-check"]);
+    assert_eq!(attrs(&svg, "fact", "data-white"), ["3"]);
+}

@@ -70,10 +70,31 @@ fn check_json_gives_one_object_per_diagnostic_then_a_summary() {
 #[test]
 fn unsupported_variants_are_skipped_not_misread() {
     let env = TestEnv::new();
-    env.write("atomic.pgn", "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n");
-    env.run(&["check", "atomic.pgn"])
+    // Suicide chess counts material at stalemate: no game xpgn knows.
+    env.write(
+        "suicide.pgn",
+        "[Variant \"Suicide\"]\n\n1. e4 d5 2. exd5 *\n",
+    );
+    env.run(&["check", "suicide.pgn"])
         .code(0)
         .stderr_has("warning[unsupported-variant]");
+}
+
+#[test]
+fn lichess_variant_games_are_verified_with_their_rules() {
+    let env = TestEnv::new();
+    // Atomic: exd5 explodes both pawns, so the board has no e4 or d5 pawn.
+    env.write("atomic.pgn", "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n");
+    env.run(&["fen", "atomic.pgn"])
+        .code(0)
+        .stdout_is("rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2\n");
+    env.write("anti.pgn", "[Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n");
+    env.run(&["check", "anti.pgn"])
+        .code(1)
+        .stderr_has("captures are compulsory in Antichess: exd5 must be played or another capture");
+    env.run(&["perft", "--variant", "horde", "2"])
+        .code(0)
+        .stdout_has("128");
 }
 
 #[test]
@@ -115,9 +136,9 @@ fn perft_prints_the_total_last() {
 #[test]
 fn perft_rejects_unknown_variants_and_bad_fens() {
     let env = TestEnv::new();
-    env.run(&["perft", "--variant", "atomic", "1"])
+    env.run(&["perft", "--variant", "suicide", "1"])
         .code(2)
-        .stderr_has("unknown variant 'atomic'");
+        .stderr_has("unknown variant 'suicide'");
     env.run(&["perft", "--fen", "not a fen", "1"])
         .code(2)
         .stderr_has("invalid --fen");

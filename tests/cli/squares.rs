@@ -58,9 +58,9 @@ fn the_printed_transcript_reads_line_for_line() {
         .stderr_has("checked 1 game (47 moves)");
     env.run(&["fen", "--transcript", "hans38", &printed])
         .stdout_is(SAMPLE_END);
-    env.run(&["check", "--transcript", "Atomic", &printed])
+    env.run(&["check", "--transcript", "Suicide", &printed])
         .code(2)
-        .stderr_has("unknown variant 'Atomic'");
+        .stderr_has("unknown variant 'Suicide'");
 }
 
 #[test]

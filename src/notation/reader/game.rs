@@ -2,19 +2,14 @@
 
 use std::io::{self, Read};
 
-use memchr::{memchr, memchr_iter};
+use memchr::memchr;
 
-use super::bytes::{
-    BINARY_WINDOW, first_delimiter, is_control, is_delimiter, is_space, looks_binary,
-    move_number_prefix, utf8_boundary,
-};
+use super::bytes::{first_delimiter, is_control, is_delimiter, is_space, move_number_prefix};
 use super::{Ev, Phase, Reader};
 use crate::diag::{Code, Span};
 use crate::notation::movetext::{self, MoveTail};
-use crate::notation::tag::{self, ParseTagError, TAG_LINE_PREFIX, starts_tag_line};
-use crate::notation::visitor::{
-    Chunk, CommentStyle, Event, Flow, GameResult, NagForm, RawTag, Visitor,
-};
+use crate::notation::tag::{self, ParseTagError};
+use crate::notation::visitor::{CommentStyle, Event, Flow, RawTag, Visitor};
 
 /// What one step of the plain-token path read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +27,7 @@ enum Step {
 /// Where something that is still open began, said relative to `now`: a
 /// worker of the parallel split knows lines only from where it started, and
 /// its messages must read the same as on one thread.
-fn where_opened(open: Span, now: Span) -> String {
+pub(super) fn where_opened(open: Span, now: Span) -> String {
     match now.line.saturating_sub(open.line) {
         0 => format!("at column {}", open.column),
         1 => format!("on the line above, at column {}", open.column),
@@ -262,7 +257,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Ends the game here: reports open variations and a missing result.
-    fn end_game_at<V: Visitor>(&mut self, v: &mut V, missing_result: bool) {
+    pub(super) fn end_game_at<V: Visitor>(&mut self, v: &mut V, missing_result: bool) {
         if self.game.phase == Phase::Tags {
             self.game.phase = Phase::Movetext;
             let span = self.span(0, 0);
@@ -445,146 +440,6 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    /// A `{}` or `;` comment, streamed in chunks.
-    fn comment<V: Visitor>(&mut self, v: &mut V, style: CommentStyle) -> io::Result<()> {
-        let open = self.span(0, 1);
-        let open_line_start = self.line_start_abs;
-        let close = if style == CommentStyle::Brace {
-            b'}'
-        } else {
-            b'\n'
-        };
-        let chunk = self.limits.comment_chunk;
-        self.advance(1);
-        let mut first = true;
-        loop {
-            if self.stopped {
-                return Ok(());
-            }
-            // With a tag line's prefix past the window, so that whether a
-            // line in it starts a tag pair never depends on the buffer.
-            self.ensure(chunk + 1 + TAG_LINE_PREFIX)?;
-            let avail = self.avail();
-            let window = &avail[..avail.len().min(chunk + 1)];
-            let found = memchr(close, window);
-            // The boundary rule: a line inside a brace comment that starts a
-            // tag pair ends the comment, reported, and is read as a tag
-            // line, so that a stray `{` costs at most its own game.
-            let tag_line = match style {
-                CommentStyle::Brace => {
-                    let end = found.unwrap_or(window.len());
-                    memchr_iter(b'\n', &window[..end])
-                        .find(|&k| starts_tag_line(avail.get(k + 1..).unwrap_or_default()))
-                }
-                CommentStyle::Line => None,
-            };
-            if let Some(k) = tag_line {
-                let len = if k > 0 && window[k - 1] == b'\r' {
-                    k - 1
-                } else {
-                    k
-                };
-                let mut span = self.span(0, k);
-                if first {
-                    span.start = open.start;
-                    span.column = open.column;
-                }
-                let text = self.start..self.start + len;
-                let kind = if first { Chunk::Whole } else { Chunk::Last };
-                self.emit(
-                    v,
-                    Ev::Comment {
-                        text,
-                        style,
-                        chunk: kind,
-                    },
-                    span,
-                );
-                // Past the newline: the problem is on the tag pair's line.
-                self.consume(k + 1);
-                let at = self.span(0, 1);
-                self.problem(
-                    v,
-                    Code::UnterminatedComment,
-                    format!(
-                        "the comment opened {} is not closed before this tag pair, which is \
-                         read as a tag",
-                        where_opened(open, at)
-                    ),
-                    at,
-                );
-                return Ok(());
-            }
-            let (len, used, kind, last) = match found {
-                Some(k) => {
-                    let len = if style == CommentStyle::Line && k > 0 && window[k - 1] == b'\r' {
-                        k - 1
-                    } else {
-                        k
-                    };
-                    // A brace comment uses its `}`; a line comment leaves the newline.
-                    let used = if style == CommentStyle::Brace {
-                        k + 1
-                    } else {
-                        k
-                    };
-                    (
-                        len,
-                        used,
-                        if first { Chunk::Whole } else { Chunk::Last },
-                        true,
-                    )
-                }
-                None if avail.len() > chunk => {
-                    let n = utf8_boundary(avail, chunk);
-                    (
-                        n,
-                        n,
-                        if first { Chunk::First } else { Chunk::Middle },
-                        false,
-                    )
-                }
-                None => {
-                    let n = avail.len();
-                    (n, n, if first { Chunk::Whole } else { Chunk::Last }, true)
-                }
-            };
-            let mut span = self.span(0, used);
-            if first {
-                span.start = open.start;
-                span.column = open.column;
-            }
-            let text = self.start..self.start + len;
-            self.emit(
-                v,
-                Ev::Comment {
-                    text,
-                    style,
-                    chunk: kind,
-                },
-                span,
-            );
-            self.consume(used);
-            first = false;
-            if last {
-                if found.is_none() && style == CommentStyle::Brace {
-                    let span = Span {
-                        end: self.pos_abs(),
-                        ..open
-                    };
-                    self.problem_on_line(
-                        v,
-                        Code::UnterminatedComment,
-                        "the comment is not closed before the end of the input".into(),
-                        span,
-                        open_line_start,
-                    );
-                }
-                return Ok(());
-            }
-        }
-    }
-
     fn open_variation<V: Visitor>(&mut self, v: &mut V) {
         self.game.has_content = true;
         let span = self.span(0, 1);
@@ -633,235 +488,6 @@ impl<R: Read> Reader<R> {
             self.emit(v, Ev::EndVariation, span);
         }
         self.advance(1);
-    }
-
-    /// A control byte in a game: binary data (skip to the next tag line and
-    /// end the game, returns true) or one stray byte (skipped).
-    fn control_byte<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
-        self.ensure(BINARY_WINDOW)?;
-        let avail = self.avail();
-        let window = &avail[..avail.len().min(BINARY_WINDOW)];
-        if looks_binary(window) {
-            if !self.game.binary_reported {
-                self.game.binary_reported = true;
-                let span = self.span(0, 1);
-                self.problem(
-                    v,
-                    Code::BinaryData,
-                    "the input looks like binary data, skipped to the next tag line".into(),
-                    span,
-                );
-            }
-            self.skip_to_tag_line()?;
-            self.end_game_at(v, false);
-            return Ok(true);
-        }
-        let span = self.span(0, 1);
-        let b = window.first().copied().unwrap_or(0);
-        self.problem(
-            v,
-            Code::UnexpectedToken,
-            format!("unexpected control byte 0x{b:02x}"),
-            span,
-        );
-        self.consume(1);
-        Ok(false)
-    }
-
-    /// A token delimited by whitespace and `{ } ( ) ; [ ] $`: a result, move
-    /// number, NAG, suffix annotation or move. Returns true when the game ended.
-    fn word<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
-        let limit = self.limits.max_token_len;
-        self.ensure(limit + 4)?;
-        let avail = self.avail();
-        let mut i = usize::from(avail.first() == Some(&b'$'));
-        // The run up to a delimiter or past the limit, without the checks below.
-        let scan = &avail[..avail.len().min(limit + 1)];
-        while scan.get(i).is_some_and(|&c| !is_delimiter(c)) {
-            i += 1;
-        }
-        while let Some(&c) = avail.get(i) {
-            if i > limit {
-                break;
-            }
-            if is_delimiter(c) {
-                // `e8(Q)`: a promotion written in parentheses belongs to the move.
-                let promo = c == b'('
-                    && i > 0
-                    && avail.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
-                    && avail.get(i + 2) == Some(&b')');
-                if !promo {
-                    break;
-                }
-                i += 3;
-                continue;
-            }
-            i += 1;
-        }
-        self.game.has_content = true;
-        if i > limit {
-            let span = self.span(0, i);
-            self.problem(
-                v,
-                Code::TokenTooLong,
-                format!("token longer than {limit} bytes, skipped"),
-                span,
-            );
-            self.consume(1);
-            self.skip_while(|b| !is_delimiter(b))?;
-            return Ok(false);
-        }
-        let ended = self.token(v, 0, i);
-        self.advance(i);
-        Ok(ended)
-    }
-
-    /// The rest of a token after its move number (`1.e4`): a token of its
-    /// own. Not inlined, so that [`Self::token`] can be inlined into its callers.
-    #[inline(never)]
-    fn token_after_number<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
-        self.token(v, off, len)
-    }
-
-    /// Classifies the token at `off..off + len` from the current position.
-    /// Inlined: it is the reader's hottest path.
-    #[inline(always)]
-    fn token<V: Visitor>(&mut self, v: &mut V, off: usize, len: usize) -> bool {
-        let s = self.start + off;
-        let tok = self.win.buf.get(s..s + len).unwrap_or_default();
-        let Some(&first) = tok.first() else {
-            return false;
-        };
-        // Every result marker starts with one of these (`½` with 0xc2).
-        if matches!(first, b'0' | b'1' | b'*' | 0xc2)
-            && let Some(result) = GameResult::from_ascii(tok)
-        {
-            let span = self.span(off, len);
-            if self.game.depth > 0 || self.game.skip_var > 0 {
-                let end = self.span(off, 0);
-                self.problem(
-                    v,
-                    Code::UnterminatedVariation,
-                    "a variation is not closed before the result".into(),
-                    end,
-                );
-            }
-            self.game.skip_var = 0;
-            self.emit(v, Ev::Result(result), span);
-            let end = self.span(off + len, 0);
-            self.emit(v, Ev::EndGame, end);
-            return true;
-        }
-        if first == b'$' {
-            let span = self.span(off, len);
-            match movetext::nag(tok) {
-                Ok((_, nag)) => {
-                    self.emit(
-                        v,
-                        Ev::Nag {
-                            nag,
-                            form: NagForm::Dollar,
-                        },
-                        span,
-                    );
-                }
-                Err(_) => self.problem(
-                    v,
-                    Code::UnexpectedToken,
-                    "expected a number from 0 to 255 after '$'".into(),
-                    span,
-                ),
-            }
-            return false;
-        }
-        if first.is_ascii_digit() {
-            if let Ok((rest, (number, dots))) = movetext::move_number(tok) {
-                // `0-0`, `1-0x` and the like are not move numbers.
-                if rest.is_empty() || dots > 0 {
-                    let rest_len = rest.len();
-                    let used = len - rest_len;
-                    let span = self.span(off, used);
-                    self.emit(v, Ev::MoveNumber { number, dots }, span);
-                    return rest_len > 0 && self.token_after_number(v, off + used, rest_len);
-                }
-            } else if tok.iter().take_while(|b| b.is_ascii_digit()).count() > 9 {
-                let span = self.span(off, len);
-                self.problem(
-                    v,
-                    Code::UnexpectedToken,
-                    "move number out of range".into(),
-                    span,
-                );
-                return false;
-            }
-        }
-        // Only a token starting with `!` or `?` can be one: ask no other.
-        if matches!(first, b'!' | b'?')
-            && let Ok((_, nag)) = movetext::suffix_annotation(tok)
-        {
-            let span = self.span(off, len);
-            self.emit(
-                v,
-                Ev::Nag {
-                    nag,
-                    form: NagForm::Suffix,
-                },
-                span,
-            );
-            return false;
-        }
-        let MoveTail {
-            body,
-            check,
-            suffix,
-            bad_tail,
-        } = movetext::move_tail(tok);
-        if body == 0 {
-            let span = self.span(off, len);
-            let text = String::from_utf8_lossy(tok).into_owned();
-            self.problem(
-                v,
-                Code::UnexpectedToken,
-                format!("unexpected '{text}' in movetext"),
-                span,
-            );
-            return false;
-        }
-        // The move's span holds its check mark; a final suffix has its own.
-        let move_len = match suffix {
-            Some((_, a, b)) if b == len => a,
-            _ => len,
-        };
-        let span = self.span(off, move_len);
-        self.emit(
-            v,
-            Ev::Move {
-                text: s..s + body,
-                check,
-            },
-            span,
-        );
-        if let Some((nag, a, b)) = suffix {
-            let span = self.span(off + a, b - a);
-            self.emit(
-                v,
-                Ev::Nag {
-                    nag,
-                    form: NagForm::Suffix,
-                },
-                span,
-            );
-        }
-        if bad_tail {
-            let span = self.span(off + body, len - body);
-            self.problem(
-                v,
-                Code::UnexpectedToken,
-                "unknown check mark or annotation after the move".into(),
-                span,
-            );
-        }
-        false
     }
 }
 

@@ -13,10 +13,10 @@ use super::position::{Ending, Position};
 use super::rule_text;
 use super::square::Square;
 use super::{ByColor, Color};
-use crate::notation::token::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 use crate::rules::Variant;
-use crate::rules::family::{self, GamePosition, Outcome, Rejection, RejectionKind};
+use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
 use crate::rules::suggest::{join_and, join_or};
+use crate::written::{Action, CastleSide as WrittenSide, Grammar, MoveToken, PieceMove};
 
 impl Position {
     /// The legal move `token` names, or why there is none. `scratch` is
@@ -405,12 +405,46 @@ impl GamePosition for Position {
         self.san(m)
     }
 
+    fn write_fen(&self, out: &mut String) {
+        Position::write_fen(self, out);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        crate::rules::perft::perft(self, depth)
+    }
+
+    fn fullmoves(&self, _plies_played: u32) -> u32 {
+        Position::fullmoves(self)
+    }
+
+    fn draw_state(&self) -> Option<DrawState> {
+        Some(DrawState {
+            key: self.repetition_key(),
+            halfmoves: self.halfmoves(),
+            // Pawn moves are irreversible only where pawns never step back (S9).
+            irreversible: !self.rules().pawns_step_back,
+            ruling: "RULINGS C1",
+        })
+    }
+
+    fn write_notation(&self, m: &Move, out: &mut String) {
+        self.write_san(m, out);
+    }
+
+    fn passes_are_null_moves(&self) -> bool {
+        true
+    }
+
+    fn play_null(&mut self) {
+        Position::play_null(self);
+    }
+
     fn long_notation(&self, m: &Move) -> String {
         self.lan(m)
     }
 
     fn grammar(&self) -> Grammar {
-        family::grammar(self.variant())
+        self.variant().grammar()
     }
 
     fn is_check(&self) -> bool {

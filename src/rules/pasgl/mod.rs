@@ -22,8 +22,8 @@ use arrayvec::ArrayVec;
 
 use super::Variant;
 use super::core::{ByColor, Color, Geometry, Square};
-use super::family::{GamePosition, Outcome, Rejection};
-use crate::notation::token::{Grammar, MoveToken};
+use super::position::{GamePosition, Outcome, Rejection};
+use crate::written::{Coord, Grammar, MoveToken};
 use board::{Board, car_slot};
 
 pub use fen::ParseFenError;
@@ -635,6 +635,14 @@ impl GamePosition for Position {
 
     fn notation(&self, m: &Move) -> String {
         self.write_move(m, false)
+    }
+
+    fn end_rule(&self) -> &'static str {
+        "RULINGS 5.5 (a dead Bear, a 30-point lead or a full circuit of passes ends the game at once; the higher score wins, P15)"
+    }
+
+    fn verify_roadkill(&self, critter: u8, at: Coord) -> Result<(), Rejection> {
+        Position::verify_roadkill(self, critter, at)
     }
 
     fn long_notation(&self, m: &Move) -> String {

@@ -431,7 +431,7 @@ impl Position {
     /// listed after the game has ended too, so that a record going on can be
     /// read (the verifier warns); [`GamePosition::legal_moves`] lists none.
     ///
-    /// [`GamePosition::legal_moves`]: crate::rules::family::GamePosition::legal_moves
+    /// [`GamePosition::legal_moves`]: crate::rules::position::GamePosition::legal_moves
     pub(super) fn generate(&self, out: &mut Vec<Move>, expand: bool) {
         out.clear();
         let color = self.turn;

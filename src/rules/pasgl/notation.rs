@@ -6,9 +6,9 @@ use arrayvec::ArrayVec;
 
 use super::movegen::{displacement_ok, neighbours};
 use super::{Critter, Kind, Move, Position, Walk, geometry, is_terminal};
-use crate::notation::token::{Action, Coord, CritterAction, CritterKind, MoveToken};
 use crate::rules::core::Square;
-use crate::rules::family::{Rejection, RejectionKind};
+use crate::rules::position::{Rejection, RejectionKind};
+use crate::written::{Action, Coord, CritterAction, CritterKind, MoveToken};
 
 const RULE_TRAIN: &str =
     "No critter may move onto a square that is occupied by the Train (seed 000)";

@@ -5,10 +5,10 @@
 
 use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
 use super::{Config, Ownership, Postal};
-use crate::notation::token::{self, Grammar, MoveToken, PieceMove};
 use crate::rules::Variant;
 use crate::rules::core::{CastleSide, Color, Move, Square};
-use crate::rules::family::{GamePosition, Outcome, Rejection, RejectionKind};
+use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
+use crate::written::{self as token, Grammar, MoveToken, PieceMove};
 
 const RULE_4: &str = "long-range pieces require an unbroken string of squares (seed 003, Basic Game rule 4); only a square can be landed on";
 const RULE_5: &str = "an occupied square can not be moved, and two squares cannot occupy the same location (seed 003, Basic Game rule 5)";
@@ -649,6 +649,28 @@ impl GamePosition for SquaresPosition {
 
     fn notation(&self, m: &Turn) -> String {
         self.turn_short(m)
+    }
+
+    fn fullmoves(&self, _plies_played: u32) -> u32 {
+        SquaresPosition::fullmoves(self)
+    }
+
+    fn draw_state(&self) -> Option<DrawState> {
+        // RULINGS L9: repetition over the whole state.
+        Some(DrawState {
+            key: self.repetition_key(),
+            halfmoves: self.halfmoves(),
+            irreversible: true,
+            ruling: "RULINGS L9",
+        })
+    }
+
+    fn end_rule(&self) -> &'static str {
+        "a stalemated player loses the game (seed 003, Basic Game rule 9; RULINGS L6)"
+    }
+
+    fn likely_move(&self, token: &MoveToken) -> Option<Turn> {
+        self.likely_turn(token)
     }
 
     fn long_notation(&self, m: &Turn) -> String {

@@ -2,6 +2,7 @@
 //! test that plays seeded random games through both and compares every
 //! observable at every ply. Perft lives in tests/perft.rs.
 
+use super::resolve::role_of_letter;
 use super::*;
 use crate::notation::token::{Grammar, parse_move};
 use crate::rules::fide::{chess, chess960};

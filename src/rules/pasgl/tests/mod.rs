@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::notation::token::parse_move;
-use crate::rules::family::{GamePosition, RejectionKind, perft};
+use crate::rules::position::{GamePosition, RejectionKind, perft};
 
 mod board;
 mod critters;

@@ -6,7 +6,7 @@ use super::position::{self, Action, Turn};
 use super::*;
 use crate::notation::token::{Grammar, parse_move};
 use crate::rules::core::{Color, Square};
-use crate::rules::family::{GamePosition, Rejection, RejectionKind, perft};
+use crate::rules::position::{GamePosition, Rejection, RejectionKind, perft};
 
 fn start(v: Variant) -> SquaresPosition {
     SquaresPosition::setup(v, None).expect("start position")

@@ -1,0 +1,302 @@
+//! SAN and long notation of the lichess variants, and written moves
+//! resolved to legal ones with the variant's rule named when they are not.
+
+use super::{KING, LETTERS, LichessPosition, Move, MoveKind, PAWN, bit};
+use crate::rules::Variant;
+use crate::rules::position::{GamePosition, Outcome, Rejection, RejectionKind};
+use crate::written::{Action, CastleSide, Grammar, MoveToken, PieceMove};
+
+fn push_square(s: usize, out: &mut String) {
+    out.push((b'a' + (s % 8) as u8) as char);
+    out.push((b'1' + (s / 8) as u8) as char);
+}
+
+impl LichessPosition {
+    /// The move in SAN without a check mark, as python-chess writes it;
+    /// pawn drops as lichess writes them (`P@e4`; python-chess `@e4`).
+    pub fn san(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(8);
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        match m.kind {
+            MoveKind::Drop => {
+                out.push(LETTERS[usize::from(m.role)] as char);
+                out.push('@');
+                push_square(to, &mut out);
+                return out;
+            }
+            MoveKind::Castle => {
+                out.push_str(if to < from { "O-O-O" } else { "O-O" });
+                return out;
+            }
+            _ => {}
+        }
+        let role = usize::from(m.role);
+        if role == PAWN {
+            if m.capture {
+                out.push((b'a' + (from % 8) as u8) as char);
+            }
+        } else {
+            out.push(LETTERS[role] as char);
+            let mut legal = Vec::new();
+            self.legal_moves(&mut legal);
+            let others = legal
+                .iter()
+                .filter(|o| {
+                    o.kind == MoveKind::Normal
+                        && usize::from(o.role) == role
+                        && o.to == m.to
+                        && o.from != m.from
+                })
+                .fold(0u64, |acc, o| acc | bit(usize::from(o.from)));
+            if others != 0 {
+                let rank_mask = 0xFFu64 << (from & !7);
+                let file_mask = 0x0101_0101_0101_0101u64 << (from % 8);
+                let mut column = others & rank_mask != 0;
+                let row = others & file_mask != 0;
+                if !row {
+                    column = true;
+                }
+                if column {
+                    out.push((b'a' + (from % 8) as u8) as char);
+                }
+                if row {
+                    out.push((b'1' + (from / 8) as u8) as char);
+                }
+            }
+        }
+        if m.capture {
+            out.push('x');
+        }
+        push_square(to, &mut out);
+        if let Some(p) = m.promotion {
+            out.push('=');
+            out.push(LETTERS[usize::from(p)] as char);
+        }
+        out
+    }
+
+    /// SAN with python-chess's mark: `#` for mate or a move that ends the
+    /// game by the variant's goal, `+` for check.
+    pub fn san_plus(&self, m: &Move) -> String {
+        let mut s = self.san(m);
+        let mut after = *self;
+        after.play_unchecked(m);
+        let check = after.is_check();
+        let ended = after.variant_end() || (check && !after.has_legal_move());
+        if ended {
+            s.push('#');
+        } else if check {
+            s.push('+');
+        }
+        s
+    }
+
+    /// The move in long notation: `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `O-O`,
+    /// `N@f3`.
+    pub fn lan(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(10);
+        let role = usize::from(m.role);
+        match m.kind {
+            MoveKind::Drop | MoveKind::Castle => return self.san(m),
+            _ => {}
+        }
+        if role != PAWN {
+            out.push(LETTERS[role] as char);
+        }
+        push_square(usize::from(m.from), &mut out);
+        out.push(if m.capture { 'x' } else { '-' });
+        push_square(usize::from(m.to), &mut out);
+        if let Some(p) = m.promotion {
+            out.push('=');
+            out.push(LETTERS[usize::from(p)] as char);
+        }
+        out
+    }
+
+    /// Whether move `m` is what `pm` writes.
+    fn written_as(m: &Move, pm: &PieceMove) -> bool {
+        let to = usize::from(pm.to.rank) * 8 + usize::from(pm.to.file);
+        let from = usize::from(m.from);
+        let origin_given = pm.from_file.is_some() && pm.from_rank.is_some();
+        let role_ok = match pm.piece {
+            Some(l) => LETTERS.iter().position(|&x| x == l) == Some(usize::from(m.role)),
+            None => origin_given || usize::from(m.role) == PAWN,
+        };
+        let target_ok = match m.kind {
+            MoveKind::Castle => to == m.king_to() && origin_given,
+            MoveKind::Drop => false,
+            _ => to == usize::from(m.to),
+        };
+        role_ok
+            && target_ok
+            && pm.from_file.is_none_or(|f| usize::from(f) == from % 8)
+            && pm.from_rank.is_none_or(|r| usize::from(r) == from / 8)
+            && pm
+                .promotion
+                .map(|p| LETTERS.iter().position(|&x| x == p).map(|i| i as u8))
+                == m.promotion.map(Some)
+    }
+
+    /// The legal move a token names, or why there is none.
+    ///
+    /// # Errors
+    /// A [`Rejection`] naming the variant's rule when the move breaks it.
+    pub fn resolve_token(
+        &self,
+        token: &MoveToken,
+        legal: &mut Vec<Move>,
+    ) -> Result<Move, Rejection> {
+        let Some(action) = token.first().filter(|_| token.is_single()) else {
+            return Err(Rejection::new(
+                RejectionKind::Malformed,
+                format!("{} has one action per turn", self.variant),
+            ));
+        };
+        let matches = |m: &Move| match action {
+            Action::Piece(pm) => Self::written_as(m, pm),
+            Action::Castle(side) => {
+                m.kind == MoveKind::Castle && (m.to < m.from) == matches!(side, CastleSide::Queen)
+            }
+            Action::Drop { piece, to } => {
+                m.kind == MoveKind::Drop
+                    && LETTERS[usize::from(m.role)] == *piece
+                    && usize::from(m.to) == usize::from(to.rank) * 8 + usize::from(to.file)
+            }
+            _ => false,
+        };
+        if let Action::Drop { .. } = action {
+            if self.variant != Variant::Crazyhouse {
+                return Err(Rejection::new(
+                    RejectionKind::Malformed,
+                    format!("drops belong to Crazyhouse, not {}", self.variant),
+                ));
+            }
+        }
+        if !matches!(
+            action,
+            Action::Piece(_) | Action::Castle(_) | Action::Drop { .. }
+        ) {
+            return Err(Rejection::new(
+                RejectionKind::Malformed,
+                format!("{} has no such action", self.variant),
+            ));
+        }
+        self.legal_moves(legal);
+        let mut found = legal.iter().filter(|m| matches(m));
+        match (found.next(), found.next()) {
+            (Some(m), None) => return Ok(*m),
+            (Some(_), Some(_)) => {
+                return Err(Rejection::new(
+                    RejectionKind::Ambiguous,
+                    "several legal moves fit what is written",
+                ));
+            }
+            _ => {}
+        }
+        if let Some(o) = self.variant_outcome_now() {
+            return Err(Rejection::new(
+                RejectionKind::Illegal,
+                format!("the game is over ({}) in {}", o.reason, self.variant),
+            ));
+        }
+        let mut pseudo = Vec::new();
+        self.pseudo_moves(&mut pseudo);
+        let reason = pseudo
+            .iter()
+            .filter(|m| matches(m))
+            .find_map(|m| self.illegal_reason(m));
+        let rejection = match reason {
+            Some(r) => Rejection::new(RejectionKind::Illegal, r).with_rule(format!(
+                "{} (docs/rules.md, lichess variants)",
+                self.variant
+            )),
+            None => {
+                let what = match action {
+                    Action::Drop { piece, .. } => {
+                        let role = LETTERS.iter().position(|l| l == piece).unwrap_or(KING);
+                        if self.pocket(self.turn, role) == 0 {
+                            format!("there is no {} in the pocket", *piece as char)
+                        } else {
+                            "the piece cannot be dropped there".into()
+                        }
+                    }
+                    _ => "no piece can make this move".into(),
+                };
+                Rejection::new(RejectionKind::Illegal, what)
+            }
+        };
+        Err(rejection)
+    }
+
+    fn variant_outcome_now(&self) -> Option<Outcome> {
+        if self.variant_end() {
+            self.outcome()
+        } else {
+            None
+        }
+    }
+}
+
+impl GamePosition for LichessPosition {
+    type Move = Move;
+
+    fn setup(variant: Variant, fen: Option<&str>) -> Result<LichessPosition, String> {
+        LichessPosition::from_fen(variant, fen)
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn fen(&self) -> String {
+        LichessPosition::fen(self)
+    }
+
+    fn turn(&self) -> crate::rules::core::Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        LichessPosition::legal_moves(self, out);
+    }
+
+    fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {
+        self.resolve_token(token, scratch)
+    }
+
+    fn play(&mut self, m: &Move) {
+        self.play_unchecked(m);
+    }
+
+    fn notation(&self, m: &Move) -> String {
+        self.san(m)
+    }
+
+    fn long_notation(&self, m: &Move) -> String {
+        self.lan(m)
+    }
+
+    fn grammar(&self) -> Grammar {
+        self.variant.grammar()
+    }
+
+    fn is_check(&self) -> bool {
+        LichessPosition::is_check(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        LichessPosition::outcome(self)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        LichessPosition::perft(self, depth)
+    }
+
+    fn fullmoves(&self, _plies_played: u32) -> u32 {
+        self.fullmoves
+    }
+
+    fn end_rule(&self) -> &'static str {
+        "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
+    }
+}

@@ -1,0 +1,195 @@
+//! Each variant's rules, one test per rule (named in docs/rules.md).
+
+use super::*;
+use crate::notation::token::parse_move;
+use crate::rules::position::RejectionKind;
+
+fn pos(variant: Variant, fen: &str) -> LichessPosition {
+    LichessPosition::from_fen(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn play(p: &LichessPosition, san: &str) -> LichessPosition {
+    let token = parse_move(&p.variant.grammar(), san.as_bytes()).expect("parses");
+    let m = p
+        .resolve_token(&token, &mut Vec::new())
+        .unwrap_or_else(|r| panic!("{san}: {}", r.message));
+    let mut next = *p;
+    next.play_unchecked(&m);
+    next
+}
+
+fn reject(p: &LichessPosition, san: &str) -> String {
+    let token = parse_move(&p.variant.grammar(), san.as_bytes()).expect("parses");
+    match p.resolve_token(&token, &mut Vec::new()) {
+        Ok(_) => panic!("{san} was accepted in {}", p.fen()),
+        Err(r) => {
+            assert_eq!(r.kind, RejectionKind::Illegal, "{san}: {}", r.message);
+            r.message
+        }
+    }
+}
+
+#[test]
+fn lichess_atomic_capture_explodes_neighbours_but_not_pawns() {
+    let p = pos(Variant::Atomic, "4k3/8/2n5/3pb3/3N4/8/8/4K3 w - - 0 1");
+    let after = play(&p, "Nxc6");
+    // The captured knight and the capturer vanish; the d5 pawn stays.
+    assert_eq!(after.fen(), "4k3/8/8/3pb3/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn lichess_atomic_kings_never_capture_and_an_own_explosion_is_illegal() {
+    let p = pos(Variant::Atomic, "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+    assert!(reject(&p, "Kxd2").contains("kings cannot capture in Atomic"));
+    let p = pos(Variant::Atomic, "4k3/8/8/8/8/8/4n3/3QK3 w - - 0 1");
+    assert!(reject(&p, "Qxe2").contains("destroy your own king"));
+}
+
+#[test]
+fn lichess_atomic_exploding_the_enemy_king_wins() {
+    let p = pos(Variant::Atomic, "4k3/2q5/8/8/8/8/8/R3K3 w - - 0 1");
+    let after = play(&p, "Ra7");
+    assert!(after.outcome().is_none());
+    let p = pos(Variant::Atomic, "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1");
+    let after = play(&p, "Rxd7");
+    let o = after.outcome().expect("the black king exploded");
+    assert_eq!(o.winner, Some(Color::White));
+    assert_eq!(o.reason, "king exploded");
+}
+
+#[test]
+fn lichess_atomic_adjacent_kings_are_not_in_check() {
+    let p = pos(Variant::Atomic, "8/8/8/8/8/3k4/3K4/7r w - - 0 1");
+    assert!(!p.is_check());
+}
+
+#[test]
+fn lichess_antichess_captures_are_compulsory() {
+    let p = pos(
+        Variant::Antichess,
+        "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w - - 0 2",
+    );
+    let msg = reject(&p, "Nf3");
+    assert!(
+        msg.starts_with("captures are compulsory in Antichess: dxe5 must be played"),
+        "{msg}"
+    );
+    play(&p, "dxe5");
+}
+
+#[test]
+fn lichess_antichess_king_is_ordinary_and_no_pieces_wins() {
+    // The king may be captured; promotion to king is allowed.
+    let p = pos(Variant::Antichess, "8/P7/8/8/8/8/8/k7 w - - 0 1");
+    let after = play(&p, "a8=K");
+    assert_eq!(after.fen(), "K7/8/8/8/8/8/8/k7 b - - 0 1");
+    let p = pos(Variant::Antichess, "8/8/8/8/8/8/1k6/K7 w - - 0 1");
+    let after = play(&p, "Kxb2");
+    let o = after.outcome().expect("Black has nothing left");
+    assert_eq!(o.winner, Some(Color::Black));
+}
+
+#[test]
+fn lichess_crazyhouse_captures_fill_the_pocket_and_promoted_pieces_return_as_pawns() {
+    let p = pos(Variant::Crazyhouse, "4k3/8/8/3p4/8/4N3/8/4K3[] w - - 0 1");
+    let after = play(&p, "Nxd5");
+    assert!(after.fen().contains("[P]"), "{}", after.fen());
+    let p = pos(Variant::Crazyhouse, "4k3/8/8/3Q~4/8/4n3/8/4K3[] b - - 0 1");
+    let after = play(&p, "Nxd5");
+    assert!(after.fen().contains("[p]"), "{}", after.fen());
+}
+
+#[test]
+fn lichess_crazyhouse_drops_and_pawns_never_on_the_first_or_last_rank() {
+    let p = pos(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[NP] w - - 0 1");
+    let after = play(&p, "N@f3");
+    assert!(after.fen().starts_with("4k3/8/8/8/8/5N2/8/4K3[P] b"));
+    play(&p, "P@e4");
+    play(&p, "@e4");
+    assert!(reject(&p, "P@e8").contains("cannot be dropped"));
+    assert!(reject(&p, "Q@d4").contains("no Q in the pocket"));
+}
+
+#[test]
+fn lichess_drops_are_crazyhouse_notation_only() {
+    let chess = crate::written::Grammar::chess();
+    assert!(parse_move(&chess, b"N@f3").is_err());
+    let squares = crate::written::Grammar::squares();
+    let t = parse_move(&squares, b"@@f3").expect("square placement");
+    assert!(matches!(
+        t.first(),
+        Some(crate::written::Action::PlaceSquare { .. })
+    ));
+    let zh = crate::written::Grammar::crazyhouse();
+    let t = parse_move(&zh, b"@e4").expect("pawn drop");
+    assert!(matches!(
+        t.first(),
+        Some(crate::written::Action::Drop { piece: b'P', .. })
+    ));
+}
+
+#[test]
+fn lichess_king_of_the_hill_king_in_the_centre_wins() {
+    let p = pos(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    let after = play(&p, "Ke4");
+    let o = after.outcome().expect("on the hill");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), "king on the hill")
+    );
+}
+
+#[test]
+fn lichess_three_check_third_check_wins_and_both_fen_counters_read() {
+    let p = pos(
+        Variant::ThreeCheck,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2",
+    );
+    let after = play(&p, "Bb5");
+    assert!(after.outcome().is_none());
+    let after = play(&p, "Qh5");
+    assert!(after.outcome().is_none());
+    let lichess = pos(
+        Variant::ThreeCheck,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +2+0",
+    );
+    assert_eq!(lichess.fen(), p.fen());
+    let q = pos(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    let after = play(&q, "Ra8");
+    let o = after.outcome().expect("third check");
+    assert_eq!((o.winner, o.reason), (Some(Color::White), "third check"));
+}
+
+#[test]
+fn lichess_horde_first_rank_pawns_double_step_and_white_loses_without_pieces() {
+    let p = LichessPosition::from_fen(Variant::Horde, None).expect("start");
+    assert_eq!(p.perft(1), 8, "python-chess's horde.perft");
+    let p = pos(Variant::Horde, "4k3/8/8/8/8/8/8/P7 w - - 0 1");
+    // No en passant square after a double step from the first rank.
+    assert_eq!(play(&p, "a3").fen(), "4k3/8/8/8/8/P7/8/8 b - - 0 1");
+    let p = pos(Variant::Horde, "4k3/8/8/8/8/8/1r6/P7 w - - 0 1");
+    let p = play(&p, "a2");
+    let after = play(&p, "Rxa2");
+    let o = after.outcome().expect("the horde is gone");
+    assert_eq!(o.winner, Some(Color::Black));
+}
+
+#[test]
+fn lichess_racing_kings_no_checks_and_black_may_draw_after_white_arrives() {
+    let p = LichessPosition::from_fen(Variant::RacingKings, None).expect("start");
+    let msg = reject(&p, "Nc3");
+    assert!(
+        msg.contains("giving check is not allowed in Racing Kings"),
+        "{msg}"
+    );
+    let p = pos(Variant::RacingKings, "8/K5k1/8/8/8/8/8/8 w - - 0 1");
+    let after = play(&p, "Kb8");
+    assert!(after.outcome().is_none());
+    let after = play(&after, "Kg8");
+    let o = after.outcome().expect("both arrived");
+    assert_eq!(o.winner, None);
+    let p = pos(Variant::RacingKings, "8/K7/8/8/8/8/6k1/8 w - - 0 1");
+    let after = play(&p, "Kb8");
+    let o = after.outcome().expect("Black cannot reach the eighth rank");
+    assert_eq!(o.winner, Some(Color::White));
+}
