@@ -3,8 +3,8 @@
 //!
 //! The pipeline: [`notation`] turns bytes into events, [`verify`] replays the
 //! moves against [`rules`] and emits [`diag::Diagnostic`]s, [`export`] writes
-//! positions and records. The `xpgn` binary ties it together; its command
-//! line is a module of the binary (`src/cli/`), not of this library.
+//! positions and records. The `xpgn` binary ties it together; its module
+//! (`cli`) is not part of the library's API.
 //!
 //! # Replaying the games of a file
 //!
@@ -64,6 +64,14 @@
 #![warn(missing_docs, missing_debug_implementations)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+// The `xpgn` command line, for the binary (src/main.rs) only: not API, and
+// changed without notice; hidden from the docs so that no one takes it for
+// an interface. It stays in the library crate for speed: as a module of the
+// binary, the verifier's and reader's generic code that `check` instantiates
+// lands in the binary crate, away from the library's non-generic hot
+// functions, which are then not inlined (no LTO), and `check` is slower.
+#[doc(hidden)]
+pub mod cli;
 pub mod diag;
 pub mod export;
 pub mod io;
