@@ -119,7 +119,7 @@ fn the_reader_and_its_visitor_do_not_import_each_other() {
 
 #[test]
 fn families_import_neither_each_other_nor_the_dispatch_over_them() {
-    let families = ["fide", "gast", "squirrel", "squares", "pasgl"];
+    let families = ["fide", "gast", "squirrel", "squares", "pasgl", "lichess"];
     for family in families {
         let mut banned: Vec<String> = vec!["rules::family".into(), "super::family".into()];
         for other in families.iter().filter(|&&o| o != family) {
@@ -150,6 +150,8 @@ fn verify_names_no_family() {
             "squares",
             "Pasgl",
             "pasgl",
+            "Lichess",
+            "lichess",
             "::Core",
             "is_chess_like",
             "as_core",

@@ -2,6 +2,7 @@
 //! geometry, pieces, the game definition, and the chess-like position with
 //! its move generator, FEN and SAN.
 
+pub mod bitboard;
 pub mod color;
 pub mod explain;
 pub mod fen;

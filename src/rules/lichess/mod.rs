@@ -4,7 +4,7 @@
 //! documents them; docs/rules.md says where the two differ).
 //!
 //! The attack tables are the FIDE bitboard's
-//! ([`crate::rules::fide::bitboard::attacks`]): one source of truth for
+//! ([`crate::rules::core::bitboard`]): one source of truth for
 //! how pieces attack. Move generation differs from FIDE chess in every
 //! variant at the step that decides legality (explosions, compulsory
 //! captures, drops, no checks), so this family generates pseudo-legal moves
@@ -22,7 +22,7 @@ use std::fmt;
 
 use crate::rules::Variant;
 use crate::rules::core::Color;
-use crate::rules::fide::bitboard::attacks::{self, Bitboard};
+use crate::rules::core::bitboard::{self as attacks, Bitboard};
 
 pub(crate) const PAWN: usize = 0;
 pub(crate) const KNIGHT: usize = 1;

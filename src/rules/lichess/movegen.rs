@@ -8,7 +8,7 @@ use super::{
 };
 use crate::rules::Variant;
 use crate::rules::core::Color;
-use crate::rules::fide::bitboard::attacks::{self, Bitboard};
+use crate::rules::core::bitboard::{self as attacks, Bitboard};
 use crate::rules::position::Outcome;
 
 const fn back_rank(c: Color) -> Bitboard {

@@ -19,7 +19,8 @@
 //! [`to_core`](BitPosition::to_core), so rejections and their words stay in
 //! one place.
 
-pub(crate) mod attacks;
+// The 8x8 attack tables live in the core, shared with the lichess family.
+use crate::rules::core::bitboard as attacks;
 mod keys;
 mod movegen;
 mod notation;

@@ -1,6 +1,7 @@
-//! Attack tables for the 8x8 bitboard position, all built at compile time:
-//! leapers (knight, king, pawn captures) by table, sliders by the classical
-//! ray-and-bit-scan method (no start-up cost, no unsafe, no heap).
+//! Attack tables for the 8x8 bitboard positions (FIDE chess and the lichess
+//! family), all built at compile time: leapers (knight, king, pawn
+//! captures) by table, sliders by the classical ray-and-bit-scan method (no
+//! start-up cost, no unsafe, no heap).
 //!
 //! Squares here are 0..64, `rank * 8 + file`.
 
