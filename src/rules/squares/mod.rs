@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use crate::rules::Variant;
 use crate::rules::core::{GameRules, PieceDecl};
 
+mod bits;
 mod fen;
 mod position;
 mod resolve;

@@ -1,7 +1,7 @@
 //! Whole turns: one action, or under the Postal rules a piece move and
 //! the square actions after it; which turns are legal, and whether any is.
 
-use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
 
 use super::Postal;
 use super::position::{Action, SQUARE_LEAPS, SquaresPosition, Turn, step};
@@ -13,59 +13,51 @@ impl SquaresPosition {
         self.fullmoves <= 1
     }
 
-    /// The square-action tails a Postal turn may end with, on `base` (the
-    /// position after the piece move, if any), each with the position after it.
-    fn tails(&self, base: &SquaresPosition, out: &mut Vec<(ArrayVec<Action, 2>, SquaresPosition)>) {
+    /// Visits the square-action tails a Postal turn may end with, on `base`
+    /// (the position after the piece move, if any), each with the position
+    /// after it, until `f` breaks (so a search for one legal turn stops at
+    /// the first instead of listing them all).
+    fn each_tail(
+        &self,
+        base: &SquaresPosition,
+        f: &mut impl FnMut(&[Action], &SquaresPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let cfg = self.config;
         let mut shifts = Vec::new();
-        let mut places = Vec::new();
         base.shifts(&mut shifts);
-        base.placements(&mut places);
+        let places = base.placement_set();
         if !cfg.must_place {
-            out.push((ArrayVec::new(), base.clone()));
-        }
-        let one = |a: Action| {
-            let mut v = ArrayVec::new();
-            v.push(a);
-            v
-        };
-        if !cfg.must_place {
+            f(&[], base)?;
             for &a in &shifts {
                 let mut p = base.clone();
                 p.apply(&a);
-                out.push((one(a), p));
+                f(&[a], &p)?;
             }
         }
-        for &to in &places {
+        for to in places {
             let a = Action::Place(to);
             let mut p = base.clone();
             p.apply(&a);
-            out.push((one(a), p));
+            f(&[a], &p)?;
         }
         if cfg.postal != Postal::Plus {
-            return;
+            return ControlFlow::Continue(());
         }
         // Both square actions, either order (L11). When they do not touch
         // each other's locations the order changes nothing, so only the
         // square move first is listed; the placed square moved on is the
         // other order's own case.
-        let mut more = Vec::new();
         for &a in &shifts {
             let mut p = base.clone();
             p.apply(&a);
-            more.clear();
-            p.placements(&mut more);
-            for &at in &more {
+            for at in p.placement_set() {
                 let b = Action::Place(at);
                 let mut q = p.clone();
                 q.apply(&b);
-                let mut v = ArrayVec::new();
-                v.push(a);
-                v.push(b);
-                out.push((v, q));
+                f(&[a, b], &q)?;
             }
         }
-        for &at in &places {
+        for at in places {
             let a = Action::Place(at);
             let mut p = base.clone();
             p.apply(&a);
@@ -82,12 +74,24 @@ impl SquaresPosition {
                 };
                 let mut q = p.clone();
                 q.apply(&b);
-                let mut v = ArrayVec::new();
-                v.push(a);
-                v.push(b);
-                out.push((v, q));
+                f(&[a, b], &q)?;
             }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether some tail on `base` (a non-empty one if `nonempty`) leaves
+    /// the king of the side to move safe.
+    fn any_safe_tail(&self, base: &SquaresPosition, nonempty: bool) -> bool {
+        let us = self.turn;
+        self.each_tail(base, &mut |tail, after| {
+            if (!nonempty || !tail.is_empty()) && after.king_safe(us) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// Every legal turn, appended to `out` after clearing it.
@@ -112,32 +116,29 @@ impl SquaresPosition {
             }
             return;
         }
-        let mut tails = Vec::new();
         for m in pieces {
             let mut base = self.clone();
             base.apply(&Action::Piece(m));
-            tails.clear();
-            self.tails(&base, &mut tails);
-            for (tail, after) in &tails {
+            let _ = self.each_tail(&base, &mut |tail, after| {
                 if after.king_safe(us) {
                     let mut t = Turn::single(Action::Piece(m));
                     t.actions.extend(tail.iter().copied());
                     out.push(t);
                 }
-            }
+                ControlFlow::Continue(())
+            });
         }
         if out.is_empty() && self.is_first_turn() {
             // "On the first move of the game, there is no penalty if you
             // cannot move a piece" (L10): square actions alone.
-            tails.clear();
-            self.tails(self, &mut tails);
-            for (tail, after) in &tails {
+            let _ = self.each_tail(self, &mut |tail, after| {
                 if !tail.is_empty() && after.king_safe(us) {
                     out.push(Turn {
                         actions: tail.iter().copied().collect(),
                     });
                 }
-            }
+                ControlFlow::Continue(())
+            });
         }
     }
 
@@ -156,16 +157,13 @@ impl SquaresPosition {
         let us = self.turn;
         let mut pieces = Vec::new();
         self.piece_moves(&mut pieces);
-        let mut tails = Vec::new();
         pieces.into_iter().any(|m| {
             let mut base = self.clone();
             base.apply(&Action::Piece(m));
             if !self.config.must_place && base.king_safe(us) {
                 return true; // the square actions are optional
             }
-            tails.clear();
-            self.tails(&base, &mut tails);
-            tails.iter().any(|(_, after)| after.king_safe(us))
+            self.any_safe_tail(&base, false)
         })
     }
 
@@ -179,11 +177,7 @@ impl SquaresPosition {
             if !self.is_first_turn() {
                 return false;
             }
-            let mut tails = Vec::new();
-            self.tails(self, &mut tails);
-            return tails
-                .iter()
-                .any(|(tail, after)| !tail.is_empty() && after.king_safe(us));
+            return self.any_safe_tail(self, true);
         }
         let safe = |a: Action| {
             let mut p = self.clone();
