@@ -2,6 +2,8 @@
 //! reserves, the squares the opponent just touched; move generation over
 //! existing squares only, square actions, turns and legality.
 
+use std::ops::ControlFlow;
+
 use arrayvec::ArrayVec;
 
 use super::bits::{self, Bits, ROLES, bit};
@@ -423,12 +425,42 @@ impl SquaresPosition {
     /// Pseudo-legal piece moves of the side to move (the own king may be
     /// left attacked), castling included, appended to `out`.
     pub(crate) fn piece_moves(&self, out: &mut Vec<Move>) {
-        for from in self.occupied[self.turn] {
+        let _ = self.each_piece_move(None, &mut |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// The pseudo-legal piece moves of [`piece_moves`](Self::piece_moves),
+    /// in its order, one piece at a time until `f` breaks; with `role`,
+    /// only the moves of that role's pieces (castling counts as the king's).
+    pub(crate) fn each_piece_move(
+        &self,
+        role: Option<Role>,
+        f: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut from_set = self.occupied[self.turn];
+        if let Some(r) = role {
+            from_set.0 &= self.roles.get(r.index()).copied().unwrap_or(0);
+        }
+        let mut buf = Vec::new();
+        for from in from_set {
             if let Some(p) = self.piece_at(from) {
-                self.moves_of(from, p.role, out);
+                buf.clear();
+                self.moves_of(from, p.role, &mut buf);
+                for &m in &buf {
+                    f(m)?;
+                }
             }
         }
-        self.castling_moves(out);
+        if role.is_none_or(|r| r == KING) {
+            buf.clear();
+            self.castling_moves(&mut buf);
+            for &m in &buf {
+                f(m)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     fn moves_of(&self, from: Square, role: Role, out: &mut Vec<Move>) {

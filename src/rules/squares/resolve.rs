@@ -128,8 +128,20 @@ impl SquaresPosition {
         // The piece move: every pseudo-legal candidate that fits.
         let mut candidates: Vec<Option<Move>> = Vec::new();
         if starts_with_piece {
+            // Only the named piece's moves (or the king's, for castling).
+            let role = match tok.actions.first() {
+                Some(token::Action::Piece(pm)) => {
+                    self.rules().role_of_letter(pm.piece.unwrap_or(b'P'))
+                }
+                _ => Some(KING),
+            };
             let mut all = Vec::new();
-            self.piece_moves(&mut all);
+            if role.is_some() {
+                let _ = self.each_piece_move(role, &mut |m| {
+                    all.push(m);
+                    std::ops::ControlFlow::Continue(())
+                });
+            }
             match tok.actions.first() {
                 Some(token::Action::Piece(pm)) => {
                     candidates.extend(all.into_iter().filter(|m| fits(m, pm)).map(Some));

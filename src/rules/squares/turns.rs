@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::Postal;
+use super::bits::Bits;
 use super::position::{Action, SQUARE_LEAPS, SquaresPosition, Turn, step};
 
 impl SquaresPosition {
@@ -17,17 +18,29 @@ impl SquaresPosition {
     /// (the position after the piece move, if any), each with the position
     /// after it, until `f` breaks (so a search for one legal turn stops at
     /// the first instead of listing them all).
+    ///
+    /// Tails that cannot be legal are skipped: a placement turns a hole into
+    /// an empty square, which stops no line, so it never shields the mover's
+    /// king. Where the king is attacked (on `base`, or after a square move),
+    /// the tails that only add placements to that are not visited; nor is
+    /// a placed square moved on, which is a placement elsewhere. Callers
+    /// still test every tail they are given.
     fn each_tail(
         &self,
         base: &SquaresPosition,
         f: &mut impl FnMut(&[Action], &SquaresPosition) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let cfg = self.config;
+        let us = self.turn;
+        let places = if base.king_safe(us) {
+            base.placement_set()
+        } else {
+            Bits::EMPTY
+        };
         let mut shifts = Vec::new();
-        base.shifts(&mut shifts);
-        let places = base.placement_set();
         if !cfg.must_place {
             f(&[], base)?;
+            base.shifts(&mut shifts);
             for &a in &shifts {
                 let mut p = base.clone();
                 p.apply(&a);
@@ -43,6 +56,11 @@ impl SquaresPosition {
         if cfg.postal != Postal::Plus {
             return ControlFlow::Continue(());
         }
+        if cfg.must_place {
+            // Listed only now: a search that stops at a placement never
+            // needs them.
+            base.shifts(&mut shifts);
+        }
         // Both square actions, either order (L11). When they do not touch
         // each other's locations the order changes nothing, so only the
         // square move first is listed; the placed square moved on is the
@@ -50,6 +68,9 @@ impl SquaresPosition {
         for &a in &shifts {
             let mut p = base.clone();
             p.apply(&a);
+            if !p.king_safe(us) {
+                continue;
+            }
             for at in p.placement_set() {
                 let b = Action::Place(at);
                 let mut q = p.clone();
@@ -155,16 +176,17 @@ impl SquaresPosition {
     /// Whether some legal turn starts with a piece move (Postal rules).
     pub(crate) fn has_piece_turn(&self) -> bool {
         let us = self.turn;
-        let mut pieces = Vec::new();
-        self.piece_moves(&mut pieces);
-        pieces.into_iter().any(|m| {
+        self.each_piece_move(None, &mut |m| {
             let mut base = self.clone();
             base.apply(&Action::Piece(m));
-            if !self.config.must_place && base.king_safe(us) {
-                return true; // the square actions are optional
+            // The square actions are optional unless a placement is due.
+            if (!self.config.must_place && base.king_safe(us)) || self.any_safe_tail(&base, false) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-            self.any_safe_tail(&base, false)
         })
+        .is_break()
     }
 
     /// Whether the side to move has any legal turn; stops at the first.
@@ -184,9 +206,14 @@ impl SquaresPosition {
             p.apply(&a);
             p.king_safe(us)
         };
-        let mut pieces = Vec::new();
-        self.piece_moves(&mut pieces);
-        if pieces.into_iter().any(|m| safe(Action::Piece(m))) {
+        let piece_turn = self.each_piece_move(None, &mut |m| {
+            if safe(Action::Piece(m)) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if piece_turn.is_break() {
             return true;
         }
         let mut shifts = Vec::new();
