@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use crate::rules::betza::Vector;
 use crate::rules::core::{Color, Role, Square, SquareSet};
 
 /// Roles in the family's piece table ([`super::PIECES`], the FIDE army).
@@ -109,9 +110,14 @@ pub(crate) struct Attacks {
     pub(crate) leaps: [[u64; 64]; ROLES],
     /// Longer lines, which stop at the first hole or piece.
     pub(crate) rays: Vec<Ray>,
+    /// Per role, per target, every location a piece of this colour could
+    /// reach it from along any of its vectors (moves and captures, initial
+    /// ones too) were nothing in the way: a superset of where the pieces
+    /// that move there stand.
+    pub(crate) reach: [[u64; 64]; ROLES],
 }
 
-/// The attack tables of each colour, built from the piece table's capturing
+/// The attack (and reach) tables of each colour, built from the piece table's capturing
 /// vectors (not the initial ones: the pawn's double step never captures),
 /// exactly as the step-by-step walk reads them.
 pub(crate) fn attacks(by: Color) -> &'static Attacks {
@@ -125,7 +131,26 @@ fn build(by: Color) -> Attacks {
     let mut out = Attacks {
         leaps: [[0; 64]; ROLES],
         rays: Vec::new(),
+        reach: [[0; 64]; ROLES],
     };
+    for (r, reach) in out.reach.iter_mut().enumerate() {
+        let Some(role) = Role::new(r as u8) else {
+            continue;
+        };
+        for v in &rules.piece(role).vectors[by] {
+            let range = if v.range == 0 { 8 } else { v.range };
+            for (t, mask) in reach.iter_mut().enumerate() {
+                let mut cur = square_of(t as u32);
+                for _ in 0..range {
+                    let Some(next) = on_board(cur, -v.df, -v.dr) else {
+                        break;
+                    };
+                    *mask |= bit(next);
+                    cur = next;
+                }
+            }
+        }
+    }
     for (r, leaps) in out.leaps.iter_mut().enumerate() {
         let Some(role) = Role::new(r as u8) else {
             continue;
@@ -178,4 +203,52 @@ fn build(by: Color) -> Attacks {
 #[inline]
 fn on_board(sq: Square, df: i8, dr: i8) -> Option<Square> {
     super::position::step(sq, df, dr)
+}
+
+/// One vector of a piece, forward: per location, the locations along it
+/// within its range, and the vector itself for its mode and conditions.
+pub(crate) struct Line {
+    pub(crate) mask: [u64; 64],
+    /// Whether the nearest location has the lowest bit index.
+    pub(crate) ascending: bool,
+    pub(crate) vector: Vector,
+}
+
+/// Per role, the lines the pieces of one colour move along, in the piece
+/// table's order of vectors (the order moves are listed in).
+pub(crate) fn lines(color: Color) -> &'static [Vec<Line>; ROLES] {
+    static TABLES: OnceLock<[[Vec<Line>; ROLES]; 2]> = OnceLock::new();
+    let t = TABLES.get_or_init(|| [build_lines(Color::White), build_lines(Color::Black)]);
+    &t[usize::from(color == Color::Black)]
+}
+
+fn build_lines(color: Color) -> [Vec<Line>; ROLES] {
+    let rules = super::rules();
+    std::array::from_fn(|r| {
+        let Some(role) = Role::new(r as u8) else {
+            return Vec::new();
+        };
+        rules.piece(role).vectors[color]
+            .iter()
+            .map(|v| {
+                let range = if v.range == 0 { 8 } else { v.range };
+                let mut mask = [0u64; 64];
+                for (from, m) in mask.iter_mut().enumerate() {
+                    let mut cur = square_of(from as u32);
+                    for _ in 0..range {
+                        let Some(next) = on_board(cur, v.df, v.dr) else {
+                            break;
+                        };
+                        *m |= bit(next);
+                        cur = next;
+                    }
+                }
+                Line {
+                    mask,
+                    ascending: i16::from(v.dr) * 8 + i16::from(v.df) > 0,
+                    vector: *v,
+                }
+            })
+            .collect()
+    })
 }

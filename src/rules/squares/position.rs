@@ -286,19 +286,37 @@ impl SquaresPosition {
     /// squares, castling rights, the en-passant square and the side to move;
     /// not the move counters.
     pub fn repetition_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
+        use std::hash::Hasher;
+        let mut words = [0u64; 15];
+        for (w, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            *w = u64::from_le_bytes(b);
+        }
+        let reserve = |r: Reserve| match r {
+            Reserve::Finite(n) => u64::from(n),
+            Reserve::Unlimited => 0x100,
+        };
+        words[8] = self.squares.0;
+        words[9] = self.owners.white.0;
+        words[10] = self.owners.black.0;
+        words[11] = self.barred.0;
+        words[12] = self.castling.white.0;
+        words[13] = self.castling.black.0;
+        words[14] = reserve(self.reserves.white)
+            | reserve(self.reserves.black) << 16
+            | self.ep.map_or(0, |sq| 0x100 | sq.index() as u64) << 32
+            | u64::from(self.turn == Color::Black) << 48;
+        // Four independent hashers, so the mixing of one word overlaps the
+        // next instead of waiting for it; their states then hashed once.
+        let mut lanes = [crate::rules::core::KeyHasher::new(); 4];
+        for (i, &w) in words.iter().enumerate() {
+            lanes[i % 4].write_u64(w);
+        }
         let mut h = crate::rules::core::KeyHasher::new();
-        (
-            &self.board,
-            self.squares,
-            self.owners,
-            self.reserves,
-            self.barred,
-            self.castling,
-            self.ep,
-            self.turn,
-        )
-            .hash(&mut h);
+        for lane in &lanes {
+            h.write_u64(lane.finish());
+        }
         h.finish()
     }
 
@@ -425,36 +443,51 @@ impl SquaresPosition {
     /// Pseudo-legal piece moves of the side to move (the own king may be
     /// left attacked), castling included, appended to `out`.
     pub(crate) fn piece_moves(&self, out: &mut Vec<Move>) {
-        let _ = self.each_piece_move(None, &mut |m| {
+        let _ = self.each_piece_move(None, None, &mut |m| {
             out.push(m);
             ControlFlow::Continue(())
         });
     }
 
+    /// [`piece_moves`](Self::piece_moves) by the old walk (the reference
+    /// for the differential test).
+    #[cfg(test)]
+    pub(crate) fn piece_moves_walk(&self, out: &mut Vec<Move>) {
+        for from in self.occupied[self.turn] {
+            if let Some(p) = self.piece_at(from) {
+                self.moves_of_walk(from, p.role, out);
+            }
+        }
+        self.castling_moves(out);
+    }
+
     /// The pseudo-legal piece moves of [`piece_moves`](Self::piece_moves),
     /// in its order, one piece at a time until `f` breaks; with `role`,
     /// only the moves of that role's pieces (castling counts as the king's).
+    /// With `to` too, only the pieces that could reach `to` were nothing in
+    /// the way (the moves are still all of theirs).
     pub(crate) fn each_piece_move(
         &self,
         role: Option<Role>,
+        to: Option<Square>,
         f: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let mut from_set = self.occupied[self.turn];
         if let Some(r) = role {
             from_set.0 &= self.roles.get(r.index()).copied().unwrap_or(0);
+            if let Some(to) = to.map(bit).filter(|&b| b != 0) {
+                let reach = &bits::attacks(self.turn).reach;
+                let t = to.trailing_zeros() as usize;
+                from_set.0 &= reach.get(r.index()).map_or(0, |m| m[t]);
+            }
         }
-        let mut buf = Vec::new();
         for from in from_set {
             if let Some(p) = self.piece_at(from) {
-                buf.clear();
-                self.moves_of(from, p.role, &mut buf);
-                for &m in &buf {
-                    f(m)?;
-                }
+                self.moves_of(from, p.role, f)?;
             }
         }
         if role.is_none_or(|r| r == KING) {
-            buf.clear();
+            let mut buf = Vec::new();
             self.castling_moves(&mut buf);
             for &m in &buf {
                 f(m)?;
@@ -463,7 +496,149 @@ impl SquaresPosition {
         ControlFlow::Continue(())
     }
 
-    fn moves_of(&self, from: Square, role: Role, out: &mut Vec<Move>) {
+    /// The moves of the piece of `role` on `from`, vector by vector, nearest
+    /// location first, until `f` breaks.
+    fn moves_of(
+        &self,
+        from: Square,
+        role: Role,
+        f: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let rules = self.rules();
+        let us = self.turn;
+        let Some(lines) = bits::lines(us).get(role.index()) else {
+            return ControlFlow::Continue(());
+        };
+        let fi = bit(from).trailing_zeros() as usize & 63;
+        // Lines stop at holes and pieces (rule 4).
+        let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
+        for line in lines {
+            let v = &line.vector;
+            if v.initial && !rules.initial_zone[us].contains(from) {
+                continue;
+            }
+            if v.lame {
+                self.lame_moves(from, role, v, f)?;
+                continue;
+            }
+            let ray = line.mask[fi];
+            let hit = ray & stops;
+            // The empty squares before the first stop, and the stop.
+            let (mut open, first) = match (hit, line.ascending) {
+                (0, _) => (ray, None),
+                (_, true) => {
+                    let b = hit.trailing_zeros();
+                    (ray & ((1u64 << b) - 1), Some(b))
+                }
+                (_, false) => {
+                    let b = 63 - hit.leading_zeros();
+                    (ray & ((u64::MAX << b) << 1), Some(b))
+                }
+            };
+            while open != 0 {
+                let b = if line.ascending {
+                    open.trailing_zeros()
+                } else {
+                    63 - open.leading_zeros()
+                };
+                open &= !(1u64 << b);
+                let t = bits::square_of(b);
+                if v.mode.can_move() {
+                    self.each_normal(role, from, t, None, f)?;
+                } else if role == PAWN && self.ep == Some(t) {
+                    if let Some(victim) = step(t, 0, -us.forward()) {
+                        if self
+                            .piece_at(victim)
+                            .is_some_and(|p| p.color != us && p.role == PAWN)
+                        {
+                            f(Move::EnPassant {
+                                from,
+                                to: t,
+                                victim,
+                            })?;
+                        }
+                    }
+                }
+            }
+            // The board is indexed like the masks; a hole holds no piece.
+            if let Some(b) = first {
+                if let Some(p) = Piece::from_code(self.board[b as usize]) {
+                    if p.color != us && v.mode.can_capture() {
+                        self.each_normal(role, from, bits::square_of(b), Some(p.role), f)?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The moves along a lame vector (the pawn's double step), walked: each
+    /// step passes a location that needs an empty square (L2).
+    fn lame_moves(
+        &self,
+        from: Square,
+        role: Role,
+        v: &crate::rules::betza::Vector,
+        f: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let us = self.turn;
+        let max = if v.range == 0 { 8 } else { v.range };
+        let mut cur = from;
+        for _ in 0..max {
+            let (Some(t), Some(mid)) = (step(cur, v.df, v.dr), step(cur, v.df / 2, v.dr / 2))
+            else {
+                break;
+            };
+            if !self.squares.contains(mid) || self.board[idx(mid)] != 0 || !self.squares.contains(t)
+            {
+                break;
+            }
+            match self.piece_at(t) {
+                Some(p) => {
+                    if p.color != us && v.mode.can_capture() {
+                        self.each_normal(role, from, t, Some(p.role), f)?;
+                    }
+                    break;
+                }
+                None if v.mode.can_move() => self.each_normal(role, from, t, None, f)?,
+                None => {}
+            }
+            cur = t;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A normal move, once for each promotion choice when it promotes.
+    fn each_normal(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        f: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let rules = self.rules();
+        let normal = |promotion| Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        };
+        if role == PAWN && rules.promotion_zone[self.turn].contains(to) {
+            for &r in &rules.promotion_roles {
+                f(normal(Some(r)))?;
+            }
+            ControlFlow::Continue(())
+        } else {
+            f(normal(None))
+        }
+    }
+
+    /// The step-by-step walk the line masks replaced (the reference for
+    /// the differential test).
+    #[cfg(test)]
+    pub(crate) fn moves_of_walk(&self, from: Square, role: Role, out: &mut Vec<Move>) {
         let rules = self.rules();
         let us = self.turn;
         for v in &rules.piece(role).vectors[us] {
@@ -520,6 +695,7 @@ impl SquaresPosition {
         }
     }
 
+    #[cfg(test)]
     fn push_move(
         &self,
         role: Role,

@@ -129,15 +129,16 @@ impl SquaresPosition {
         let mut candidates: Vec<Option<Move>> = Vec::new();
         if starts_with_piece {
             // Only the named piece's moves (or the king's, for castling).
-            let role = match tok.actions.first() {
-                Some(token::Action::Piece(pm)) => {
-                    self.rules().role_of_letter(pm.piece.unwrap_or(b'P'))
-                }
-                _ => Some(KING),
+            let (role, to) = match tok.actions.first() {
+                Some(token::Action::Piece(pm)) => (
+                    self.rules().role_of_letter(pm.piece.unwrap_or(b'P')),
+                    coord(pm.to),
+                ),
+                _ => (Some(KING), None),
             };
             let mut all = Vec::new();
             if role.is_some() {
-                let _ = self.each_piece_move(role, &mut |m| {
+                let _ = self.each_piece_move(role, to, &mut |m| {
                     all.push(m);
                     std::ops::ControlFlow::Continue(())
                 });

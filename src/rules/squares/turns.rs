@@ -176,7 +176,7 @@ impl SquaresPosition {
     /// Whether some legal turn starts with a piece move (Postal rules).
     pub(crate) fn has_piece_turn(&self) -> bool {
         let us = self.turn;
-        self.each_piece_move(None, &mut |m| {
+        self.each_piece_move(None, None, &mut |m| {
             let mut base = self.clone();
             base.apply(&Action::Piece(m));
             // The square actions are optional unless a placement is due.
@@ -206,7 +206,17 @@ impl SquaresPosition {
             p.apply(&a);
             p.king_safe(us)
         };
-        let piece_turn = self.each_piece_move(None, &mut |m| {
+        // Placements first: one is found at once, where listing piece
+        // moves means walking every piece's lines (the order of the search
+        // does not change whether a turn exists).
+        if self
+            .placement_set()
+            .into_iter()
+            .any(|to| safe(Action::Place(to)))
+        {
+            return true;
+        }
+        let piece_turn = self.each_piece_move(None, None, &mut |m| {
             if safe(Action::Piece(m)) {
                 ControlFlow::Break(())
             } else {
@@ -218,11 +228,6 @@ impl SquaresPosition {
         }
         let mut shifts = Vec::new();
         self.shifts(&mut shifts);
-        if shifts.into_iter().any(safe) {
-            return true;
-        }
-        let mut places = Vec::new();
-        self.placements(&mut places);
-        places.into_iter().any(|to| safe(Action::Place(to)))
+        shifts.into_iter().any(safe)
     }
 }
