@@ -176,17 +176,30 @@ impl SquaresPosition {
     /// Whether some legal turn starts with a piece move (Postal rules).
     pub(crate) fn has_piece_turn(&self) -> bool {
         let us = self.turn;
-        self.each_piece_move(None, None, &mut |m| {
-            let mut base = self.clone();
-            base.apply(&Action::Piece(m));
-            // The square actions are optional unless a placement is due.
-            if (!self.config.must_place && base.king_safe(us)) || self.any_safe_tail(&base, false) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+        // Two passes: first the piece moves that leave the king safe, where
+        // the square actions are optional or a harmless placement is found
+        // at once; only then the others, which need a square move to shield
+        // the king (the order of the search does not change the answer).
+        for safe_first in [true, false] {
+            let found = self.each_piece_move(None, None, &mut |m| {
+                let mut base = self.clone();
+                base.apply(&Action::Piece(m));
+                let safe = base.king_safe(us);
+                if safe != safe_first {
+                    return ControlFlow::Continue(());
+                }
+                // The square actions are optional unless a placement is due.
+                if (!self.config.must_place && safe) || self.any_safe_tail(&base, false) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if found.is_break() {
+                return true;
             }
-        })
-        .is_break()
+        }
+        false
     }
 
     /// Whether the side to move has any legal turn; stops at the first.
