@@ -17,6 +17,7 @@ use crate::rules::core::{GameRules, PieceDecl};
 
 mod bits;
 mod fen;
+mod movegen;
 mod position;
 mod resolve;
 mod turns;
