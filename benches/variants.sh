@@ -73,6 +73,9 @@ table=(
   "Gast 14x12|4|1"
   "Squirrel|4|1"
   "Hans38|4|1"
+  "Hans38 Neutral|4|1"
+  "Moving Squares|2|1"
+  "Infinite Reserves|2|10"
   "PASGL312|5|1"
 )
 
@@ -115,7 +118,7 @@ python3 - "$results" "$games" "$plies" "$copies" <<'EOF'
 import sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 print(f"check -j1: {sys.argv[2]} random games of up to {sys.argv[3]} plies per game, x{sys.argv[4]}; CPU seconds (user+sys)")
-print(f"{'game':<12}{'moves':>11}{'CPU s':>8}{'M moves/s':>11}{'vs chess':>10}{'perft':>7}{'nodes':>12}{'CPU s':>8}{'M nodes/s':>11}")
+print(f"{'game':<18}{'moves':>11}{'CPU s':>8}{'M moves/s':>11}{'vs chess':>10}{'perft':>7}{'nodes':>12}{'CPU s':>8}{'M nodes/s':>11}")
 chess = None
 for name, moves, cs, depth, nodes, ps in rows:
     rate = int(moves) / max(float(cs), 1e-3) / 1e6
@@ -126,5 +129,5 @@ for name, moves, cs, depth, nodes, ps in rows:
         nps = f"{int(nodes) / max(float(ps), 1e-3) / 1e6:.2f}"
     else:
         nps = "-"
-    print(f"{name:<12}{moves:>11}{float(cs):>8.2f}{rate:>11.2f}{ratio:>10}{depth:>7}{nodes:>12}{ps:>8}{nps:>11}")
+    print(f"{name:<18}{moves:>11}{float(cs):>8.2f}{rate:>11.2f}{ratio:>10}{depth:>7}{nodes:>12}{ps:>8}{nps:>11}")
 EOF

@@ -254,6 +254,15 @@ fn all_positions_deep() {
     run_family("lichess.perft", Variant::Atomic, u64::MAX);
 }
 
+/// The squares family's deep counts alone (its bitset generator is guarded
+/// by them): `cargo test --release --test perft -- --ignored squares_family_deep`.
+#[test]
+#[ignore = "deep perft: cargo test --release --test perft -- --ignored squares_family_deep"]
+fn squares_family_deep() {
+    assert!(run_family("hans38.perft", Variant::Hans38, u64::MAX) >= 22);
+    assert!(run_family("squares.perft", Variant::Hans38, u64::MAX) >= 13);
+}
+
 #[test]
 #[ignore = "timing: cargo test --release --test perft -- --ignored --nocapture speed"]
 fn perft_speed_of_the_core_and_the_bitboard() {

@@ -14,10 +14,11 @@
 
 use std::fmt::Write as _;
 
+use super::bits::Bits;
 use super::position::SquaresPosition;
 use super::{Config, Ownership, Reserve};
 use crate::rules::Variant;
-use crate::rules::core::{Color, Piece, Square, SquareSet};
+use crate::rules::core::{Color, Piece, Square};
 
 /// A FEN-like string of the squares family that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -369,7 +370,7 @@ impl SquaresPosition {
     }
 }
 
-fn write_barred(set: SquareSet, out: &mut String) {
+fn write_barred(set: Bits, out: &mut String) {
     if set.is_empty() {
         out.push('-');
         return;

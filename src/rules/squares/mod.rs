@@ -15,7 +15,9 @@ use std::sync::OnceLock;
 use crate::rules::Variant;
 use crate::rules::core::{GameRules, PieceDecl};
 
+mod bits;
 mod fen;
+mod movegen;
 mod position;
 mod resolve;
 mod turns;

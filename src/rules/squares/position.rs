@@ -4,11 +4,10 @@
 
 use arrayvec::ArrayVec;
 
+use super::bits::{Bits, ROLES, bit};
 use super::{Config, Ownership, Postal, Reserve};
 use crate::rules::Variant;
-use crate::rules::core::{
-    ByColor, CastleForm, CastleSide, Color, GameRules, Move, Piece, Role, Square, SquareSet,
-};
+use crate::rules::core::{ByColor, Color, GameRules, Move, Piece, Role, Square, SquareSet};
 
 /// Role indices of the family's piece table ([`super::PIECES`]).
 pub(crate) const PAWN: Role = role(0);
@@ -124,20 +123,22 @@ pub struct SquaresPosition {
     pub(crate) config: Config,
     /// Piece codes ([`Piece::code`]) per location, `rank * 8 + file`.
     pub(crate) board: [u8; 64],
-    pub(crate) occupied: ByColor<SquareSet>,
+    pub(crate) occupied: ByColor<Bits>,
+    /// Locations of the pieces of each role, both colours (role index).
+    pub(crate) roles: [u64; ROLES],
     pub(crate) kings: ByColor<Option<Square>>,
     /// Locations that hold a square.
-    pub(crate) squares: SquareSet,
+    pub(crate) squares: Bits,
     /// Squares owned by each side (owned games only; occupied squares belong
     /// to their occupant, L3).
-    pub(crate) owners: ByColor<SquareSet>,
+    pub(crate) owners: ByColor<Bits>,
     pub(crate) reserves: ByColor<Reserve>,
     /// Squares the opponent moved (or placed, L13) last turn, where they
     /// stand now (L16): the side to move may not move them. Always a subset
     /// of `squares`.
-    pub(crate) barred: SquareSet,
+    pub(crate) barred: Bits,
     /// Rooks that may still castle.
-    pub(crate) castling: ByColor<SquareSet>,
+    pub(crate) castling: ByColor<Bits>,
     pub(crate) ep: Option<Square>,
     pub(crate) turn: Color,
     pub(crate) halfmoves: u32,
@@ -151,12 +152,12 @@ impl std::fmt::Debug for SquaresPosition {
 }
 
 /// The 64 locations of the 8x8 board.
-pub(crate) fn board_cells() -> SquareSet {
-    SquareSet::rectangle(8, 8)
+pub(crate) fn board_cells() -> Bits {
+    Bits(u64::MAX)
 }
 
 #[inline]
-fn idx(sq: Square) -> usize {
+pub(crate) fn idx(sq: Square) -> usize {
     (sq.rank() as usize) * 8 + sq.file() as usize
 }
 
@@ -175,14 +176,15 @@ impl SquaresPosition {
             config,
             board: [0; 64],
             occupied: ByColor::default(),
+            roles: [0; ROLES],
             kings: ByColor::default(),
-            squares: SquareSet::EMPTY,
+            squares: Bits::EMPTY,
             owners: ByColor::default(),
             reserves: ByColor {
                 white: config.reserve,
                 black: config.reserve,
             },
-            barred: SquareSet::EMPTY,
+            barred: Bits::EMPTY,
             castling: ByColor::default(),
             ep: None,
             turn: Color::White,
@@ -229,7 +231,7 @@ impl SquaresPosition {
 
     /// Every location that holds a square.
     pub fn squares(&self) -> SquareSet {
-        self.squares
+        self.squares.to_set()
     }
 
     /// Who owns the square on `sq` (`None` for a hole or a neutral square).
@@ -252,7 +254,7 @@ impl SquaresPosition {
     /// The squares the side to move may not move (just moved or touched by
     /// the opponent).
     pub fn barred(&self) -> SquareSet {
-        self.barred
+        self.barred.to_set()
     }
 
     /// The side to move.
@@ -280,19 +282,37 @@ impl SquaresPosition {
     /// squares, castling rights, the en-passant square and the side to move;
     /// not the move counters.
     pub fn repetition_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
+        use std::hash::Hasher;
+        let mut words = [0u64; 15];
+        for (w, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            *w = u64::from_le_bytes(b);
+        }
+        let reserve = |r: Reserve| match r {
+            Reserve::Finite(n) => u64::from(n),
+            Reserve::Unlimited => 0x100,
+        };
+        words[8] = self.squares.0;
+        words[9] = self.owners.white.0;
+        words[10] = self.owners.black.0;
+        words[11] = self.barred.0;
+        words[12] = self.castling.white.0;
+        words[13] = self.castling.black.0;
+        words[14] = reserve(self.reserves.white)
+            | reserve(self.reserves.black) << 16
+            | self.ep.map_or(0, |sq| 0x100 | sq.index() as u64) << 32
+            | u64::from(self.turn == Color::Black) << 48;
+        // Four independent hashers, so the mixing of one word overlaps the
+        // next instead of waiting for it; their states then hashed once.
+        let mut lanes = [crate::rules::core::KeyHasher::new(); 4];
+        for (i, &w) in words.iter().enumerate() {
+            lanes[i % 4].write_u64(w);
+        }
         let mut h = crate::rules::core::KeyHasher::new();
-        (
-            &self.board,
-            self.squares,
-            self.owners,
-            self.reserves,
-            self.barred,
-            self.castling,
-            self.ep,
-            self.turn,
-        )
-            .hash(&mut h);
+        for lane in &lanes {
+            h.write_u64(lane.finish());
+        }
         h.finish()
     }
 
@@ -300,6 +320,9 @@ impl SquaresPosition {
         self.remove(sq);
         self.board[idx(sq)] = piece.code();
         self.occupied[piece.color].insert(sq);
+        if let Some(m) = self.roles.get_mut(piece.role.index()) {
+            *m |= bit(sq);
+        }
         if piece.role == KING {
             self.kings[piece.color] = Some(sq);
         }
@@ -309,6 +332,9 @@ impl SquaresPosition {
         let p = Piece::from_code(self.board[idx(sq)])?;
         self.board[idx(sq)] = 0;
         self.occupied[p.color].remove(sq);
+        if let Some(m) = self.roles.get_mut(p.role.index()) {
+            *m &= !bit(sq);
+        }
         if self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
         }
@@ -320,195 +346,6 @@ impl SquaresPosition {
         if self.config.ownership == Ownership::Owned {
             self.owners[!color].remove(sq);
             self.owners[color].insert(sq);
-        }
-    }
-
-    // ---------------------------------------------------------------- attacks
-
-    /// Whether the piece on `from` attacks `target` (which holds a square):
-    /// lines need an unbroken string of empty squares (rule 4), leapers jump
-    /// holes (rule 3).
-    fn attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
-        for v in &self.rules().piece(piece.role).vectors[piece.color] {
-            if !v.mode.can_capture() || v.initial {
-                continue;
-            }
-            let max = if v.range == 0 { 8 } else { v.range };
-            let mut cur = from;
-            for _ in 0..max {
-                let Some(t) = step(cur, v.df, v.dr) else {
-                    break;
-                };
-                if t == target {
-                    return true;
-                }
-                if !self.squares.contains(t) || self.board[idx(t)] != 0 {
-                    break;
-                }
-                cur = t;
-            }
-        }
-        false
-    }
-
-    /// Whether `by` attacks the location `sq`.
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.occupied[by].into_iter().any(|from| {
-            self.piece_at(from)
-                .is_some_and(|p| self.attacks(from, p, sq))
-        })
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        self.kings[self.turn].is_some_and(|k| self.is_attacked(k, !self.turn))
-    }
-
-    /// Whether `color`'s king is safe (or `color` has none).
-    pub(crate) fn king_safe(&self, color: Color) -> bool {
-        self.kings[color].is_none_or(|k| !self.is_attacked(k, !color))
-    }
-
-    // ------------------------------------------------------- piece movegen
-
-    /// Pseudo-legal piece moves of the side to move (the own king may be
-    /// left attacked), castling included, appended to `out`.
-    pub(crate) fn piece_moves(&self, out: &mut Vec<Move>) {
-        for from in self.occupied[self.turn] {
-            if let Some(p) = self.piece_at(from) {
-                self.moves_of(from, p.role, out);
-            }
-        }
-        self.castling_moves(out);
-    }
-
-    fn moves_of(&self, from: Square, role: Role, out: &mut Vec<Move>) {
-        let rules = self.rules();
-        let us = self.turn;
-        for v in &rules.piece(role).vectors[us] {
-            if v.initial && !rules.initial_zone[us].contains(from) {
-                continue;
-            }
-            let max = if v.range == 0 { 8 } else { v.range };
-            let mut cur = from;
-            for _ in 0..max {
-                let Some(t) = step(cur, v.df, v.dr) else {
-                    break;
-                };
-                if v.lame {
-                    // The double step passes one location: it needs an
-                    // empty square there (L2).
-                    let Some(mid) = step(cur, v.df / 2, v.dr / 2) else {
-                        break;
-                    };
-                    if !self.squares.contains(mid) || self.board[idx(mid)] != 0 {
-                        break;
-                    }
-                }
-                if !self.squares.contains(t) {
-                    break; // a hole: nothing lands here and lines stop (rule 4)
-                }
-                match self.piece_at(t) {
-                    Some(p) => {
-                        if p.color != us && v.mode.can_capture() {
-                            self.push_move(role, from, t, Some(p.role), out);
-                        }
-                        break;
-                    }
-                    None => {
-                        if v.mode.can_move() {
-                            self.push_move(role, from, t, None, out);
-                        } else if role == PAWN && self.ep == Some(t) {
-                            if let Some(victim) = step(t, 0, -us.forward()) {
-                                if self
-                                    .piece_at(victim)
-                                    .is_some_and(|p| p.color != us && p.role == PAWN)
-                                {
-                                    out.push(Move::EnPassant {
-                                        from,
-                                        to: t,
-                                        victim,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                }
-                cur = t;
-            }
-        }
-    }
-
-    fn push_move(
-        &self,
-        role: Role,
-        from: Square,
-        to: Square,
-        capture: Option<Role>,
-        out: &mut Vec<Move>,
-    ) {
-        let rules = self.rules();
-        let promotes = role == PAWN && rules.promotion_zone[self.turn].contains(to);
-        let choices = promotes.then_some(&rules.promotion_roles[..]);
-        Move::push_normal(out, (role, from, to), capture, choices);
-    }
-
-    /// FIDE castling where every location between king and rook holds an
-    /// empty square (L1).
-    fn castling_moves(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
-        let Some(king) = self.kings[us] else { return };
-        let back = if us == Color::White { 0 } else { 7 };
-        if king.rank() != back || self.castling[us].is_empty() || self.is_attacked(king, !us) {
-            return;
-        }
-        for rook in self.castling[us] {
-            if self.piece_at(rook)
-                != Some(Piece {
-                    color: us,
-                    role: ROOK,
-                })
-            {
-                continue;
-            }
-            let side = if rook.file() > king.file() {
-                CastleSide::Short
-            } else {
-                CastleSide::Long
-            };
-            let (kf, rf) = match side {
-                CastleSide::Short => (6, 5),
-                CastleSide::Long => (2, 3),
-            };
-            let (Some(king_to), Some(rook_to)) = (Square::new(kf, back), Square::new(rf, back))
-            else {
-                continue;
-            };
-            let lo = king.file().min(rook.file()).min(kf).min(rf);
-            let hi = king.file().max(rook.file()).max(kf).max(rf);
-            let clear = (lo..=hi).all(|f| {
-                Square::new(f, back).is_some_and(|sq| {
-                    self.squares.contains(sq)
-                        && (sq == king || sq == rook || self.piece_at(sq).is_none())
-                })
-            });
-            if !clear {
-                continue;
-            }
-            let (klo, khi) = (king.file().min(kf), king.file().max(kf));
-            let safe = (klo..=khi).all(|f| {
-                Square::new(f, back).is_some_and(|sq| sq == king_to || !self.is_attacked(sq, !us))
-            });
-            if safe {
-                out.push(Move::Castle {
-                    side,
-                    form: CastleForm::Rook,
-                    king,
-                    rook,
-                    king_to,
-                    rook_to,
-                });
-            }
         }
     }
 
@@ -574,10 +411,16 @@ impl SquaresPosition {
 
     /// Holes a square from the reserve may go to (none if the reserve is empty).
     pub(crate) fn placements(&self, out: &mut Vec<Square>) {
-        if !self.reserves[self.turn].is_available() {
-            return;
+        out.extend(self.placement_set());
+    }
+
+    /// The holes of [`placements`](Self::placements) as a set.
+    pub(crate) fn placement_set(&self) -> Bits {
+        if self.reserves[self.turn].is_available() {
+            Bits(!self.squares.0)
+        } else {
+            Bits::EMPTY
         }
-        out.extend(board_cells().difference(self.squares));
     }
 
     // ---------------------------------------------------------------- play
@@ -653,7 +496,7 @@ impl SquaresPosition {
                 );
                 self.take_square(to, us);
                 if role == KING {
-                    self.castling[us] = SquareSet::EMPTY;
+                    self.castling[us] = Bits::EMPTY;
                 }
                 self.castling[us].remove(from);
                 if role == PAWN {
@@ -688,7 +531,7 @@ impl SquaresPosition {
                 }
                 self.take_square(king_to, us);
                 self.take_square(rook_to, us);
-                self.castling[us] = SquareSet::EMPTY;
+                self.castling[us] = Bits::EMPTY;
             }
         }
         if returning {
@@ -710,7 +553,7 @@ impl SquaresPosition {
 
     /// Plays a whole turn without checking it.
     pub fn play_unchecked(&mut self, turn: &Turn) {
-        let mut touched = SquareSet::EMPTY;
+        let mut touched = Bits::EMPTY;
         let ep_before = self.ep;
         let mut piece_moved = false;
         for a in &turn.actions {

@@ -4,6 +4,8 @@
 //! `write.rs`).
 
 use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
+use std::sync::OnceLock;
+
 use super::{Config, Ownership, Postal};
 use crate::rules::Variant;
 use crate::rules::core::{CastleSide, Color, Move, Square};
@@ -128,8 +130,21 @@ impl SquaresPosition {
         // The piece move: every pseudo-legal candidate that fits.
         let mut candidates: Vec<Option<Move>> = Vec::new();
         if starts_with_piece {
+            // Only the named piece's moves (or the king's, for castling).
+            let (role, to) = match tok.actions.first() {
+                Some(token::Action::Piece(pm)) => (
+                    self.rules().role_of_letter(pm.piece.unwrap_or(b'P')),
+                    coord(pm.to),
+                ),
+                _ => (Some(KING), None),
+            };
             let mut all = Vec::new();
-            self.piece_moves(&mut all);
+            if role.is_some() {
+                let _ = self.each_piece_move(role, to, &mut |m| {
+                    all.push(m);
+                    std::ops::ControlFlow::Continue(())
+                });
+            }
             match tok.actions.first() {
                 Some(token::Action::Piece(pm)) => {
                     candidates.extend(all.into_iter().filter(|m| fits(m, pm)).map(Some));
@@ -694,6 +709,28 @@ impl SquaresPosition {
     /// The start position of a game of the family: the FIDE array on its 32
     /// squares, the game's reserves.
     pub fn start(variant: Variant, config: Config) -> SquaresPosition {
+        // Read once per game of the family with its own rules: a file of
+        // short games would otherwise spend its time parsing this string.
+        static STARTS: [OnceLock<SquaresPosition>; 5] = [const { OnceLock::new() }; 5];
+        let own = [
+            Variant::SquaresBasic,
+            Variant::Hans38,
+            Variant::Hans38Neutral,
+            Variant::InfiniteReserves,
+            Variant::MovingSquares,
+        ]
+        .iter()
+        .position(|&v| v == variant)
+        .filter(|_| Config::of(variant) == Some(config));
+        match own.and_then(|i| STARTS.get(i)) {
+            Some(cell) => cell
+                .get_or_init(|| Self::read_start(variant, config))
+                .clone(),
+            None => Self::read_start(variant, config),
+        }
+    }
+
+    fn read_start(variant: Variant, config: Config) -> SquaresPosition {
         let fen = format!("{} w KQkq - r0/0 - 0 1", super::START_BOARD);
         let mut pos = SquaresPosition::from_fen(variant, config, &fen)
             .expect("invariant: the family's start board is valid");

@@ -1,9 +1,10 @@
 //! Whole turns: one action, or under the Postal rules a piece move and
 //! the square actions after it; which turns are legal, and whether any is.
 
-use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
 
 use super::Postal;
+use super::bits::Bits;
 use super::position::{Action, SQUARE_LEAPS, SquaresPosition, Turn, step};
 
 impl SquaresPosition {
@@ -13,59 +14,71 @@ impl SquaresPosition {
         self.fullmoves <= 1
     }
 
-    /// The square-action tails a Postal turn may end with, on `base` (the
-    /// position after the piece move, if any), each with the position after it.
-    fn tails(&self, base: &SquaresPosition, out: &mut Vec<(ArrayVec<Action, 2>, SquaresPosition)>) {
+    /// Visits the square-action tails a Postal turn may end with, on `base`
+    /// (the position after the piece move, if any), each with the position
+    /// after it, until `f` breaks (so a search for one legal turn stops at
+    /// the first instead of listing them all).
+    ///
+    /// Tails that cannot be legal are skipped: a placement turns a hole into
+    /// an empty square, which stops no line, so it never shields the mover's
+    /// king. Where the king is attacked (on `base`, or after a square move),
+    /// the tails that only add placements to that are not visited; nor is
+    /// a placed square moved on, which is a placement elsewhere. Callers
+    /// still test every tail they are given.
+    fn each_tail(
+        &self,
+        base: &SquaresPosition,
+        f: &mut impl FnMut(&[Action], &SquaresPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let cfg = self.config;
-        let mut shifts = Vec::new();
-        let mut places = Vec::new();
-        base.shifts(&mut shifts);
-        base.placements(&mut places);
-        if !cfg.must_place {
-            out.push((ArrayVec::new(), base.clone()));
-        }
-        let one = |a: Action| {
-            let mut v = ArrayVec::new();
-            v.push(a);
-            v
+        let us = self.turn;
+        let places = if base.king_safe(us) {
+            base.placement_set()
+        } else {
+            Bits::EMPTY
         };
+        let mut shifts = Vec::new();
         if !cfg.must_place {
+            f(&[], base)?;
+            base.shifts(&mut shifts);
             for &a in &shifts {
                 let mut p = base.clone();
                 p.apply(&a);
-                out.push((one(a), p));
+                f(&[a], &p)?;
             }
         }
-        for &to in &places {
+        for to in places {
             let a = Action::Place(to);
             let mut p = base.clone();
             p.apply(&a);
-            out.push((one(a), p));
+            f(&[a], &p)?;
         }
         if cfg.postal != Postal::Plus {
-            return;
+            return ControlFlow::Continue(());
+        }
+        if cfg.must_place {
+            // Listed only now: a search that stops at a placement never
+            // needs them.
+            base.shifts(&mut shifts);
         }
         // Both square actions, either order (L11). When they do not touch
         // each other's locations the order changes nothing, so only the
         // square move first is listed; the placed square moved on is the
         // other order's own case.
-        let mut more = Vec::new();
         for &a in &shifts {
             let mut p = base.clone();
             p.apply(&a);
-            more.clear();
-            p.placements(&mut more);
-            for &at in &more {
+            if !p.king_safe(us) {
+                continue;
+            }
+            for at in p.placement_set() {
                 let b = Action::Place(at);
                 let mut q = p.clone();
                 q.apply(&b);
-                let mut v = ArrayVec::new();
-                v.push(a);
-                v.push(b);
-                out.push((v, q));
+                f(&[a, b], &q)?;
             }
         }
-        for &at in &places {
+        for at in places {
             let a = Action::Place(at);
             let mut p = base.clone();
             p.apply(&a);
@@ -82,12 +95,24 @@ impl SquaresPosition {
                 };
                 let mut q = p.clone();
                 q.apply(&b);
-                let mut v = ArrayVec::new();
-                v.push(a);
-                v.push(b);
-                out.push((v, q));
+                f(&[a, b], &q)?;
             }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether some tail on `base` (a non-empty one if `nonempty`) leaves
+    /// the king of the side to move safe.
+    fn any_safe_tail(&self, base: &SquaresPosition, nonempty: bool) -> bool {
+        let us = self.turn;
+        self.each_tail(base, &mut |tail, after| {
+            if (!nonempty || !tail.is_empty()) && after.king_safe(us) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// Every legal turn, appended to `out` after clearing it.
@@ -112,32 +137,29 @@ impl SquaresPosition {
             }
             return;
         }
-        let mut tails = Vec::new();
         for m in pieces {
             let mut base = self.clone();
             base.apply(&Action::Piece(m));
-            tails.clear();
-            self.tails(&base, &mut tails);
-            for (tail, after) in &tails {
+            let _ = self.each_tail(&base, &mut |tail, after| {
                 if after.king_safe(us) {
                     let mut t = Turn::single(Action::Piece(m));
                     t.actions.extend(tail.iter().copied());
                     out.push(t);
                 }
-            }
+                ControlFlow::Continue(())
+            });
         }
         if out.is_empty() && self.is_first_turn() {
             // "On the first move of the game, there is no penalty if you
             // cannot move a piece" (L10): square actions alone.
-            tails.clear();
-            self.tails(self, &mut tails);
-            for (tail, after) in &tails {
+            let _ = self.each_tail(self, &mut |tail, after| {
                 if !tail.is_empty() && after.king_safe(us) {
                     out.push(Turn {
                         actions: tail.iter().copied().collect(),
                     });
                 }
-            }
+                ControlFlow::Continue(())
+            });
         }
     }
 
@@ -154,19 +176,30 @@ impl SquaresPosition {
     /// Whether some legal turn starts with a piece move (Postal rules).
     pub(crate) fn has_piece_turn(&self) -> bool {
         let us = self.turn;
-        let mut pieces = Vec::new();
-        self.piece_moves(&mut pieces);
-        let mut tails = Vec::new();
-        pieces.into_iter().any(|m| {
-            let mut base = self.clone();
-            base.apply(&Action::Piece(m));
-            if !self.config.must_place && base.king_safe(us) {
-                return true; // the square actions are optional
+        // Two passes: first the piece moves that leave the king safe, where
+        // the square actions are optional or a harmless placement is found
+        // at once; only then the others, which need a square move to shield
+        // the king (the order of the search does not change the answer).
+        for safe_first in [true, false] {
+            let found = self.each_piece_move(None, None, &mut |m| {
+                let mut base = self.clone();
+                base.apply(&Action::Piece(m));
+                let safe = base.king_safe(us);
+                if safe != safe_first {
+                    return ControlFlow::Continue(());
+                }
+                // The square actions are optional unless a placement is due.
+                if (!self.config.must_place && safe) || self.any_safe_tail(&base, false) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if found.is_break() {
+                return true;
             }
-            tails.clear();
-            self.tails(&base, &mut tails);
-            tails.iter().any(|(_, after)| after.king_safe(us))
-        })
+        }
+        false
     }
 
     /// Whether the side to move has any legal turn; stops at the first.
@@ -179,29 +212,35 @@ impl SquaresPosition {
             if !self.is_first_turn() {
                 return false;
             }
-            let mut tails = Vec::new();
-            self.tails(self, &mut tails);
-            return tails
-                .iter()
-                .any(|(tail, after)| !tail.is_empty() && after.king_safe(us));
+            return self.any_safe_tail(self, true);
         }
         let safe = |a: Action| {
             let mut p = self.clone();
             p.apply(&a);
             p.king_safe(us)
         };
-        let mut pieces = Vec::new();
-        self.piece_moves(&mut pieces);
-        if pieces.into_iter().any(|m| safe(Action::Piece(m))) {
+        // Placements first: one is found at once, where listing piece
+        // moves means walking every piece's lines (the order of the search
+        // does not change whether a turn exists).
+        if self
+            .placement_set()
+            .into_iter()
+            .any(|to| safe(Action::Place(to)))
+        {
+            return true;
+        }
+        let piece_turn = self.each_piece_move(None, None, &mut |m| {
+            if safe(Action::Piece(m)) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if piece_turn.is_break() {
             return true;
         }
         let mut shifts = Vec::new();
         self.shifts(&mut shifts);
-        if shifts.into_iter().any(safe) {
-            return true;
-        }
-        let mut places = Vec::new();
-        self.placements(&mut places);
-        places.into_iter().any(|to| safe(Action::Place(to)))
+        shifts.into_iter().any(safe)
     }
 }

@@ -701,5 +701,6 @@ fn moving_occupied_l14_a_carried_rook_loses_castling_and_a_carried_pawn_promotes
     );
 }
 
+mod bitsets;
 mod notation;
 mod rulings;

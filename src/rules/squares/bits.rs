@@ -1,0 +1,254 @@
+//! The family's 8x8 board as 64-bit masks: [`Bits`], a set of locations
+//! (`rank * 8 + file`), and the attack tables `is_attacked` reads, compiled
+//! once from the family's piece table (the only source of how pieces move).
+//!
+//! The core's [`SquareSet`] spans a 16x16 grid (256 bits); the family's
+//! position keeps its holes, owners and occupants in one word each, so a
+//! position is small to copy and a line of movement is a mask operation.
+
+use std::sync::OnceLock;
+
+use crate::rules::betza::Vector;
+use crate::rules::core::{Color, Role, Square, SquareSet};
+
+/// Roles in the family's piece table ([`super::PIECES`], the FIDE army).
+pub(crate) const ROLES: usize = 6;
+const _: () = assert!(super::PIECES.len() == ROLES);
+
+/// A set of locations of the 8x8 board, one bit per location.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Bits(pub(crate) u64);
+
+/// The bit of a location; 0 for a grid cell off the 8x8 board.
+#[inline]
+pub(crate) const fn bit(sq: Square) -> u64 {
+    if sq.file() < 8 && sq.rank() < 8 {
+        1 << (sq.rank() * 8 + sq.file())
+    } else {
+        0
+    }
+}
+
+/// The location of bit `i` (below 64).
+#[inline]
+pub(crate) const fn square_of(i: u32) -> Square {
+    Square::from_index(((i / 8) * 16 + i % 8) as u8)
+}
+
+impl Bits {
+    pub(crate) const EMPTY: Bits = Bits(0);
+
+    #[inline]
+    pub(crate) const fn contains(self, sq: Square) -> bool {
+        self.0 & bit(sq) != 0
+    }
+
+    #[inline]
+    pub(crate) fn insert(&mut self, sq: Square) {
+        self.0 |= bit(sq);
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, sq: Square) {
+        self.0 &= !bit(sq);
+    }
+
+    #[inline]
+    pub(crate) const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The same locations as a core square set.
+    pub(crate) fn to_set(self) -> SquareSet {
+        self.into_iter().collect()
+    }
+}
+
+impl IntoIterator for Bits {
+    type Item = Square;
+    type IntoIter = BitsIter;
+    #[inline]
+    fn into_iter(self) -> BitsIter {
+        BitsIter(self.0)
+    }
+}
+
+/// The locations of a [`Bits`], lowest (a1, b1, ...) first.
+pub(crate) struct BitsIter(u64);
+
+impl Iterator for BitsIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(square_of(i))
+    }
+}
+
+/// One line of attack looked at backwards: from a target location, the
+/// locations an attacker along one vector may stand on, nearest first.
+pub(crate) struct Ray {
+    /// Per target location (bit index), the locations within the vector's
+    /// range behind it.
+    pub(crate) mask: [u64; 64],
+    /// Whether the nearest location has the lowest bit index.
+    pub(crate) ascending: bool,
+    /// Roles (bit per role index) that attack along it.
+    pub(crate) roles: u8,
+    /// The backward step and the range, to share one ray among roles.
+    vector: (i8, i8, u8),
+}
+
+/// Where attackers of one colour stand relative to the location they attack.
+pub(crate) struct Attacks {
+    /// Single steps and leaps, which nothing blocks: per role, per target,
+    /// the locations such an attacker stands on.
+    pub(crate) leaps: [[u64; 64]; ROLES],
+    /// Longer lines, which stop at the first hole or piece.
+    pub(crate) rays: Vec<Ray>,
+    /// Per role, per target, every location a piece of this colour could
+    /// reach it from along any of its vectors (moves and captures, initial
+    /// ones too) were nothing in the way: a superset of where the pieces
+    /// that move there stand.
+    pub(crate) reach: [[u64; 64]; ROLES],
+}
+
+/// The attack (and reach) tables of each colour, built from the piece table's capturing
+/// vectors (not the initial ones: the pawn's double step never captures),
+/// exactly as the step-by-step walk reads them.
+pub(crate) fn attacks(by: Color) -> &'static Attacks {
+    static TABLES: OnceLock<[Attacks; 2]> = OnceLock::new();
+    let t = TABLES.get_or_init(|| [build(Color::White), build(Color::Black)]);
+    &t[usize::from(by == Color::Black)]
+}
+
+fn build(by: Color) -> Attacks {
+    let rules = super::rules();
+    let mut out = Attacks {
+        leaps: [[0; 64]; ROLES],
+        rays: Vec::new(),
+        reach: [[0; 64]; ROLES],
+    };
+    for (r, reach) in out.reach.iter_mut().enumerate() {
+        let Some(role) = Role::new(r as u8) else {
+            continue;
+        };
+        for v in &rules.piece(role).vectors[by] {
+            let range = if v.range == 0 { 8 } else { v.range };
+            for (t, mask) in reach.iter_mut().enumerate() {
+                let mut cur = square_of(t as u32);
+                for _ in 0..range {
+                    let Some(next) = on_board(cur, -v.df, -v.dr) else {
+                        break;
+                    };
+                    *mask |= bit(next);
+                    cur = next;
+                }
+            }
+        }
+    }
+    for (r, leaps) in out.leaps.iter_mut().enumerate() {
+        let Some(role) = Role::new(r as u8) else {
+            continue;
+        };
+        for v in &rules.piece(role).vectors[by] {
+            if !v.mode.can_capture() || v.initial {
+                continue;
+            }
+            let range = if v.range == 0 { 8 } else { v.range };
+            if range == 1 {
+                for (t, mask) in leaps.iter_mut().enumerate() {
+                    let target = square_of(t as u32);
+                    if let Some(from) = on_board(target, -v.df, -v.dr) {
+                        *mask |= bit(from);
+                    }
+                }
+                continue;
+            }
+            let (df, dr) = (-v.df, -v.dr);
+            if let Some(ray) = out
+                .rays
+                .iter_mut()
+                .find(|ray| ray.vector == (df, dr, range))
+            {
+                ray.roles |= 1 << r;
+                continue;
+            }
+            let mut mask = [0u64; 64];
+            for (t, m) in mask.iter_mut().enumerate() {
+                let mut cur = square_of(t as u32);
+                for _ in 0..range {
+                    let Some(next) = on_board(cur, df, dr) else {
+                        break;
+                    };
+                    *m |= bit(next);
+                    cur = next;
+                }
+            }
+            out.rays.push(Ray {
+                mask,
+                ascending: i16::from(dr) * 8 + i16::from(df) > 0,
+                roles: 1 << r,
+                vector: (df, dr, range),
+            });
+        }
+    }
+    out
+}
+
+#[inline]
+fn on_board(sq: Square, df: i8, dr: i8) -> Option<Square> {
+    super::position::step(sq, df, dr)
+}
+
+/// One vector of a piece, forward: per location, the locations along it
+/// within its range, and the vector itself for its mode and conditions.
+pub(crate) struct Line {
+    pub(crate) mask: [u64; 64],
+    /// Whether the nearest location has the lowest bit index.
+    pub(crate) ascending: bool,
+    pub(crate) vector: Vector,
+}
+
+/// Per role, the lines the pieces of one colour move along, in the piece
+/// table's order of vectors (the order moves are listed in).
+pub(crate) fn lines(color: Color) -> &'static [Vec<Line>; ROLES] {
+    static TABLES: OnceLock<[[Vec<Line>; ROLES]; 2]> = OnceLock::new();
+    let t = TABLES.get_or_init(|| [build_lines(Color::White), build_lines(Color::Black)]);
+    &t[usize::from(color == Color::Black)]
+}
+
+fn build_lines(color: Color) -> [Vec<Line>; ROLES] {
+    let rules = super::rules();
+    std::array::from_fn(|r| {
+        let Some(role) = Role::new(r as u8) else {
+            return Vec::new();
+        };
+        rules.piece(role).vectors[color]
+            .iter()
+            .map(|v| {
+                let range = if v.range == 0 { 8 } else { v.range };
+                let mut mask = [0u64; 64];
+                for (from, m) in mask.iter_mut().enumerate() {
+                    let mut cur = square_of(from as u32);
+                    for _ in 0..range {
+                        let Some(next) = on_board(cur, v.df, v.dr) else {
+                            break;
+                        };
+                        *m |= bit(next);
+                        cur = next;
+                    }
+                }
+                Line {
+                    mask,
+                    ascending: i16::from(v.dr) * 8 + i16::from(v.df) > 0,
+                    vector: *v,
+                }
+            })
+            .collect()
+    })
+}

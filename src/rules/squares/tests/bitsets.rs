@@ -1,0 +1,109 @@
+//! The bitset fast paths against the walks they replaced (issue 16), on
+//! seeded random games of every game of the family: the attack test and
+//! the piece moves by masks against the step-by-step walks, the role masks
+//! against the board, and the early-stopping search for a legal turn
+//! against the full list.
+
+use super::*;
+use crate::rules::core::Square;
+use crate::rules::playout::{PlayoutOptions, playout};
+
+/// Every position of a few seeded random games of each game of the family
+/// (Hans38 also under both Postal options).
+fn random_positions() -> Vec<SquaresPosition> {
+    let games: [(Variant, Option<Postal>, usize); 7] = [
+        (Variant::SquaresBasic, None, 80),
+        (Variant::Hans38, None, 120),
+        (Variant::Hans38, Some(Postal::Yes), 60),
+        (Variant::Hans38, Some(Postal::Plus), 16),
+        (Variant::Hans38Neutral, None, 120),
+        (Variant::InfiniteReserves, None, 12),
+        (Variant::MovingSquares, None, 12),
+    ];
+    let mut out = Vec::new();
+    for (variant, postal, plies) in games {
+        let options = PlayoutOptions {
+            postal,
+            ..PlayoutOptions::default()
+        };
+        for seed in 0..3 {
+            let game = playout(variant, &options, seed, plies).expect("start position");
+            out.extend(
+                game.positions()
+                    .iter()
+                    .filter_map(|p| p.as_squares().cloned()),
+            );
+        }
+    }
+    out
+}
+
+#[test]
+fn bitset_is_attacked_agrees_with_the_walk_on_random_games() {
+    let positions = random_positions();
+    assert!(positions.len() > 500, "{} positions", positions.len());
+    let mut attacked = 0;
+    for p in &positions {
+        for rank in 0..8 {
+            for file in 0..8 {
+                let sq = Square::new(file, rank).expect("on the grid");
+                for by in Color::ALL {
+                    let fast = p.is_attacked(sq, by);
+                    assert_eq!(
+                        fast,
+                        p.is_attacked_walk(sq, by),
+                        "{sq:?} by {by:?} in {}",
+                        p.fen()
+                    );
+                    attacked += usize::from(fast);
+                }
+            }
+        }
+    }
+    // The games are not all holes: plenty of locations are attacked.
+    assert!(attacked > positions.len() * 10, "{attacked}");
+}
+
+#[test]
+fn bitset_role_masks_agree_with_the_board_on_random_games() {
+    for p in random_positions() {
+        for (r, mask) in p.roles.iter().enumerate() {
+            for i in 0..64u8 {
+                let sq = Square::new(i % 8, i / 8).expect("on the grid");
+                let on_board = p.piece_at(sq).is_some_and(|pc| pc.role.index() == r);
+                assert_eq!(
+                    mask & (1 << i) != 0,
+                    on_board,
+                    "role {r} {sq:?} in {}",
+                    p.fen()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn has_legal_turn_agrees_with_the_list_of_legal_turns_on_random_games() {
+    let mut turns = Vec::new();
+    for p in random_positions() {
+        p.legal_turns(&mut turns);
+        assert_eq!(p.has_legal_turn(), !turns.is_empty(), "{}", p.fen());
+    }
+}
+
+#[test]
+fn bitset_piece_moves_agree_with_the_walk_move_by_move_on_random_games() {
+    let (mut fast, mut walk) = (Vec::new(), Vec::new());
+    let mut moves = 0;
+    for p in random_positions() {
+        fast.clear();
+        walk.clear();
+        p.piece_moves(&mut fast);
+        p.piece_moves_walk(&mut walk);
+        // The same moves in the same order: seeded games and written
+        // suggestions depend on it.
+        assert_eq!(fast, walk, "{}", p.fen());
+        moves += fast.len();
+    }
+    assert!(moves > 1_000, "{moves}");
+}
