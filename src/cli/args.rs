@@ -196,6 +196,14 @@ pub struct CheckArgs {
     /// status 1, as an invalid game does.
     #[arg(long)]
     pub deny_warnings: bool,
+
+    /// Read only the games that begin in bytes START..END of one plain
+    /// (uncompressed) file, each to its end (for a cluster job that cuts a
+    /// file into ranges; docs/parallel.md). Game numbers and lines count
+    /// from the range's first game. Ranges `0:a`, `a:b`, ... read every game
+    /// once.
+    #[arg(long, value_name = "START:END")]
+    pub range: Option<crate::cli::batch::ByteRange>,
 }
 
 /// One `--allow` value: a finding's code, or every note or warning.
@@ -453,6 +461,14 @@ pub struct StatsArgs {
     /// instead of one per game.
     #[arg(long)]
     pub summary: bool,
+
+    /// Read only the games that begin in bytes START..END of one plain
+    /// (uncompressed) file, each to its end (for a cluster job that cuts a
+    /// file into ranges; docs/parallel.md). Game numbers and lines count
+    /// from the range's first game. Ranges `0:a`, `a:b`, ... read every game
+    /// once.
+    #[arg(long, value_name = "START:END")]
+    pub range: Option<crate::cli::batch::ByteRange>,
 
     /// Options of whole-archive runs.
     #[command(flatten)]

@@ -184,7 +184,7 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     let mut row = csv::StringRecord::new();
     let mut totals: BTreeMap<String, Totals> = BTreeMap::new();
     let mut games = 0u64;
-    batch::run(&config, |step| {
+    let step = |step| {
         match batch::report(&step, common.color_stderr, &mut err) {
             Ok(s) => status = status.merge(s),
             Err(e) => {
@@ -219,7 +219,11 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             }
         }
         true
-    });
+    };
+    match args.range {
+        Some(range) => batch::run_range(&config, range, step)?,
+        None => batch::run(&config, step),
+    }
     let _ = err.flush();
     if let Some(e) = failed {
         return Err(e);
