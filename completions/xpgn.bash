@@ -22,6 +22,9 @@ _xpgn() {
             xpgn,convert)
                 cmd="xpgn__subcmd__convert"
                 ;;
+            xpgn,diagram)
+                cmd="xpgn__subcmd__diagram"
+                ;;
             xpgn,fen)
                 cmd="xpgn__subcmd__fen"
                 ;;
@@ -48,6 +51,9 @@ _xpgn() {
                 ;;
             xpgn__subcmd__help,convert)
                 cmd="xpgn__subcmd__help__subcmd__convert"
+                ;;
+            xpgn__subcmd__help,diagram)
+                cmd="xpgn__subcmd__help__subcmd__diagram"
                 ;;
             xpgn__subcmd__help,fen)
                 cmd="xpgn__subcmd__help__subcmd__fen"
@@ -77,7 +83,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores variants help"
+            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores diagram variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -95,7 +101,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__check)
-            opts="-j -q -h --format --jobs --transcript --color --quiet --help"
+            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --range --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -115,6 +121,14 @@ _xpgn() {
                     ;;
                 --transcript)
                     COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    return 0
+                    ;;
+                --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --range)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -202,8 +216,58 @@ _xpgn() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        xpgn__subcmd__diagram)
+            opts="-o -q -h --game --ply --variant --fen --mark --flip --size --zone --no-arrow --no-coordinates --output --force --color --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --game)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312" -- "${cur}"))
+                    return 0
+                    ;;
+                --fen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mark)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         xpgn__subcmd__fen)
-            opts="-q -h --ply --all --transcript --format --color --quiet --help"
+            opts="-q -h --ply --all --transcript --format --style --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -221,6 +285,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "plain csv json" -- "${cur}"))
                     return 0
                     ;;
+                --style)
+                    COMPREPLY=($(compgen -W "xpgn fairy" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -233,7 +301,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help)
-            opts="check fen perft moves convert stats scores variants help"
+            opts="check fen perft moves convert stats scores diagram variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -261,6 +329,20 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        xpgn__subcmd__help__subcmd__diagram)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -463,12 +545,16 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h --summary --jobs --output --force --color --quiet --help"
+            opts="-j -o -q -h --summary --range --jobs --output --force --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --range)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --jobs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

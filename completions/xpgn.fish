@@ -37,6 +37,7 @@ complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "moves" -d 'List the legal
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "stats" -d 'Write one CSV row of statistics per game'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
+complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "diagram" -d 'Draw a position as an SVG picture'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l format -d 'How to report problems' -r -f -a "human\t'Compiler-style diagnostics and a summary line on stderr'
@@ -53,9 +54,12 @@ Hans38Neutral\t''
 InfiniteReserves\t''
 MovingSquares\t''
 PASGL312\t''"
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l allow -d 'Hide findings with this code (docs/diagnostics.md lists them), or every finding of a severity with `notes` or `warnings`' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l range -d 'Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range\'s first game. Ranges `0:a`, `a:b`, ... read every game once' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l deny-warnings -d 'Fail on warnings: any warning not hidden by `--allow` gives exit status 1, as an invalid game does'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l ply -d 'Print the position after ply N (1 = after White\'s first move) instead of the final one' -r
@@ -73,6 +77,8 @@ PASGL312\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l format -d 'How to print: FEN lines, or CSV/JSON Lines with the game, ply, move and position' -r -f -a "plain\t'One FEN per line'
 csv\t'CSV with a header: game, ply, move, position'
 json\t'One JSON object per line: game, ply, move, position'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l style -d 'Whose position strings: xpgn\'s own (every game), or Fairy-Stockfish\'s for the games it can express (Chess, Chess960, Squirrel with the definition in contrib/fairy-stockfish/variants.ini)' -r -f -a "xpgn\t'xpgn\'s strings (docs/formats.md), standard FEN for chess'
+fairy\t'Fairy-Stockfish\'s FEN: Chess and Chess960 as xpgn writes them, Squirrel without its seventh field (promotions made)'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
@@ -155,6 +161,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l range -d 'Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range\'s first game. Ranges `0:a`, `a:b`, ... read every game once' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
@@ -171,17 +178,45 @@ always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l game -d 'The game of FILE to draw, counted from 1' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l ply -d 'Draw the position after ply K of the game\'s mainline (0 = its start position) instead of its last' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l variant -d 'The game, by name, for `--fen` or its start position' -r -f -a "Chess\t''
+Chess960\t''
+Gast\t''
+Gast14x12\t''
+Squirrel\t''
+SquaresBasic\t''
+Hans38\t''
+Hans38Neutral\t''
+InfiniteReserves\t''
+MovingSquares\t''
+PASGL312\t''"
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l fen -d 'The position to draw, in the game\'s FEN-like notation' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l mark -d 'Highlight these squares (`--mark e4,d5`)' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l size -d 'The board\'s width in pixels' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -s o -l output -d 'Write the SVG to FILE (whole or not at all) instead of standard output' -r -F
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l flip -d 'Black at the bottom'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l zone -d 'Shade the squares where the side to move is braked (Squirrel\'s guard zones)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l no-arrow -d 'No arrow for the move that led to the position'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l no-coordinates -d 'No file letters and rank numbers'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l force -d 'Replace FILE if it exists'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -s q -l quiet -d 'Print no summary line and no progress'
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "check" -d 'Validate records and report every problem'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "fen" -d 'Print the position after each game, one FEN per line'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (perft)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "moves" -d 'List the legal moves of a position'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "stats" -d 'Write one CSV row of statistics per game'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores variants help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "check" -d 'Validate records and report every problem'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "fen" -d 'Print the position after each game, one FEN per line'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (perft)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "moves" -d 'List the legal moves of a position'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "stats" -d 'Write one CSV row of statistics per game'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "diagram" -d 'Draw a position as an SVG picture'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram variants help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -40,9 +40,12 @@ json\:"One JSON object per diagnostic per line on stdout, then a summary object"
 '-j+[Check with N threads (default\: all cores)]:N:_default' \
 '--jobs=[Check with N threads (default\: all cores)]:N:_default' \
 '--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'*--allow=[Hide findings with this code (docs/diagnostics.md lists them), or every finding of a severity with \`notes\` or \`warnings\`]:CODE:_default' \
+'--range=[Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range'\''s first game. Ranges \`0\:a\`, \`a\:b\`, ... read every game once]:START:END:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--deny-warnings[Fail on warnings\: any warning not hidden by \`--allow\` gives exit status 1, as an invalid game does]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -57,6 +60,8 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[How to print\: FEN lines, or CSV/JSON Lines with the game, ply, move and position]:FORMAT:((plain\:"One FEN per line"
 csv\:"CSV with a header\: game, ply, move, position"
 json\:"One JSON object per line\: game, ply, move, position"))' \
+'--style=[Whose position strings\: xpgn'\''s own (every game), or Fairy-Stockfish'\''s for the games it can express (Chess, Chess960, Squirrel with the definition in contrib/fairy-stockfish/variants.ini)]:STYLE:((xpgn\:"xpgn'\''s strings (docs/formats.md), standard FEN for chess"
+fairy\:"Fairy-Stockfish'\''s FEN\: Chess and Chess960 as xpgn writes them, Squirrel without its seventh field (promotions made)"))' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
@@ -65,7 +70,7 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-':input -- The records to read, or `-` for standard input:_files' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input, read in order:_files' \
 && ret=0
 ;;
 (perft)
@@ -134,6 +139,7 @@ never\:"Never colour"))' \
 ;;
 (stats)
 _arguments "${_arguments_options[@]}" : \
+'--range=[Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range'\''s first game. Ranges \`0\:a\`, \`a\:b\`, ... read every game once]:START:END:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \
 '-o+[Write to FILE instead of standard output]:FILE:_files' \
@@ -162,6 +168,31 @@ never\:"Never colour"))' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
 ':input -- The records to read, or `-` for standard input:_files' \
+&& ret=0
+;;
+(diagram)
+_arguments "${_arguments_options[@]}" : \
+'--game=[The game of FILE to draw, counted from 1]:N:_default' \
+'--ply=[Draw the position after ply K of the game'\''s mainline (0 = its start position) instead of its last]:K:_default' \
+'--variant=[The game, by name, for \`--fen\` or its start position]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312)' \
+'--fen=[The position to draw, in the game'\''s FEN-like notation]:FEN:_default' \
+'*--mark=[Highlight these squares (\`--mark e4,d5\`)]:SQUARE:_default' \
+'--size=[The board'\''s width in pixels]:PIXELS:_default' \
+'-o+[Write the SVG to FILE (whole or not at all) instead of standard output]:FILE:_files' \
+'--output=[Write the SVG to FILE (whole or not at all) instead of standard output]:FILE:_files' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--flip[Black at the bottom]' \
+'--zone[Shade the squares where the side to move is braked (Squirrel'\''s guard zones)]' \
+'--no-arrow[No arrow for the move that led to the position]' \
+'--no-coordinates[No file letters and rank numbers]' \
+'--force[Replace FILE if it exists]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'::input -- A record to draw a position of, or `-` for standard input; without it, the position of `--variant` and `--fen`:_files' \
 && ret=0
 ;;
 (variants)
@@ -215,6 +246,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(diagram)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (variants)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -242,6 +277,7 @@ _xpgn_commands() {
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
+'diagram:Draw a position as an SVG picture' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
@@ -256,6 +292,11 @@ _xpgn__subcmd__check_commands() {
 _xpgn__subcmd__convert_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__diagram_commands] )) ||
+_xpgn__subcmd__diagram_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn diagram commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__fen_commands] )) ||
 _xpgn__subcmd__fen_commands() {
@@ -272,6 +313,7 @@ _xpgn__subcmd__help_commands() {
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
+'diagram:Draw a position as an SVG picture' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
@@ -286,6 +328,11 @@ _xpgn__subcmd__help__subcmd__check_commands() {
 _xpgn__subcmd__help__subcmd__convert_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn help convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__diagram_commands] )) ||
+_xpgn__subcmd__help__subcmd__diagram_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help diagram commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__help__subcmd__fen_commands] )) ||
 _xpgn__subcmd__help__subcmd__fen_commands() {
