@@ -277,6 +277,15 @@ pub enum CheckFormat {
     Json,
 }
 
+/// Output formats of `stats` (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines, typed, versioned (`"schema": 1`), with a summary line.
+    Jsonl,
+}
+
 /// Arguments of `xpgn fen`.
 #[derive(Debug, Args)]
 pub struct FenArgs {
@@ -461,6 +470,11 @@ pub struct StatsArgs {
     /// instead of one per game.
     #[arg(long)]
     pub summary: bool,
+
+    /// `csv` (default), or `jsonl`: one typed JSON object per row, then a
+    /// summary object (schema in docs/formats.md).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = StatsFormat::Csv)]
+    pub format: StatsFormat,
 
     /// Read only the games that begin in bytes START..END of one plain
     /// (uncompressed) file, each to its end (for a cluster job that cuts a
