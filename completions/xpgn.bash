@@ -545,12 +545,16 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h --summary --range --jobs --output --force --color --quiet --help"
+            opts="-j -o -q -h --summary --format --range --jobs --output --force --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "csv jsonl" -- "${cur}"))
+                    return 0
+                    ;;
                 --range)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -139,6 +139,8 @@ never\:"Never colour"))' \
 ;;
 (stats)
 _arguments "${_arguments_options[@]}" : \
+'--format=[\`csv\` (default), or \`jsonl\`\: one typed JSON object per row, then a summary object (schema in docs/formats.md)]:FORMAT:((csv\:"CSV with a header row"
+jsonl\:"JSON Lines, typed, versioned (\`"schema"\: 1\`), with a summary line"))' \
 '--range=[Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range'\''s first game. Ranges \`0\:a\`, \`a\:b\`, ... read every game once]:START:END:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \

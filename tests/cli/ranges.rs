@@ -176,3 +176,36 @@ fn check_reads_the_same_games_by_range() {
     .code(1)
     .stderr_has("checked 1 game");
 }
+
+#[test]
+fn stats_jsonl_has_the_csv_rows_typed_and_a_summary_line_last() {
+    let env = TestEnv::new();
+    let text = format!("{}{}{}", PIECES[0], PIECES[11], PIECES[2]);
+    env.write("a.pgn", &text);
+    let csv = rows(&env, &["stats", "a.pgn"]).expect("rows");
+    let out = env.command(&["stats", "--format", "jsonl", "a.pgn", "gone.pgn"]).output().expect("run");
+    assert_eq!(out.status.code(), Some(2), "gone.pgn cannot be read");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), csv.len() + 1);
+    for (g, v) in lines.iter().take(csv.len()).enumerate() {
+        assert_eq!(v["type"], "game");
+        assert_eq!(v["schema"], 1);
+        assert_eq!(v["game"], g as u64 + 1);
+        assert!(v["errors"].is_u64());
+        assert!(v["valid"].is_boolean());
+        assert!(v["points_white"].is_null());
+    }
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[0]["plies"], 4);
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[2]["event"], serde_json::Value::Null, "no tag: null");
+    let summary = &lines[csv.len()];
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["games"], 3);
+    assert_eq!(summary["unreadable_inputs"], 1);
+    assert!(summary["errors"].as_u64().expect("integer") >= 1);
+}
