@@ -147,7 +147,8 @@ fn fill_row(row: &mut csv::StringRecord, file: &str, g: &GameOut) {
 
 /// Where rows go, in the chosen format.
 enum Out<W: Write> {
-    Csv(csv::Writer<W>),
+    // Boxed: the CSV writer is large, and there is one per run.
+    Csv(Box<csv::Writer<W>>),
     Jsonl(BufWriter<W>),
 }
 
@@ -205,7 +206,7 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     let mut out = if jsonl {
         Out::Jsonl(BufWriter::new(dest))
     } else {
-        Out::Csv(csv::Writer::from_writer(dest))
+        Out::Csv(Box::new(csv::Writer::from_writer(dest)))
     };
     let mut err = BufWriter::new(io::stderr().lock());
     let header: &[&str] = if args.summary {

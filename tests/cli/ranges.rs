@@ -183,7 +183,10 @@ fn stats_jsonl_has_the_csv_rows_typed_and_a_summary_line_last() {
     let text = format!("{}{}{}", PIECES[0], PIECES[11], PIECES[2]);
     env.write("a.pgn", &text);
     let csv = rows(&env, &["stats", "a.pgn"]).expect("rows");
-    let out = env.command(&["stats", "--format", "jsonl", "a.pgn", "gone.pgn"]).output().expect("run");
+    let out = env
+        .command(&["stats", "--format", "jsonl", "a.pgn", "gone.pgn"])
+        .output()
+        .expect("run");
     assert_eq!(out.status.code(), Some(2), "gone.pgn cannot be read");
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<serde_json::Value> = text
