@@ -101,7 +101,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__check)
-            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --color --quiet --help"
+            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --range --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -124,6 +124,10 @@ _xpgn() {
                     return 0
                     ;;
                 --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --range)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -541,12 +545,20 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h --summary --jobs --output --force --color --quiet --help"
+            opts="-j -o -q -h --summary --format --range --jobs --output --force --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "csv jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --range)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --jobs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

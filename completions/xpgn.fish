@@ -62,6 +62,7 @@ Three-check\t''
 Horde\t''
 RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l allow -d 'Hide findings with this code (docs/diagnostics.md lists them), or every finding of a severity with `notes` or `warnings`' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l range -d 'Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range\'s first game. Ranges `0:a`, `a:b`, ... read every game once' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
@@ -195,6 +196,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l format -d '`csv` (default), or `jsonl`: one typed JSON object per row, then a summary object (schema in docs/formats.md)' -r -f -a "csv\t'CSV with a header row'
+jsonl\t'JSON Lines, typed, versioned (`"schema": 1`), with a summary line'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l range -d 'Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range\'s first game. Ranges `0:a`, `a:b`, ... read every game once' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'

@@ -41,6 +41,7 @@ json\:"One JSON object per diagnostic per line on stdout, then a summary object"
 '--jobs=[Check with N threads (default\: all cores)]:N:_default' \
 '--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '*--allow=[Hide findings with this code (docs/diagnostics.md lists them), or every finding of a severity with \`notes\` or \`warnings\`]:CODE:_default' \
+'--range=[Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range'\''s first game. Ranges \`0\:a\`, \`a\:b\`, ... read every game once]:START:END:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
@@ -138,6 +139,9 @@ never\:"Never colour"))' \
 ;;
 (stats)
 _arguments "${_arguments_options[@]}" : \
+'--format=[\`csv\` (default), or \`jsonl\`\: one typed JSON object per row, then a summary object (schema in docs/formats.md)]:FORMAT:((csv\:"CSV with a header row"
+jsonl\:"JSON Lines, typed, versioned (\`"schema"\: 1\`), with a summary line"))' \
+'--range=[Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range'\''s first game. Ranges \`0\:a\`, \`a\:b\`, ... read every game once]:START:END:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \
 '-o+[Write to FILE instead of standard output]:FILE:_files' \

@@ -196,6 +196,14 @@ pub struct CheckArgs {
     /// status 1, as an invalid game does.
     #[arg(long)]
     pub deny_warnings: bool,
+
+    /// Read only the games that begin in bytes START..END of one plain
+    /// (uncompressed) file, each to its end (for a cluster job that cuts a
+    /// file into ranges; docs/parallel.md). Game numbers and lines count
+    /// from the range's first game. Ranges `0:a`, `a:b`, ... read every game
+    /// once.
+    #[arg(long, value_name = "START:END")]
+    pub range: Option<crate::cli::batch::ByteRange>,
 }
 
 /// One `--allow` value: a finding's code, or every note or warning.
@@ -267,6 +275,15 @@ pub enum CheckFormat {
     Human,
     /// One JSON object per diagnostic per line on stdout, then a summary object.
     Json,
+}
+
+/// Output formats of `stats` (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines, typed, versioned (`"schema": 1`), with a summary line.
+    Jsonl,
 }
 
 /// Arguments of `xpgn fen`.
@@ -453,6 +470,19 @@ pub struct StatsArgs {
     /// instead of one per game.
     #[arg(long)]
     pub summary: bool,
+
+    /// `csv` (default), or `jsonl`: one typed JSON object per row, then a
+    /// summary object (schema in docs/formats.md).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = StatsFormat::Csv)]
+    pub format: StatsFormat,
+
+    /// Read only the games that begin in bytes START..END of one plain
+    /// (uncompressed) file, each to its end (for a cluster job that cuts a
+    /// file into ranges; docs/parallel.md). Game numbers and lines count
+    /// from the range's first game. Ranges `0:a`, `a:b`, ... read every game
+    /// once.
+    #[arg(long, value_name = "START:END")]
+    pub range: Option<crate::cli::batch::ByteRange>,
 
     /// Options of whole-archive runs.
     #[command(flatten)]

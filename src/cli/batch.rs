@@ -260,7 +260,7 @@ pub fn analyse_records<R: Read>(
     (out, ended)
 }
 
-pub use super::pipeline::{BatchConfig, Step, run};
+pub use super::pipeline::{BatchConfig, ByteRange, Step, run, run_range};
 
 /// Where a run's product goes: stdout, or a file that appears only when
 /// complete.

@@ -137,6 +137,8 @@ pub struct CheckConfig {
     pub allow: Vec<Allow>,
     /// Warnings fail the run (`--deny-warnings`).
     pub deny_warnings: bool,
+    /// Only the games of this range of the one input (`--range`).
+    pub range: Option<super::batch::ByteRange>,
 }
 
 impl CheckConfig {
@@ -153,6 +155,7 @@ impl CheckConfig {
             transcript: None,
             allow: args.allow.clone(),
             deny_warnings: args.deny_warnings,
+            range: args.range,
         }
     }
 
@@ -179,7 +182,18 @@ pub fn run(args: &CheckArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
     let stderr = io::stderr().lock();
     // Transcripts are rewritten line by line before reading, which the
     // chunked pipeline does not do: they are checked on one thread.
-    if config.jobs.get() > 1 && config.transcript.is_none() {
+    if config.range.is_some() && config.transcript.is_some() {
+        return Err(Error::BadValue {
+            flag: "--range",
+            value: args
+                .range
+                .map(|r| format!("{}:{}", r.start, r.end))
+                .unwrap_or_default(),
+            why: "a transcript is read whole: not with --transcript".to_string(),
+        });
+    }
+    // A range is read by the pipeline's reader, whatever --jobs says.
+    if (config.jobs.get() > 1 || config.range.is_some()) && config.transcript.is_none() {
         // The bar shares stderr with human diagnostics: the pipeline hands
         // each chunk's findings over with the bar suspended, and the report
         // flushes them before it is drawn again.
@@ -213,7 +227,7 @@ pub fn check_in_parallel(
         count_moves: false,
         progress,
     };
-    batch::run(&batch_config, |step| {
+    let step = |step| {
         let flow = match step {
             Step::Begin(_) => {
                 summary.inputs += 1;
@@ -231,7 +245,11 @@ pub fn check_in_parallel(
             Step::Chunk(_, chunk) => report_chunk(config, &mut report, &mut summary, chunk),
         };
         flow.is_continue()
-    });
+    };
+    match config.range {
+        Some(range) => batch::run_range(&batch_config, range, step)?,
+        None => batch::run(&batch_config, step),
+    }
     report.check_failed()?;
     finish(config, &mut report, &summary)
 }
@@ -524,6 +542,7 @@ mod tests {
             transcript: None,
             allow: Vec::new(),
             deny_warnings: false,
+            range: None,
         }
     }
 

@@ -547,7 +547,10 @@ fn stream_job(input: &Input, work: Work, send: &mut dyn FnMut(Msg) -> bool) -> b
 }
 
 mod gate;
+mod range;
 mod writer;
+
+pub use range::{ByteRange, run_range};
 
 use gate::Gate;
 

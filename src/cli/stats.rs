@@ -7,10 +7,12 @@ use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
 
-use super::args::StatsArgs;
+use super::args::{StatsArgs, StatsFormat};
 use super::batch::{self, BatchConfig, Destination, GameOut, Step};
 use super::{CommonConfig, Error, ExitStatus};
 use crate::notation::GameResult;
+
+mod jsonl;
 
 /// The header of the per-game rows.
 pub const GAME_HEADER: [&str; 27] = [
@@ -81,13 +83,8 @@ fn variant_name(g: &GameOut) -> String {
     }
 }
 
-/// Writes one game's row, reusing `row`.
-fn write_row(
-    out: &mut csv::Writer<impl Write>,
-    row: &mut csv::StringRecord,
-    file: &str,
-    g: &GameOut,
-) -> csv::Result<()> {
+/// Fills one game's row, reusing `row`.
+fn fill_row(row: &mut csv::StringRecord, file: &str, g: &GameOut) {
     let r = &g.report;
     let t = &r.tags;
     row.clear();
@@ -146,7 +143,45 @@ fn write_row(
             row.push_field("");
         }
     }
-    out.write_record(&*row)
+}
+
+/// Where rows go, in the chosen format.
+enum Out<W: Write> {
+    // Boxed: the CSV writer is large, and there is one per run.
+    Csv(Box<csv::Writer<W>>),
+    Jsonl(BufWriter<W>),
+}
+
+impl<W: Write> Out<W> {
+    /// Writes a row (`kind`: `game` or `variant`).
+    fn emit(&mut self, kind: &str, row: &csv::StringRecord) -> csv::Result<()> {
+        match self {
+            Out::Csv(w) => w.write_record(row),
+            Out::Jsonl(w) => {
+                w.write_all(jsonl::line(kind, row).as_bytes())?;
+                Ok(w.write_all(b"\n")?)
+            }
+        }
+    }
+
+    /// A line of its own (the jsonl summary).
+    fn emit_line(&mut self, line: &str) -> io::Result<()> {
+        match self {
+            Out::Csv(_) => Ok(()),
+            Out::Jsonl(w) => {
+                w.write_all(line.as_bytes())?;
+                w.write_all(b"\n")
+            }
+        }
+    }
+
+    /// The destination, everything written to it.
+    fn finish(self) -> io::Result<W> {
+        match self {
+            Out::Csv(w) => w.into_inner().map_err(|e| e.into_error()),
+            Out::Jsonl(w) => w.into_inner().map_err(|e| e.into_error()),
+        }
+    }
 }
 
 /// Runs `xpgn stats`.
@@ -167,7 +202,12 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
         progress: common.progress,
     };
     let dest = Destination::open(args.batch.output.as_deref(), args.batch.force)?;
-    let mut out = csv::Writer::from_writer(dest);
+    let jsonl = args.format == StatsFormat::Jsonl;
+    let mut out = if jsonl {
+        Out::Jsonl(BufWriter::new(dest))
+    } else {
+        Out::Csv(Box::new(csv::Writer::from_writer(dest)))
+    };
     let mut err = BufWriter::new(io::stderr().lock());
     let header: &[&str] = if args.summary {
         &SUMMARY_HEADER
@@ -178,13 +218,16 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
         csv::ErrorKind::Io(e) => Error::write(super::term::Stream::Stdout)(e),
         other => Error::write(super::term::Stream::Stdout)(io::Error::other(format!("{other:?}"))),
     };
-    out.write_record(header).map_err(csv_error)?;
+    if let Out::Csv(w) = &mut out {
+        w.write_record(header).map_err(csv_error)?;
+    }
+    let mut run = jsonl::RunTotals::default();
     let mut status = ExitStatus::Success;
     let mut failed: Option<Error> = None;
     let mut row = csv::StringRecord::new();
     let mut totals: BTreeMap<String, Totals> = BTreeMap::new();
     let mut games = 0u64;
-    batch::run(&config, |step| {
+    let step = |step| {
         match batch::report(&step, common.color_stderr, &mut err) {
             Ok(s) => status = status.merge(s),
             Err(e) => {
@@ -193,10 +236,20 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             }
         }
         let Step::Chunk(file, chunk) = step else {
+            if let Step::InputError(_) = step {
+                run.unreadable_inputs += 1;
+            }
             return true;
         };
         for g in &chunk.games {
             games += 1;
+            run.games += 1;
+            run.errors += u64::from(g.report.errors);
+            if g.report.skipped.is_some() {
+                run.skipped += 1;
+            } else {
+                run.moves += u64::from(g.report.plies);
+            }
             if args.summary {
                 let t = totals.entry(variant_name(g)).or_default();
                 t.games += 1;
@@ -213,13 +266,20 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
                 t.skipped += u64::from(g.report.skipped.is_some());
                 t.errors += u64::from(g.report.errors);
                 t.warnings += u64::from(g.report.warnings);
-            } else if let Err(e) = write_row(&mut out, &mut row, &file, g) {
+            } else if let Err(e) = {
+                fill_row(&mut row, &file, g);
+                out.emit("game", &row)
+            } {
                 failed = Some(csv_error(e));
                 return false;
             }
         }
         true
-    });
+    };
+    match args.range {
+        Some(range) => batch::run_range(&config, range, step)?,
+        None => batch::run(&config, step),
+    }
     let _ = err.flush();
     if let Some(e) = failed {
         return Err(e);
@@ -245,11 +305,16 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             t.errors.to_string(),
             t.warnings.to_string(),
         ];
-        out.write_record(&fields).map_err(csv_error)?;
+        out.emit("variant", &csv::StringRecord::from(&fields[..]))
+            .map_err(csv_error)?;
+    }
+    if jsonl {
+        out.emit_line(&run.line())
+            .map_err(Error::write(super::term::Stream::Stdout))?;
     }
     let dest = out
-        .into_inner()
-        .map_err(|e| Error::write(super::term::Stream::Stdout)(e.into_error()))?;
+        .finish()
+        .map_err(Error::write(super::term::Stream::Stdout))?;
     dest.commit()?;
     if games == 0 && !common.quiet {
         eprintln!(

@@ -12,6 +12,7 @@ mod generate;
 mod help;
 mod hostile;
 mod pipeline;
+mod ranges;
 mod scores;
 mod squares;
 mod squirrel;
