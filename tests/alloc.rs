@@ -4,7 +4,6 @@
 //! work"). A counting global allocator measures it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use xpgn::notation::Reader;
 use xpgn::rules::core::{MoveList, Position};
@@ -13,11 +12,28 @@ use xpgn::verify::Verifier;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    /// Allocations made by the current thread: the test harness runs this
+    /// file's tests on parallel threads, and a count shared by all would
+    /// charge one test with another's allocations. Const-initialised, so
+    /// counting never allocates.
+    static THREAD_ALLOCATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn count_one() {
+    // During thread teardown the slot may be gone; such allocations are
+    // not the tests'.
+    let _ = THREAD_ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+/// Allocations made so far by the calling thread.
+fn allocations() -> u64 {
+    THREAD_ALLOCATIONS.with(std::cell::Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
@@ -28,7 +44,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -69,9 +85,9 @@ fn game(plies: usize) -> String {
 fn allocations_to_verify(pgn: &str) -> (u64, u64) {
     let mut verifier = Verifier::new("alloc.pgn");
     let mut reader = Reader::new(pgn.as_bytes());
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     while reader.read_game(&mut verifier).expect("in-memory input") {}
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     let diagnostics: Vec<_> = verifier.drain().collect();
     assert!(
         diagnostics
@@ -133,9 +149,9 @@ fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
         written
     };
     run(warm, &mut lean);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let written = run(pgn, &mut lean);
-    (ALLOCATIONS.load(Ordering::Relaxed) - before, written)
+    (allocations() - before, written)
 }
 
 /// `convert --to pgn` holds no string or vector per move (the record it
