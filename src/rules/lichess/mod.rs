@@ -10,7 +10,7 @@
 //! captures, drops, no checks), so this family generates pseudo-legal moves
 //! once and filters them by playing each one on a copy of the position (a
 //! small `Copy` struct), the rule of each variant deciding in one place,
-//! [`LichessPosition::is_legal_after`].
+//! `LichessPosition::is_legal_after`.
 
 mod fen;
 mod movegen;
