@@ -192,7 +192,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l output-invalid -d 
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
-complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only, plus the tags that decide the game\'s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game\'s'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -128,7 +128,7 @@ invalid\:"Games with at least one error"))' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
-'--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only]' \
+'--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only, plus the tags that decide the game'\''s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game'\''s]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \

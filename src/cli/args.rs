@@ -415,7 +415,9 @@ pub struct ConvertArgs {
     pub moves: MoveNotation,
 
     /// PGN in the reduced export format: the seven-tag roster and the
-    /// mainline's moves only.
+    /// mainline's moves only, plus the tags that decide the game's rules
+    /// and start (Variant, SetUp, FEN, Postal, Readings), without which the
+    /// moves would be read as another game's.
     #[arg(long)]
     pub reduced: bool,
 

@@ -263,8 +263,12 @@ fn escape_tag(value: &str) -> String {
 }
 
 /// Writes the tag section of a game in export format and the blank line
-/// after it: the roster (with `result` for `[Result]`), then, unless
-/// `reduced`, the other tags in ASCII order of their names.
+/// after it: the roster (with `result` for `[Result]`), then the other tags
+/// in ASCII order of their names; when `reduced`, only those that decide
+/// the game's rules and start position
+/// ([`SETUP_TAGS`](crate::rules::setup::SETUP_TAGS): Variant, SetUp, FEN,
+/// Postal, Readings), without which the moves would be replayed as another
+/// game.
 pub(crate) fn write_header(
     tags: &[(&str, &str)],
     result: GameResult,
@@ -278,16 +282,15 @@ pub(crate) fn write_header(
         };
         writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
     }
-    if !reduced {
-        let mut others: Vec<&(&str, &str)> = tags
-            .iter()
-            .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
-            .collect();
-        // Stable: repeated tags keep their order.
-        others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        for (name, value) in others {
-            writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
-        }
+    let mut others: Vec<&(&str, &str)> = tags
+        .iter()
+        .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
+        .filter(|(n, _)| !reduced || crate::rules::setup::SETUP_TAGS.contains(n))
+        .collect();
+    // Stable: repeated tags keep their order.
+    others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    for (name, value) in others {
+        writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
     }
     writeln!(out)
 }
@@ -467,6 +470,22 @@ mod tests {
         );
         assert!(!text.contains("ECO"));
         assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 *\n\n"), "{text}");
+    }
+
+    #[test]
+    fn reduced_keeps_the_tags_that_decide_the_rules_and_the_start() {
+        let text = export(
+            "[Variant \"Hans38\"]\n[Postal \"yes\"]\n[Readings \"G8b\"]\n[ECO \"C20\"]\n\
+             [SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*",
+            PgnOptions {
+                reduced: true,
+                ..PgnOptions::default()
+            },
+        );
+        assert!(!text.contains("ECO"), "{text}");
+        for tag in ["[FEN ", "[Postal ", "[Readings ", "[SetUp ", "[Variant "] {
+            assert!(text.contains(tag), "{tag} missing: {text}");
+        }
     }
 
     /// The ASCII fast path of comment words gives what the Unicode split

@@ -431,3 +431,41 @@ fn stats_leaves_plies_and_counts_empty_for_a_game_it_cannot_verify() {
         .code(0)
         .stdout_has(",2.0,");
 }
+
+#[test]
+fn reduced_export_checks_as_the_original_does() {
+    // Every fixture (every family, set-up positions, Postal), reduced, gets
+    // the same verdict from `check` as the original: one error (the Hans38
+    // sample's slip) and nothing else.
+    let env = TestEnv::new();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let fixtures = fixtures.to_str().expect("UTF-8 path");
+    let original = env.run(&["check", "-j1", "--format", "json", fixtures]);
+    let summary = |s: String| s.lines().last().unwrap_or_default().to_owned();
+    let expected = summary(original.stdout());
+    assert!(expected.contains(r#""errors":1,"#), "{expected}");
+    env.run(&[
+        "convert",
+        "--to",
+        "pgn",
+        "--reduced",
+        "-o",
+        "r.pgn",
+        fixtures,
+    ])
+    .code(1);
+    let reduced = env.run(&["check", "-j1", "--format", "json", "r.pgn"]);
+    let got = summary(reduced.stdout());
+    // Counts of games and errors match; moves differ only by the dropped
+    // variations.
+    for field in [r#""errors":1,"#, r#""skipped_games":0,"#] {
+        assert!(got.contains(field), "{field}: {got}");
+    }
+    let games = |s: &str| {
+        s.split(r#""games":"#)
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .map(str::to_owned)
+    };
+    assert_eq!(games(&got), games(&expected));
+}
