@@ -255,6 +255,9 @@ pub struct Verifier<O: Observer = ()> {
     reported_after_end: bool,
     /// A wrong move number was reported (once a game is enough).
     reported_number: bool,
+    /// Where this game's `[FEN]` tag is, with its line, so that a start
+    /// position it does not give is reported there.
+    fen_at: Option<(Span, crate::diag::SourceLine)>,
     /// Diagnostics of this game kept in `diagnostics`, at most
     /// [`diag::PER_GAME`](crate::diag::PER_GAME).
     shown: u32,
@@ -380,6 +383,7 @@ impl<O: Observer> Verifier<O> {
             noted_fifty: false,
             reported_after_end: false,
             reported_number: false,
+            fen_at: None,
             shown: 0,
             suppressed: Vec::new(),
             raw_names: Default::default(),
@@ -441,6 +445,12 @@ impl<O: Observer> Visitor for Verifier<O> {
             }
             Event::Tag { name, value } => {
                 self.has_content = true;
+                if name == b"FEN" {
+                    self.fen_at = Some((
+                        span,
+                        line.to_source_line(SOURCE_WIDTH, focus_column(span, line)),
+                    ));
+                }
                 self.tag(name, &value);
                 Flow::Continue
             }

@@ -175,6 +175,17 @@ impl<O: Observer> Verifier<O> {
         let recover = l.pos.likely_move(parsed);
         let msg = format!("{}: {}", String::from_utf8_lossy(text), r.message);
         let mut help = r.suggestions;
+        // `6.f3` as a game's first move, with no `[FEN]`: the record most
+        // likely lost its start position, which no suggestion can mend.
+        if l.ply == 0 && self.stack.is_empty() && self.reported_number && !self.report.tags.has_fen
+        {
+            help.insert(
+                0,
+                "the game's first move number is not 1 and it has no [FEN] tag: its start \
+                 position is probably missing ([SetUp \"1\"] and [FEN \"...\"] give it)"
+                    .to_owned(),
+            );
+        }
         if let Some(t) = &recover {
             help.push(format!(
                 "the replay goes on as if {} were written",

@@ -41,6 +41,7 @@ impl<O: Observer> Verifier<O> {
         self.noted_fifty = false;
         self.reported_after_end = false;
         self.reported_number = false;
+        self.fen_at = None;
         self.shown = 0;
         self.suppressed.clear();
         for raw in &mut self.raw_names {
@@ -201,10 +202,27 @@ impl<O: Observer> Verifier<O> {
             SetupError::NotImplemented { .. } => Diagnostic::warning(Code::NotYetSupported, msg),
             // Reported at the tag when the reader skipped it.
             SetupError::UnreadableTag { .. } => return,
+            SetupError::InvalidFen { .. }
+                if self.fen_at.is_some() && self.shown < crate::diag::PER_GAME =>
+            {
+                // Said at the `[FEN]` tag, whose value is the problem.
+                let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
+                if let Some((at, source)) = self.fen_at.take() {
+                    d.file = Some(self.file.clone());
+                    d.span = Some(at);
+                    d.source = Some(source);
+                    d.label = Some("not a position of this game".to_owned());
+                    d.game = Some(self.game_ref());
+                }
+                self.count(&d);
+                self.keep(d);
+                return;
+            }
             _ => {
                 let tags = &self.report.tags;
                 let mut d = Diagnostic::error(Code::InvalidSetup, msg).with_rule("RULINGS N1, N7");
-                d.position = tags.has_fen.then(|| tags.fen.trim().to_string());
+                let fen = tags.fen.trim();
+                d.position = (tags.has_fen && !fen.is_empty()).then(|| fen.to_string());
                 d
             }
         };

@@ -253,3 +253,48 @@ fn deny_warnings_makes_a_warning_fail_the_run_unless_it_is_allowed() {
         .stderr_has("0 errors, 0 warnings, 1 hidden");
     }
 }
+
+#[test]
+fn an_invalid_fen_is_reported_at_its_tag_on_any_number_of_threads() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\"]\n\n1. e4 *\n\n\
+         [Event \"b\"]\n[SetUp \"1\"]\n[FEN \"\"]\n\n1. e4 *\n",
+    );
+    for jobs in ["-j1", "-j2"] {
+        let run = env.run(&["check", jobs, "g.pgn"]);
+        run.code(1)
+            .stderr_has("error[invalid-setup]")
+            .stderr_has(" --> g.pgn:3:1\n")
+            .stderr_has("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\"]")
+            .stderr_has(" --> g.pgn:9:1\n")
+            .stderr_has("not a position of this game");
+        // No empty position note.
+        assert!(
+            !run.stderr().contains("= note: position \n"),
+            "{}",
+            run.stderr()
+        );
+    }
+}
+
+#[test]
+fn a_game_beginning_at_a_later_move_without_fen_is_told_its_start_is_missing() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"x\"]\n\n6. Bxf7+ Kxf7 *\n\n[Event \"y\"]\n\n1. Bxf7+ *\n",
+    );
+    let run = env.run(&["check", "-j1", "g.pgn"]);
+    run.code(1).stderr_has(
+        "help: the game's first move number is not 1 and it has no [FEN] tag: its start position is probably missing",
+    );
+    // A game numbered from 1 gets no such hint.
+    assert_eq!(
+        run.stderr()
+            .matches("start position is probably missing")
+            .count(),
+        1
+    );
+}
