@@ -169,7 +169,7 @@ never\:"Never colour"))' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
 '--help[Print help (see more with '\''--help'\'')]' \
-':input -- The records to read, or `-` for standard input:_files' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input, read in order:_files' \
 && ret=0
 ;;
 (diagram)

@@ -526,9 +526,10 @@ pub struct PerftArgs {
 /// Arguments of `xpgn scores`.
 #[derive(Debug, Args)]
 pub struct ScoresArgs {
-    /// The records to read, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    pub input: PathBuf,
+    /// Files, directories (searched recursively) or `-` for standard input,
+    /// read in order.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
 
     /// The output shape.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ScoresFormat::Csv)]

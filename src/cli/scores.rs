@@ -254,6 +254,8 @@ fn events_text(events: &[ScoreEvent]) -> String {
 struct Collector {
     format: ScoresFormat,
     timeline: Timeline,
+    /// The input's name, for each row (CSV) or object (JSON).
+    file: std::sync::Arc<str>,
     /// The index the game being read gets (set before each game is read).
     index: u64,
     /// White and Black of the game being read, from its tags.
@@ -270,10 +272,11 @@ struct Collector {
 }
 
 impl Collector {
-    fn new(format: ScoresFormat) -> Collector {
+    fn new(format: ScoresFormat, file: std::sync::Arc<str>) -> Collector {
         Collector {
             format,
             timeline: Timeline::default(),
+            file,
             index: 0,
             white: String::new(),
             black: String::new(),
@@ -296,6 +299,7 @@ impl Collector {
         if self.format == ScoresFormat::Json {
             // The object's fields before its timeline (docs/formats.md).
             let head = GameHead {
+                file: &self.file,
                 game: self.index,
                 white: &self.white,
                 black: &self.black,
@@ -317,7 +321,8 @@ impl Collector {
         let out = &mut self.text;
         match self.format {
             ScoresFormat::Csv => {
-                let _ = write!(out, "{},{},{},", self.index, e.ply, e.mover.unwrap_or(""));
+                csv_field(out, &self.file);
+                let _ = write!(out, ",{},{},{},", self.index, e.ply, e.mover.unwrap_or(""));
                 csv_field(out, e.mv.as_deref().unwrap_or(""));
                 let _ = write!(out, ",{},{},{},", e.white, e.black, self.timeline.measure);
                 csv_field(out, &events_text(&e.events));
@@ -346,6 +351,7 @@ impl Collector {
 /// is written entry by entry after them.
 #[derive(Serialize)]
 struct GameHead<'a> {
+    file: &'a str,
     game: u64,
     white: &'a str,
     black: &'a str,
@@ -449,7 +455,7 @@ fn csv_field(out: &mut String, field: &str) {
     }
 }
 
-const CSV_HEADER: &str = "game,ply,mover,move,white,black,measure,events\n";
+const CSV_HEADER: &str = "file,game,ply,mover,move,white,black,measure,events\n";
 
 /// Runs `xpgn scores`.
 ///
@@ -465,7 +471,7 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
             .write_all(CSV_HEADER.as_bytes())
             .map_err(Error::write(Stream::Stdout))?;
     }
-    for input in expand(std::slice::from_ref(&args.input)) {
+    for input in expand(&args.inputs) {
         let opened = input.and_then(|i| {
             let source = i.open()?;
             Ok((i, source))
@@ -480,7 +486,10 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
             }
         };
         let mut streamed = Streamed {
-            verifier: Verifier::with_observer(input.name().clone(), Collector::new(args.format)),
+            verifier: Verifier::with_observer(
+                input.name().clone(),
+                Collector::new(args.format, input.name().clone()),
+            ),
             out: &mut stdout,
             failed: None,
         };
@@ -564,7 +573,7 @@ mod tests {
     fn streamed(pgn: &str, format: ScoresFormat) -> Sink {
         let mut sink = Sink::default();
         let mut s = Streamed {
-            verifier: Verifier::with_observer("x", Collector::new(format)),
+            verifier: Verifier::with_observer("x", Collector::new(format, "x".into())),
             out: &mut sink,
             failed: None,
         };
@@ -602,7 +611,7 @@ mod tests {
         let csv = streamed(pgn, ScoresFormat::Csv);
         let text = String::from_utf8(csv.bytes).expect("utf-8");
         assert_eq!(text.lines().count(), 3, "{text}");
-        assert!(text.lines().all(|l| l.starts_with("1,")), "{text}");
+        assert!(text.lines().all(|l| l.starts_with("x,1,")), "{text}");
         let json = streamed(pgn, ScoresFormat::Json);
         assert_eq!(
             String::from_utf8(json.bytes)

@@ -33,7 +33,13 @@ fn pasgl_fixtures_are_valid_and_give_their_expected_timelines() {
         env.run(&["check", &pgn])
             .code(0)
             .stderr_has("0 errors, 0 warnings");
-        env.run(&["scores", &pgn])
+        // Read by its own name, as the expected file was made, since the
+        // rows name their file.
+        env.write(
+            &format!("{name}.pgn"),
+            read(&format!("fixtures/pasgl/{name}.pgn")),
+        );
+        env.run(&["scores", &format!("{name}.pgn")])
             .code(0)
             .stdout_is(&read(&format!("fixtures/pasgl/{name}.scores.csv")));
     }
@@ -130,12 +136,12 @@ fn scores_of_chess_are_material_with_captures() {
     let env = TestEnv::new();
     env.write("g.pgn", "1. e4 d5 2. exd5 Qxd5 *\n");
     env.run(&["scores", "g.pgn"]).code(0).stdout_is(
-        "game,ply,mover,move,white,black,measure,events\n\
-         1,0,,,39,39,material,\n\
-         1,1,white,e4,39,39,material,\n\
-         1,2,black,d5,39,39,material,\n\
-         1,3,white,exd5,39,38,material,black -1 capture\n\
-         1,4,black,Qxd5,38,38,material,white -1 capture\n",
+        "file,game,ply,mover,move,white,black,measure,events\n\
+         g.pgn,1,0,,,39,39,material,\n\
+         g.pgn,1,1,white,e4,39,39,material,\n\
+         g.pgn,1,2,black,d5,39,39,material,\n\
+         g.pgn,1,3,white,exd5,39,38,material,black -1 capture\n\
+         g.pgn,1,4,black,Qxd5,38,38,material,white -1 capture\n",
     );
 }
 
@@ -187,4 +193,30 @@ fn squares_games_count_owned_and_reserve_squares() {
         .stdout_has("1,0,,,19,19,squares,\n")
         .stdout_has("1,1,white,@@a6,19,19,squares,white +1 owned; white -1 reserve\n")
         .stdout_has("1,2,black,a6,18,20,squares,white -1 owned; black +1 owned\n");
+}
+
+#[test]
+fn scores_reads_several_files_in_order_and_names_each() {
+    let env = TestEnv::new();
+    env.write("a.pgn", "1. e4 *\n");
+    env.write("b.pgn", "1. d4 *\n");
+    let run = env.run(&["scores", "b.pgn", "a.pgn"]);
+    run.code(0);
+    let stdout = run.stdout();
+    let files: Vec<&str> = stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap_or_default())
+        .collect();
+    assert_eq!(files, ["b.pgn", "b.pgn", "a.pgn", "a.pgn"]);
+    let run = env.run(&["scores", "--format", "json", "a.pgn", "b.pgn"]);
+    let names: Vec<String> = run
+        .stdout()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            v["file"].as_str().expect("file").to_owned()
+        })
+        .collect();
+    assert_eq!(names, ["a.pgn", "b.pgn"]);
 }
