@@ -143,7 +143,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h --to --moves --reduced --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --color --quiet --help"
+            opts="-j -o -q -h --to --from --moves --reduced --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +151,10 @@ _xpgn() {
             case "${prev}" in
                 --to)
                     COMPREPLY=($(compgen -W "pgn json jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -W "auto pgn json" -- "${cur}"))
                     return 0
                     ;;
                 --moves)

@@ -159,6 +159,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s h -l help -d 'Print 
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l to -d 'The output format' -r -f -a "pgn\t'PGN in the export format of the 1994 standard'
 json\t'One JSON array of game objects'
 jsonl\t'One game object per line (JSON Lines)'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l from -d 'The input format: by name (`auto`: `.json` and `.jsonl` files are JSON written by `xpgn convert`, everything else PGN), or every input as PGN or as JSON/JSON Lines, `-` included (`--from json -` reads JSON Lines on standard input)' -r -f -a "auto\t'By the file\'s name: `.json` and `.jsonl` are JSON, the rest PGN'
+pgn\t'PGN, whatever the name'
+json\t'JSON or JSON Lines records, whatever the name'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l moves -d 'The notation of moves in PGN output' -r -f -a "san\t'Short algebraic notation (SAN and the game\'s equivalent)'
 lan\t'Long algebraic notation (from and to squares always written)'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s j -l jobs -d 'Use N threads (default: all cores)' -r

@@ -110,6 +110,9 @@ _arguments "${_arguments_options[@]}" : \
 '--to=[The output format]:FORMAT:((pgn\:"PGN in the export format of the 1994 standard"
 json\:"One JSON array of game objects"
 jsonl\:"One game object per line (JSON Lines)"))' \
+'--from=[The input format\: by name (\`auto\`\: \`.json\` and \`.jsonl\` files are JSON written by \`xpgn convert\`, everything else PGN), or every input as PGN or as JSON/JSON Lines, \`-\` included (\`--from json -\` reads JSON Lines on standard input)]:FORMAT:((auto\:"By the file'\''s name\: \`.json\` and \`.jsonl\` are JSON, the rest PGN"
+pgn\:"PGN, whatever the name"
+json\:"JSON or JSON Lines records, whatever the name"))' \
 '--moves=[The notation of moves in PGN output]:NOTATION:((san\:"Short algebraic notation (SAN and the game'\''s equivalent)"
 lan\:"Long algebraic notation (from and to squares always written)"))' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \

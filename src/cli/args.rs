@@ -410,6 +410,13 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub to: ConvertFormat,
 
+    /// The input format: by name (`auto`: `.json` and `.jsonl` files are
+    /// JSON written by `xpgn convert`, everything else PGN), or every input
+    /// as PGN or as JSON/JSON Lines, `-` included (`--from json -` reads
+    /// JSON Lines on standard input).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub from: InputFormat,
+
     /// The notation of moves in PGN output.
     #[arg(long, value_enum, value_name = "NOTATION", default_value_t = MoveNotation::San)]
     pub moves: MoveNotation,
@@ -567,6 +574,17 @@ pub struct MovesArgs {
     /// `P4b` (PASGL scores before the Train moves).
     #[arg(long, value_name = "READINGS")]
     pub readings: Option<String>,
+}
+
+/// What `convert` reads its inputs as (`--from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// By the file's name: `.json` and `.jsonl` are JSON, the rest PGN.
+    Auto,
+    /// PGN, whatever the name.
+    Pgn,
+    /// JSON or JSON Lines records, whatever the name.
+    Json,
 }
 
 /// Arguments of `xpgn diagram`.

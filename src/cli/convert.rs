@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use regex::Regex;
 
-use super::args::{ConvertArgs, ConvertFormat, MoveNotation, Validity};
+use super::args::{ConvertArgs, ConvertFormat, InputFormat, MoveNotation, Validity};
 use super::batch::{self, BatchConfig, Destination, Step};
 use super::{CommonConfig, Error, ExitStatus};
 use crate::export::json;
@@ -254,7 +254,12 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
     let mut pending: Vec<PathBuf> = Vec::new();
     let mut groups: Vec<(bool, Vec<PathBuf>)> = Vec::new();
     for p in &args.inputs {
-        if is_json(p) {
+        let json_input = match args.from {
+            InputFormat::Auto => is_json(p),
+            InputFormat::Pgn => false,
+            InputFormat::Json => true,
+        };
+        if json_input {
             if !pending.is_empty() {
                 groups.push((false, std::mem::take(&mut pending)));
             }
@@ -378,7 +383,11 @@ fn read_json(
     common: &CommonConfig,
     err: &mut impl Write,
 ) -> Result<ExitStatus, Error> {
-    let input = crate::io::Input::file(path);
+    let input = if path.as_os_str() == "-" {
+        crate::io::Input::stdin()
+    } else {
+        crate::io::Input::file(path)
+    };
     let read = match input.open_decoded() {
         Ok(r) => r,
         Err(e) => {

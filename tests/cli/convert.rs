@@ -469,3 +469,35 @@ fn reduced_export_checks_as_the_original_does() {
     };
     assert_eq!(games(&got), games(&expected));
 }
+
+#[test]
+fn from_json_reads_json_lines_on_standard_input_and_under_any_name() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"x\"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 *\n",
+    );
+    let pgn = env.run(&["convert", "--to", "pgn", "g.pgn"]).stdout();
+    let jsonl = env.run(&["convert", "--to", "jsonl", "g.pgn"]).stdout();
+    // `-` is PGN unless --from says otherwise.
+    let out = env
+        .command(&["convert", "--from", "json", "--to", "pgn", "-"])
+        .write_stdin(jsonl.clone())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), pgn);
+    // A JSON Lines file under another name.
+    env.write("records.txt", &jsonl);
+    env.run(&["convert", "--from", "json", "--to", "pgn", "records.txt"])
+        .code(0)
+        .stdout_is(&pgn);
+    // And PGN under a .jsonl name.
+    env.write(
+        "odd.jsonl",
+        "[Event \"x\"]\n\n1. e4 {c} e5 (1... c5) 2. Nf3 *\n",
+    );
+    env.run(&["convert", "--from", "pgn", "--to", "pgn", "odd.jsonl"])
+        .code(0)
+        .stdout_is(&pgn);
+}
