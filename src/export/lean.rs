@@ -442,14 +442,7 @@ impl Lean {
                 }
             }
             let half = base + u64::from(ply) - 1;
-            let number = half / 2 + 1;
-            if half % 2 == 0 || need_number {
-                use std::fmt::Write as _;
-                number_text.clear();
-                let dots = if half % 2 == 0 { "." } else { "..." };
-                let _ = write!(number_text, "{number}{dots}");
-                lines.token(&number_text)?;
-            }
+            lines.move_number(half, need_number, &mut number_text)?;
             need_number = false;
             let canonical = match self.options.moves {
                 MoveStyle::San => node.san,

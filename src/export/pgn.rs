@@ -126,6 +126,26 @@ impl<'w, W: Write> Lines<'w, W> {
         }
     }
 
+    /// The move number before the move of half-move `half` (0 = White's
+    /// first): always before White's move, before Black's when `needed`
+    /// (after a comment or a variation), as `12.` or `12...`. `scratch`
+    /// keeps its buffer between calls.
+    pub(crate) fn move_number(
+        &mut self,
+        half: u64,
+        needed: bool,
+        scratch: &mut String,
+    ) -> io::Result<()> {
+        if half % 2 == 0 || needed {
+            use std::fmt::Write as _;
+            scratch.clear();
+            let dots = if half % 2 == 0 { "." } else { "..." };
+            let _ = write!(scratch, "{}{dots}", half / 2 + 1);
+            self.token(scratch)?;
+        }
+        Ok(())
+    }
+
     pub(crate) fn token(&mut self, text: &str) -> io::Result<()> {
         self.token_glued(text, false)
     }
@@ -349,14 +369,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         // The ply travels with the task: asking the tree (`ply_of`) walks
         // to the root, quadratic over a long game.
         let half = base + u64::from(ply) - 1;
-        let number = half / 2 + 1;
-        if half % 2 == 0 || need_number {
-            use std::fmt::Write as _;
-            number_text.clear();
-            let dots = if half % 2 == 0 { "." } else { "..." };
-            let _ = write!(number_text, "{number}{dots}");
-            lines.token(&number_text)?;
-        }
+        lines.move_number(half, need_number, &mut number_text)?;
         need_number = false;
         let canonical = match options.moves {
             MoveStyle::San => node.san.as_deref(),
