@@ -53,6 +53,24 @@ pub struct ChunkOut {
 }
 
 impl ChunkOut {
+    /// Adds `before` (the games of the input before this part) to the
+    /// part-local game indices, in the reports and in the diagnostics.
+    pub fn offset_indices(&mut self, before: u64) {
+        for g in &mut self.games {
+            g.report.index += before;
+        }
+        let diags = self
+            .games
+            .iter_mut()
+            .flat_map(|g| g.diagnostics.iter_mut())
+            .chain(self.stray.iter_mut().map(|(_, d)| d));
+        for d in diags {
+            if let Some(r) = &mut d.game {
+                r.index += before;
+            }
+        }
+    }
+
     /// Games and diagnostics held: what the pipeline's results budget counts.
     pub fn items(&self) -> usize {
         self.games

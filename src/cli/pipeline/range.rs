@@ -165,19 +165,7 @@ pub fn run_range(
         let (mut out, ended) =
             analyse_records(&mut reader, &name, None, config.count_moves, bounds);
         // Indices are local to the part: count them over the range.
-        for g in &mut out.games {
-            g.report.index += games;
-        }
-        let diags = out
-            .games
-            .iter_mut()
-            .flat_map(|g| g.diagnostics.iter_mut())
-            .chain(out.stray.iter_mut().map(|(_, d)| d));
-        for d in diags {
-            if let Some(r) = &mut d.game {
-                r.index += games;
-            }
-        }
+        out.offset_indices(games);
         games += out.games.len() as u64;
         if !step(Step::Chunk(Arc::clone(&name), out)) {
             return Ok(());

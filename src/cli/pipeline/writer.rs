@@ -136,20 +136,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
         match &mut s {
             Step::Begin(_) => self.games_in_input = 0,
             Step::Chunk(_, out) => {
-                let before = self.games_in_input;
-                for g in &mut out.games {
-                    g.report.index += before;
-                }
-                let diags = out
-                    .games
-                    .iter_mut()
-                    .flat_map(|g| g.diagnostics.iter_mut())
-                    .chain(out.stray.iter_mut().map(|(_, d)| d));
-                for d in diags {
-                    if let Some(r) = &mut d.game {
-                        r.index += before;
-                    }
-                }
+                out.offset_indices(self.games_in_input);
                 self.games_in_input += out.games.len() as u64;
                 self.games += out.games.len() as u64;
             }
