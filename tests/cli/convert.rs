@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use crate::util::TestEnv;
+use crate::util::{TestEnv, json_files};
 
 const GAMES: &str = "[Event \"A\"]\n[White \"w1\"]\n[Result \"1-0\"]\n\n1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n\n\
 [Event \"B\"]\n[White \"w2\"]\n\n1.d4 {ok} d5 (1...Nf6 2.c4) 2.c4 $1 *\n\n\
@@ -371,14 +371,7 @@ fn fen_reads_several_files_in_order_and_names_each_in_its_rows() {
         .stdout_has("file,game,ply,move,position\nb.pgn,1,4,Qh4#,")
         .stdout_has("\na.pgn,1,1,e4,");
     let run = env.run(&["fen", "--format", "json", "a.pgn", "b.pgn"]);
-    let files: Vec<String> = run
-        .stdout()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("json");
-            v["file"].as_str().expect("file").to_owned()
-        })
-        .collect();
+    let files = json_files(&run.stdout());
     assert_eq!(files, ["a.pgn", "b.pgn"]);
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::util::TestEnv;
+use crate::util::{TestEnv, json_files};
 
 fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
@@ -210,13 +210,6 @@ fn scores_reads_several_files_in_order_and_names_each() {
         .collect();
     assert_eq!(files, ["b.pgn", "b.pgn", "a.pgn", "a.pgn"]);
     let run = env.run(&["scores", "--format", "json", "a.pgn", "b.pgn"]);
-    let names: Vec<String> = run
-        .stdout()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("json");
-            v["file"].as_str().expect("file").to_owned()
-        })
-        .collect();
+    let names = json_files(&run.stdout());
     assert_eq!(names, ["a.pgn", "b.pgn"]);
 }

@@ -160,3 +160,14 @@ impl Run<'_> {
         self
     }
 }
+
+/// The `file` field of each JSON line of `stdout`, in order.
+pub fn json_files(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            v["file"].as_str().expect("file").to_owned()
+        })
+        .collect()
+}
