@@ -199,6 +199,14 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     // The hooks below let the verifier treat every game alike: a family
     // overrides the ones its rules need, the defaults fit the rest.
 
+    /// Whether the position is a win by the game's own goal rather than by
+    /// checkmate (an exploded king, the hill, a third check, ...): lichess
+    /// and python-chess write `#` on the move that reaches it. Asked after
+    /// every move, so the default (no such goal) costs nothing.
+    fn won_by_goal(&self) -> bool {
+        false
+    }
+
     /// Whether a written pass (`--`, `Z0`) is a null move, which the
     /// verifier plays with a warning ([`play_null`](Self::play_null)); in
     /// games that know passing (the default) it is an ordinary move.

@@ -272,6 +272,11 @@ impl GamePosition for AnyPosition {
     }
 
     #[inline]
+    fn won_by_goal(&self) -> bool {
+        each_family!(self, p => GamePosition::won_by_goal(p))
+    }
+
+    #[inline]
     fn passes_are_null_moves(&self) -> bool {
         each_family!(self, p => GamePosition::passes_are_null_moves(p))
     }
@@ -551,17 +556,6 @@ impl AnyPosition {
             AnyPosition::Lichess(p) => p
                 .resolve_token(token, &mut scratch.lichess)
                 .map(AnyMove::Lichess),
-        }
-    }
-
-    /// Whether the position is a win by the game's own goal rather than by
-    /// checkmate (an exploded king, the hill, a third check, ...): lichess
-    /// and python-chess write `#` on the move that reaches it.
-    #[inline]
-    pub fn won_by_goal(&self) -> bool {
-        match self {
-            AnyPosition::Lichess(p) => p.outcome().is_some_and(|o| o.winner.is_some()),
-            _ => false,
         }
     }
 

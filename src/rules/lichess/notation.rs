@@ -260,6 +260,10 @@ impl GamePosition for LichessPosition {
         LichessPosition::legal_moves(self, out);
     }
 
+    fn won_by_goal(&self) -> bool {
+        self.outcome().is_some_and(|o| o.winner.is_some())
+    }
+
     fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {
         self.resolve_token(token, scratch)
     }
