@@ -333,3 +333,16 @@ fn stalemate_found_at_the_end_of_the_game_and_before_a_move_that_cannot_follow()
         .code(1)
         .stderr_has("(the game was already over: stalemate)");
 }
+
+#[test]
+fn lichess_a_win_by_the_variant_s_goal_takes_the_mate_mark() {
+    // Nxf7 explodes the king on e8: lichess and python-chess write `#`.
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Variant \"Atomic\"]\n\n1. Nf3 a6 2. Ng5 a5 3. Nxf7# 1-0\n",
+    );
+    env.run(&["check", "g.pgn"])
+        .code(0)
+        .stderr_has("0 errors, 0 warnings");
+}
