@@ -109,6 +109,9 @@ pub struct JsonGame {
     pub moves: Vec<JsonMove>,
     /// The termination marker as written in the movetext, or `null`.
     pub result: Option<String>,
+    /// Comments written after the result (absent when there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments_after_result: Vec<JsonComment>,
     /// Where the game started in its input.
     pub span: JsonSpan,
     /// True when the game was larger than the limit and was cut.
@@ -165,6 +168,11 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
         comments: game.comments.iter().map(comment_to_json).collect(),
         moves,
         result: game.result.map(|r| r.as_str().to_string()),
+        comments_after_result: game
+            .comments_after_result
+            .iter()
+            .map(comment_to_json)
+            .collect(),
         span: game.span.into(),
         truncated: game.truncated,
     }
@@ -202,6 +210,11 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
                 .ok_or_else(|| JsonError::Shape(format!("unknown result '{r}'")))?,
         ),
     };
+    game.comments_after_result = json
+        .comments_after_result
+        .into_iter()
+        .map(comment_from_json)
+        .collect::<Result<_, _>>()?;
     game.span = json.span.into();
     game.truncated = json.truncated;
     for (i, m) in json.moves.into_iter().enumerate() {
@@ -284,6 +297,7 @@ pub fn write_game(
         comments: CommentsView(&game.comments),
         moves: MovesView(game),
         result: game.result.map(|r| r.as_str()),
+        comments_after_result: CommentsView(&game.comments_after_result),
         span: game.span.into(),
         truncated: game.truncated,
     };
@@ -300,6 +314,8 @@ struct GameView<'a> {
     comments: CommentsView<'a>,
     moves: MovesView<'a>,
     result: Option<&'static str>,
+    #[serde(skip_serializing_if = "CommentsView::is_empty")]
+    comments_after_result: CommentsView<'a>,
     span: JsonSpan,
     truncated: bool,
 }
@@ -312,6 +328,12 @@ struct CommentView<'a> {
 }
 
 struct CommentsView<'a>(&'a [Comment]);
+
+impl CommentsView<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 impl Serialize for CommentsView<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -141,6 +141,8 @@ pub struct Lean {
     game_comments: Vec<u32>,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<u32>,
+    /// Comments after the result.
+    after_result: Vec<u32>,
     stack: Vec<Cursor>,
     cursor: Cursor,
     in_movetext: bool,
@@ -168,6 +170,7 @@ impl Lean {
             tags: Vec::new(),
             game_comments: Vec::new(),
             pending: Vec::new(),
+            after_result: Vec::new(),
             stack: Vec::new(),
             cursor: Cursor { at: 0, last: None },
             in_movetext: false,
@@ -248,6 +251,11 @@ impl Lean {
     }
 
     fn add_comment(&mut self, text: Text, style: CommentStyle) {
+        if self.result.is_some() {
+            let a = self.attachment(Kind::After, style, text);
+            self.after_result.push(a);
+            return;
+        }
         if !self.in_movetext {
             let a = self.attachment(Kind::Before, style, text);
             self.game_comments.push(a);
@@ -302,6 +310,7 @@ impl Lean {
         self.tags.clear();
         self.game_comments.clear();
         self.pending.clear();
+        self.after_result.clear();
         self.stack.clear();
         self.cursor = Cursor { at: 0, last: None };
         self.in_movetext = false;
@@ -400,6 +409,13 @@ impl Lean {
         let mut lines = Lines::new(out);
         self.write_moves(&mut lines, base)?;
         lines.token(result.as_str())?;
+        if !self.options.reduced {
+            for &c in &self.after_result {
+                if let Some(a) = self.attachments.get(c as usize) {
+                    lines.comment_after_result(self.str_of(a.text), a.style)?;
+                }
+            }
+        }
         lines.end()?;
         writeln!(lines.out)
     }

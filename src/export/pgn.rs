@@ -186,9 +186,8 @@ impl<'w, W: Write> Lines<'w, W> {
     /// A comment of this text and style.
     pub(crate) fn comment_text(&mut self, text: &str, style: CommentStyle) -> io::Result<()> {
         if style == CommentStyle::Line && text.contains('}') {
-            // Cannot be a brace comment; a `;` comment runs to the line's end.
-            self.token_parts([";", text.trim_end(), ""], false)?;
-            return self.newline();
+            // Cannot be a brace comment.
+            return self.line_comment(text);
         }
         // Most comments are ASCII, where the ASCII split finds the same
         // words (vertical tab aside) much faster than the Unicode one.
@@ -197,6 +196,27 @@ impl<'w, W: Write> Lines<'w, W> {
         } else {
             self.brace_words(text.split_whitespace())
         }
+    }
+
+    /// A comment after the result, in the style it was written in: a `;`
+    /// comment stays one. Readers that know no `;` comments (pgn-extract)
+    /// skip the `;` between games and read on to a brace, which archives
+    /// such as TCEC's rely on (`; { Game Nr. 1 ...` and `; ... }`).
+    pub(crate) fn comment_after_result(
+        &mut self,
+        text: &str,
+        style: CommentStyle,
+    ) -> io::Result<()> {
+        match style {
+            CommentStyle::Line => self.line_comment(text),
+            CommentStyle::Brace => self.comment_text(text, style),
+        }
+    }
+
+    /// A `;` comment, which runs to the line's end.
+    fn line_comment(&mut self, text: &str) -> io::Result<()> {
+        self.token_parts([";", text.trim_end(), ""], false)?;
+        self.newline()
     }
 
     /// A brace comment of these words, `{}` for none.
@@ -422,6 +442,11 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         }
     }
     lines.token(result.as_str())?;
+    if !options.reduced {
+        for c in &game.comments_after_result {
+            lines.comment_after_result(&c.text, c.style)?;
+        }
+    }
     lines.end()?;
     writeln!(lines.out)?;
     Ok(())

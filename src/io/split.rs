@@ -4,8 +4,9 @@
 //! range starts reading at the range's *candidate*: the first line in it
 //! that starts a tag pair ([`starts_tag_line`], the boundary rule the reader
 //! itself uses to end a runaway comment) after a line that does not, moved
-//! back over the `;` and `%` lines right before it (the reader gives such
-//! lines to the game that follows). A candidate is only a guess: whether a
+//! back over the `;` and `%` lines right before it that the reader gives to
+//! the game that follows: `;` lines right after movetext, with no blank line
+//! between, belong to the game they follow (comments after its result). A candidate is only a guess: whether a
 //! game really starts there depends on everything before it (a comment
 //! opened earlier, a tag section going on). The reader of the range before
 //! decides, by reading on past its range's end to the start of the next
@@ -25,8 +26,11 @@ use crate::notation::tag::{TAG_LINE_PREFIX, starts_tag_line};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Line {
     Blank,
-    /// A `;` or `%` line (from its first byte): it goes with the next game.
-    Lead,
+    /// A `;` line (from its first byte): it goes with the next game unless
+    /// it follows movetext directly.
+    Semicolon,
+    /// A `%` line: it goes with the next game.
+    Escape,
     Tag,
     Other,
 }
@@ -36,7 +40,8 @@ fn classify(head: &[u8], complete: bool) -> Line {
         return Line::Tag;
     }
     match head.first() {
-        Some(b';' | b'%') => Line::Lead,
+        Some(b';') => Line::Semicolon,
+        Some(b'%') => Line::Escape,
         _ if complete && head.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) => Line::Blank,
         _ => Line::Other,
     }
@@ -50,24 +55,34 @@ struct Guess {
     after_tag: Option<bool>,
     /// Start of the run of lead lines right before this line.
     lead: Option<u64>,
+    /// Whether this line follows movetext, and the `;` lines after it,
+    /// with no blank or `%` line between.
+    after_movetext: bool,
 }
 
 impl Guess {
     /// Takes the line starting at `at`; the candidate if it is one.
     fn line(&mut self, at: u64, kind: Line) -> Option<u64> {
         match kind {
-            Line::Blank => None,
-            Line::Lead => {
+            Line::Blank => {
+                self.after_movetext = false;
+                None
+            }
+            Line::Semicolon if self.after_movetext => None,
+            Line::Semicolon | Line::Escape => {
+                self.after_movetext = false;
                 self.lead.get_or_insert(at);
                 None
             }
             Line::Tag => {
+                self.after_movetext = false;
                 let start = self.lead.take().unwrap_or(at);
                 let found = self.after_tag == Some(false);
                 self.after_tag = Some(true);
                 found.then_some(start)
             }
             Line::Other => {
+                self.after_movetext = true;
                 self.after_tag = Some(false);
                 self.lead = None;
                 None
@@ -156,11 +171,25 @@ mod tests {
 
     #[test]
     fn lead_lines_go_with_the_game_that_follows() {
-        let text = "1. e4 *\n; about game 2\n%escape\n[A \"2\"]\n1. d4 *\n";
+        let text = "1. e4 *\n\n; about game 2\n%escape\n[A \"2\"]\n1. d4 *\n";
         let lead = text.find(';').expect("there") as u64;
+        assert_eq!(cand(text, 0, 1000), Some(lead));
+        let text = "1. e4 *\n%escape\n; about game 2\n[A \"2\"]\n1. d4 *\n";
+        let lead = text.find('%').expect("there") as u64;
         assert_eq!(cand(text, 0, 1000), Some(lead));
         let text = "1. e4 *\n[A \"1\"]\n; c\n[B \"2\"]\n";
         assert_eq!(cand(text, 0, 1000), Some(8));
+    }
+
+    #[test]
+    fn semicolon_lines_right_after_movetext_go_with_the_game_before() {
+        // TCEC's summary after each result.
+        let text = "1. e4 *\n; { Game Nr. 1\n; ends }\n\n[A \"2\"]\n1. d4 *\n";
+        let tag = text.find('[').expect("there") as u64;
+        assert_eq!(cand(text, 0, 1000), Some(tag));
+        let text = "1. e4 * ; one\n; two\n[A \"2\"]\n1. d4 *\n";
+        let tag = text.find('[').expect("there") as u64;
+        assert_eq!(cand(text, 0, 1000), Some(tag));
     }
 
     #[test]

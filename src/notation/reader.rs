@@ -177,6 +177,8 @@ struct GameState {
     tags_seen: bool,
     /// A blank line followed the tags: comments now belong to the movetext.
     blank_after_tags: bool,
+    /// The result was read: only the comments after it are left.
+    result_read: bool,
 }
 
 impl GameState {
@@ -193,6 +195,7 @@ impl GameState {
             utf8_reported: false,
             tags_seen: false,
             blank_after_tags: false,
+            result_read: false,
         }
     }
 }

@@ -67,6 +67,9 @@ pub struct Game {
     pub nodes: Vec<Node>,
     /// The termination marker, if written.
     pub result: Option<GameResult>,
+    /// Comments written after the result, before a blank line (the reader
+    /// gives them to the game they follow).
+    pub comments_after_result: Vec<Comment>,
     /// Where the game starts in its input.
     pub span: Span,
     /// Set when the record is not the whole game ([`Game::cut`] says why).
@@ -265,6 +268,10 @@ impl Builder {
     }
 
     fn add_comment(&mut self, comment: Comment) {
+        if self.game.result.is_some() {
+            self.game.comments_after_result.push(comment);
+            return;
+        }
         if !self.in_movetext {
             self.game.comments.push(comment);
             return;

@@ -494,3 +494,49 @@ fn from_json_reads_json_lines_on_standard_input_and_under_any_name() {
         .code(0)
         .stdout_is(&pgn);
 }
+
+/// Issue 20, defect 3: TCEC writes a `;` summary after each result. It
+/// belongs to the game it follows (up to a blank line), and the export
+/// keeps it there, as `;` lines, so that the next game starts clean.
+#[test]
+fn comments_after_a_result_stay_with_their_game() {
+    let env = TestEnv::new();
+    env.write(
+        "tcec.pgn",
+        "[Event \"1\"]\n\n1. e4 e5 1/2-1/2 {drawn}\n; { Game Nr. 1 : a = b\n; Duration = 1 }\n\n\n\
+         [Event \"2\"]\n\n1. d4 1-0\n\n; about game 3\n[Event \"3\"]\n\n1. c4 *\n",
+    );
+    let pgn = env.run(&["convert", "tcec.pgn", "--to", "pgn"]);
+    pgn.code(0);
+    let text = pgn.stdout();
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 3, "{text}");
+    assert!(
+        games[0].contains("1/2-1/2 {drawn} ; { Game Nr. 1 : a = b\n; Duration = 1 }\n"),
+        "{text}"
+    );
+    assert!(!games[1].contains("Game Nr."), "{text}");
+    assert!(!games[1].contains("about game 3"), "{text}");
+    assert!(games[2].contains("{about game 3}"), "{text}");
+    // The export reads back to itself, through JSON too.
+    env.write("export.pgn", &text);
+    env.run(&["convert", "export.pgn", "--to", "pgn"])
+        .code(0)
+        .stdout_is(&text);
+    let json = env.run(&["convert", "tcec.pgn", "--to", "jsonl"]);
+    let first = json.stdout().lines().next().unwrap_or_default().to_owned();
+    assert!(
+        first.contains(r#""comments_after_result":[{"text":"drawn","style":"brace"},{"text":" { Game Nr. 1 : a = b","style":"line"}"#),
+        "{first}"
+    );
+    env.write("g.jsonl", json.stdout());
+    env.run(&["convert", "g.jsonl", "--to", "pgn"])
+        .code(0)
+        .stdout_is(&text);
+    // Every thread count reads the same games.
+    for jobs in ["1", "2"] {
+        env.run(&["check", "tcec.pgn", "-j", jobs, "--format", "json"])
+            .code(0)
+            .stdout_has(r#""games":3"#);
+    }
+}

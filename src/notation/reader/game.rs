@@ -96,6 +96,9 @@ impl<R: Read> Reader<R> {
                 }
                 _ => {
                     if !self.plain_tokens(v)? && self.word(v)? {
+                        if self.game.result_read {
+                            self.after_result(v)?;
+                        }
                         return Ok(());
                     }
                 }
@@ -254,6 +257,35 @@ impl<R: Read> Reader<R> {
             _ if tail.is_some() => Step::Move,
             _ => Step::Number,
         })
+    }
+
+    /// Reads the comments right after the result, which belong to the game
+    /// (an engine's summary of it, as TCEC writes on `;` lines), then ends
+    /// it. They end at a blank line, a tag line or anything that is not a
+    /// comment: what follows a blank line introduces the next game.
+    fn after_result<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let mut end = self.span(0, 0);
+        loop {
+            if self.stopped {
+                break;
+            }
+            let line_before = self.line;
+            let from_line_start = self.at_line_start();
+            self.skip_space()?;
+            let breaks = self.line.saturating_sub(line_before);
+            if breaks >= 2 || (breaks == 1 && from_line_start) {
+                break;
+            }
+            self.ensure(1)?;
+            match self.avail().first() {
+                Some(b'{') => self.comment(v, CommentStyle::Brace)?,
+                Some(b';') => self.comment(v, CommentStyle::Line)?,
+                _ => break,
+            }
+            end = self.span(0, 0);
+        }
+        self.emit(v, Ev::EndGame, end);
+        Ok(())
     }
 
     /// Ends the game here: reports open variations and a missing result.

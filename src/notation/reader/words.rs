@@ -128,8 +128,9 @@ impl<R: Read> Reader<R> {
             }
             self.game.skip_var = 0;
             self.emit(v, Ev::Result(result), span);
-            let end = self.span(off + len, 0);
-            self.emit(v, Ev::EndGame, end);
+            // The game ends after the comments that follow its result
+            // (`Reader::after_result`).
+            self.game.result_read = true;
             return true;
         }
         if first == b'$' {
