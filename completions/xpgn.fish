@@ -196,6 +196,11 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l color -d 'When to 
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only, plus the tags that decide the game\'s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game\'s'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-comments -d 'PGN without comments'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-nags -d 'PGN without NAGs (annotation glyphs and the suffixes `!`, `?`...)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-variations -d 'PGN without variations: the mainline only'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l keep-tag-order -d 'PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l plycount -d 'PGN with a PlyCount tag holding the mainline\'s plies (in place of the game\'s own PlyCount tag, if it has one)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'

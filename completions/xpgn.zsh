@@ -132,6 +132,11 @@ invalid\:"Games with at least one error"))' \
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
 '--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only, plus the tags that decide the game'\''s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game'\''s]' \
+'--no-comments[PGN without comments]' \
+'--no-nags[PGN without NAGs (annotation glyphs and the suffixes \`!\`, \`?\`...)]' \
+'--no-variations[PGN without variations\: the mainline only]' \
+'--keep-tag-order[PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name]' \
+'--plycount[PGN with a PlyCount tag holding the mainline'\''s plies (in place of the game'\''s own PlyCount tag, if it has one)]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \

@@ -96,24 +96,38 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     out
 }
 
-const OPTIONS: [PgnOptions; 4] = [
-    PgnOptions {
-        moves: MoveStyle::San,
-        reduced: false,
-    },
-    PgnOptions {
-        moves: MoveStyle::Lan,
-        reduced: false,
-    },
-    PgnOptions {
-        moves: MoveStyle::San,
-        reduced: true,
-    },
-    PgnOptions {
-        moves: MoveStyle::Lan,
-        reduced: true,
-    },
-];
+/// The move styles and the reduced format, then the export choices
+/// (`--no-comments`, `--no-nags`, `--no-variations`, `--keep-tag-order`,
+/// `--plycount`) in a few combinations.
+fn options() -> Vec<PgnOptions> {
+    let base = |moves, reduced| PgnOptions {
+        moves,
+        reduced,
+        ..PgnOptions::default()
+    };
+    vec![
+        base(MoveStyle::San, false),
+        base(MoveStyle::Lan, false),
+        base(MoveStyle::San, true),
+        base(MoveStyle::Lan, true),
+        PgnOptions {
+            no_comments: true,
+            keep_tag_order: true,
+            ..base(MoveStyle::San, false)
+        },
+        PgnOptions {
+            no_nags: true,
+            plycount: true,
+            ..base(MoveStyle::San, false)
+        },
+        PgnOptions {
+            no_variations: true,
+            plycount: true,
+            keep_tag_order: true,
+            ..base(MoveStyle::Lan, false)
+        },
+    ]
+}
 
 /// Per game: its export text (`None` when cut), by the record.
 fn by_record(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String>> {
@@ -164,7 +178,7 @@ fn by_lean(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String>>
 
 fn compare(name: &str, bytes: &[u8], limit: u64) -> usize {
     let mut games = 0;
-    for options in OPTIONS {
+    for options in options() {
         let want = by_record(bytes, options, limit);
         let got = by_lean(bytes, options, limit);
         assert_eq!(want.len(), got.len(), "{name}: games differ ({options:?})");
@@ -214,7 +228,7 @@ fn lean_export_cuts_what_the_record_cuts() {
     let mut cut = 0;
     for limit in [300, 600, 1200] {
         compare("small limit", text.as_bytes(), limit);
-        cut += by_lean(text.as_bytes(), OPTIONS[0], limit)
+        cut += by_lean(text.as_bytes(), options()[0], limit)
             .iter()
             .filter(|g| g.is_none())
             .count();
@@ -241,7 +255,7 @@ fn lean_export_writes_what_the_record_writes_on_the_corpus() {
             cut += 1;
         }
         let part = &bytes[..cut];
-        let options = OPTIONS[0];
+        let options = options()[0];
         let want = by_record(part, options, 1 << 30);
         let got = by_lean(part, options, 1 << 30);
         assert_eq!(want.len(), got.len(), "{}", path.display());

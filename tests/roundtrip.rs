@@ -65,10 +65,12 @@ fn check_file(path: &Path, limit: usize) -> usize {
         PgnOptions {
             moves: MoveStyle::Lan,
             reduced: false,
+            ..PgnOptions::default()
         },
         PgnOptions {
             moves: MoveStyle::San,
             reduced: true,
+            ..PgnOptions::default()
         },
     ] {
         let text = export_all(&games, &options);

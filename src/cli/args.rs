@@ -428,6 +428,28 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub reduced: bool,
 
+    /// PGN without comments.
+    #[arg(long)]
+    pub no_comments: bool,
+
+    /// PGN without NAGs (annotation glyphs and the suffixes `!`, `?`...).
+    #[arg(long)]
+    pub no_nags: bool,
+
+    /// PGN without variations: the mainline only.
+    #[arg(long)]
+    pub no_variations: bool,
+
+    /// PGN with the tags after the seven-tag roster in the order they were
+    /// written, instead of sorted by name.
+    #[arg(long)]
+    pub keep_tag_order: bool,
+
+    /// PGN with a PlyCount tag holding the mainline's plies (in place of
+    /// the game's own PlyCount tag, if it has one).
+    #[arg(long)]
+    pub plycount: bool,
+
     /// Options of whole-archive runs.
     #[command(flatten)]
     pub batch: BatchArgs,

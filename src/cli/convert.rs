@@ -227,7 +227,24 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             MoveNotation::Lan => MoveStyle::Lan,
         },
         reduced: args.reduced,
+        no_comments: args.no_comments,
+        no_nags: args.no_nags,
+        no_variations: args.no_variations,
+        keep_tag_order: args.keep_tag_order,
+        plycount: args.plycount,
     };
+    if args.to != ConvertFormat::Pgn {
+        let pgn_only = [
+            ("--no-comments", args.no_comments),
+            ("--no-nags", args.no_nags),
+            ("--no-variations", args.no_variations),
+            ("--keep-tag-order", args.keep_tag_order),
+            ("--plycount", args.plycount),
+        ];
+        if let Some(&(flag, _)) = pgn_only.iter().find(|(_, on)| *on) {
+            return Err(Error::PgnOnly { flag });
+        }
+    }
     let open = |path: Option<&Path>| -> Result<Writer, Error> {
         Ok(Writer {
             format: args.to,

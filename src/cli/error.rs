@@ -59,6 +59,12 @@ pub enum Error {
         /// What is wrong.
         why: String,
     },
+    /// A flag that shapes PGN output, given with `--to json` or `jsonl`.
+    #[error("{flag} shapes PGN output only (--to pgn): JSON carries the whole game")]
+    PgnOnly {
+        /// The flag.
+        flag: &'static str,
+    },
     /// `--fen` does not give a valid position.
     #[error("invalid --fen '{fen}': {reason}")]
     InvalidFen {

@@ -344,16 +344,7 @@ impl Lean {
             // Writing to a Vec cannot fail.
             let _ = self.write(&tags, result, &mut bytes);
         }
-        let mut plies = 0u32;
-        let mut at = 0u32;
-        while let Some(n) = self
-            .nodes
-            .get(at as usize)
-            .filter(|n| n.first_child != NONE)
-        {
-            plies = plies.saturating_add(1);
-            at = n.first_child;
-        }
+        let plies = self.mainline_plies();
         self.done = Some(Rendered {
             bytes,
             tag_text,
@@ -366,6 +357,20 @@ impl Lean {
         let span = self.span;
         self.reset();
         self.span = span;
+    }
+
+    fn mainline_plies(&self) -> u32 {
+        let mut plies = 0u32;
+        let mut at = 0u32;
+        while let Some(n) = self
+            .nodes
+            .get(at as usize)
+            .filter(|n| n.first_child != NONE)
+        {
+            plies = plies.saturating_add(1);
+            at = n.first_child;
+        }
+        plies
     }
 
     fn str_of(&self, (s, e): Text) -> &str {
@@ -403,13 +408,13 @@ impl Lean {
         result: GameResult,
         out: &mut Vec<u8>,
     ) -> io::Result<()> {
-        pgn::write_header(tags, result, self.options.reduced, out)?;
+        pgn::write_header(tags, result, &self.options, self.mainline_plies(), out)?;
         let (black_first, first_number) = pgn::start_of_tags(tags);
         let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
         let mut lines = Lines::new(out);
         self.write_moves(&mut lines, base)?;
         lines.token(result.as_str())?;
-        if !self.options.reduced {
+        if self.options.comments() {
             for &c in &self.after_result {
                 if let Some(a) = self.attachments.get(c as usize) {
                     lines.comment_after_result(self.str_of(a.text), a.style)?;
@@ -424,8 +429,8 @@ impl Lean {
         let mut tasks: Vec<Task> = Vec::new();
         let mut alts: Vec<u32> = Vec::new();
         let mut number_text = String::new();
-        let reduced = self.options.reduced;
-        if !reduced {
+        let (comments, nags) = (self.options.comments(), self.options.nags());
+        if comments {
             for &c in &self.game_comments {
                 self.comment(lines, c)?;
             }
@@ -451,7 +456,7 @@ impl Lean {
             let Some(node) = self.nodes.get(id as usize) else {
                 continue;
             };
-            if !reduced {
+            if comments {
                 for c in self.attached(id, |k| k == Kind::Before) {
                     self.comment(lines, c)?;
                     need_number = true;
@@ -480,7 +485,7 @@ impl Lean {
                     lines.token(self.str_of(a.text))?;
                 }
             }
-            if !reduced {
+            if nags {
                 for n in self.attached(id, |k| matches!(k, Kind::Nag(_))) {
                     if let Some(Attachment {
                         kind: Kind::Nag(nag),
@@ -493,6 +498,8 @@ impl Lean {
                         lines.token(&number_text)?;
                     }
                 }
+            }
+            if comments {
                 for c in self.attached(id, |k| k == Kind::After) {
                     self.comment(lines, c)?;
                     need_number = true;
@@ -501,7 +508,7 @@ impl Lean {
             if node.first_child != NONE {
                 tasks.push(Task::Line(node.first_child as usize, ply + 1));
             }
-            if reduced {
+            if !self.options.variations() {
                 continue;
             }
             // Only the main continuation carries the variations that

@@ -48,6 +48,35 @@ pub struct PgnOptions {
     pub moves: MoveStyle,
     /// The reduced export format: roster tags and mainline moves only.
     pub reduced: bool,
+    /// Leave out comments.
+    pub no_comments: bool,
+    /// Leave out NAGs.
+    pub no_nags: bool,
+    /// Leave out variations.
+    pub no_variations: bool,
+    /// Write the tags beyond the seven tag roster in source order instead
+    /// of by name.
+    pub keep_tag_order: bool,
+    /// Write a `[PlyCount]` tag with the mainline's plies (in place of one
+    /// the game has).
+    pub plycount: bool,
+}
+
+impl PgnOptions {
+    /// Whether comments are written.
+    pub fn comments(&self) -> bool {
+        !self.reduced && !self.no_comments
+    }
+
+    /// Whether NAGs are written.
+    pub fn nags(&self) -> bool {
+        !self.reduced && !self.no_nags
+    }
+
+    /// Whether variations are written.
+    pub fn variations(&self) -> bool {
+        !self.reduced && !self.no_variations
+    }
 }
 
 /// The termination marker a game is exported with: as written in the
@@ -312,7 +341,8 @@ fn escape_tag(value: &str) -> String {
 pub(crate) fn write_header(
     tags: &[(&str, &str)],
     result: GameResult,
-    reduced: bool,
+    options: &PgnOptions,
+    plies: u32,
     out: &mut impl Write,
 ) -> io::Result<()> {
     for (name, default) in SEVEN_TAG_ROSTER {
@@ -322,17 +352,43 @@ pub(crate) fn write_header(
         };
         writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
     }
-    let mut others: Vec<&(&str, &str)> = tags
+    let plycount = options.plycount.then(|| plies.to_string());
+    let mut others: Vec<(&str, &str)> = tags
         .iter()
         .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
-        .filter(|(n, _)| !reduced || crate::rules::setup::SETUP_TAGS.contains(n))
+        .filter(|(n, _)| !options.reduced || crate::rules::setup::SETUP_TAGS.contains(n))
+        .filter(|(n, _)| plycount.is_none() || *n != "PlyCount")
+        .copied()
         .collect();
-    // Stable: repeated tags keep their order.
-    others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    if let Some(count) = &plycount {
+        // In place of the first `[PlyCount]`, else last.
+        let at = tags
+            .iter()
+            .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
+            .filter(|(n, _)| !options.reduced || crate::rules::setup::SETUP_TAGS.contains(n))
+            .position(|(n, _)| *n == "PlyCount")
+            .unwrap_or(others.len());
+        others.insert(at.min(others.len()), ("PlyCount", count));
+    }
+    if !options.keep_tag_order {
+        // Stable: repeated tags keep their order.
+        others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    }
     for (name, value) in others {
         writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
     }
     writeln!(out)
+}
+
+/// The plies of a record's mainline.
+fn mainline_plies(game: &Game) -> u32 {
+    let mut plies = 0u32;
+    let mut at = Game::ROOT;
+    while let Some(&next) = game.nodes.get(at).and_then(|n| n.children.first()) {
+        plies = plies.saturating_add(1);
+        at = next;
+    }
+    plies
 }
 
 /// Writes one game in export format, followed by a blank line.
@@ -347,12 +403,12 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         .iter()
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
-    write_header(&tags, result, options.reduced, out)?;
+    write_header(&tags, result, options, mainline_plies(game), out)?;
 
     let (black_first, first_number) = start_of(game);
     let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
     let mut lines = Lines::new(out);
-    if !options.reduced {
+    if options.comments() {
         for c in &game.comments {
             lines.comment(c)?;
         }
@@ -380,7 +436,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         let Some(node) = game.nodes.get(id) else {
             continue;
         };
-        if !options.reduced {
+        if options.comments() {
             for c in &node.comments_before {
                 lines.comment(c)?;
                 need_number = true;
@@ -409,13 +465,15 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         for mark in &node.marks {
             lines.token(mark)?;
         }
-        if !options.reduced {
+        if options.nags() {
             for nag in &node.nags {
                 number_text.clear();
                 number_text.push('$');
                 number_text.push_str(itoa_u8(*nag, &mut [0; 3]));
                 lines.token(&number_text)?;
             }
+        }
+        if options.comments() {
             for c in &node.comments_after {
                 lines.comment(c)?;
                 need_number = true;
@@ -424,7 +482,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         if let Some(&next) = node.children.first() {
             tasks.push(Task::Line(next, ply + 1));
         }
-        if options.reduced {
+        if !options.variations() {
             continue;
         }
         // Only the main continuation carries the variations that replace it.
@@ -442,7 +500,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         }
     }
     lines.token(result.as_str())?;
-    if !options.reduced {
+    if options.comments() {
         for c in &game.comments_after_result {
             lines.comment_after_result(&c.text, c.style)?;
         }
@@ -572,6 +630,7 @@ mod tests {
             PgnOptions {
                 moves: MoveStyle::Lan,
                 reduced: false,
+                ..PgnOptions::default()
             },
         );
         assert!(text.ends_with("\n\n1... e7-e5 2. Ng1-f3 *\n\n"), "{text}");

@@ -540,3 +540,66 @@ fn comments_after_a_result_stay_with_their_game() {
             .stdout_has(r#""games":3"#);
     }
 }
+
+/// Issue 20's export choices: each leaves out or adds one thing only.
+#[test]
+fn export_choices_leave_out_or_add_one_thing_each() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"E\"]\n[Zeta \"z\"]\n[PlyCount \"99\"]\n[Alpha \"a\"]\n\n\
+         {intro} 1. e4 $1 {best} e5 (1... c5 $2 {sicilian}) 2. Nf3 *\n",
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec!["convert", "g.pgn", "--to", "pgn"];
+        args.extend_from_slice(extra);
+        let r = env.run(&args);
+        r.code(0);
+        r.stdout()
+    };
+    let full = run(&[]);
+    assert!(
+        full.contains("[Alpha \"a\"]\n[PlyCount \"99\"]\n[Zeta \"z\"]\n"),
+        "{full}"
+    );
+    assert!(
+        full.contains("{intro} 1. e4 $1 {best} 1... e5 (1... c5 $2 {sicilian}) 2. Nf3 *"),
+        "{full}"
+    );
+
+    let text = run(&["--no-comments"]);
+    assert!(
+        text.contains("\n1. e4 $1 e5 (1... c5 $2) 2. Nf3 *"),
+        "{text}"
+    );
+    let text = run(&["--no-nags"]);
+    assert!(
+        text.contains("{intro} 1. e4 {best} 1... e5 (1... c5 {sicilian}) 2. Nf3 *"),
+        "{text}"
+    );
+    let text = run(&["--no-variations"]);
+    assert!(
+        text.contains("{intro} 1. e4 $1 {best} 1... e5 2. Nf3 *"),
+        "{text}"
+    );
+    let text = run(&["--keep-tag-order"]);
+    assert!(
+        text.contains("[Zeta \"z\"]\n[PlyCount \"99\"]\n[Alpha \"a\"]\n"),
+        "{text}"
+    );
+    let text = run(&["--plycount"]);
+    assert!(
+        text.contains("[Alpha \"a\"]\n[PlyCount \"3\"]\n[Zeta \"z\"]\n"),
+        "{text}"
+    );
+    assert!(!text.contains("99"), "{text}");
+    let text = run(&["--plycount", "--keep-tag-order"]);
+    assert!(
+        text.contains("[Zeta \"z\"]\n[PlyCount \"3\"]\n[Alpha \"a\"]\n"),
+        "{text}"
+    );
+
+    env.run(&["convert", "g.pgn", "--to", "jsonl", "--no-nags"])
+        .code(2)
+        .stderr_has("--no-nags shapes PGN output only");
+}
