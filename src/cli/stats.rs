@@ -241,7 +241,13 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             }
             return true;
         };
+        for (_, d) in &chunk.stray {
+            run.count(d.code);
+        }
         for g in &chunk.games {
+            for d in &g.diagnostics {
+                run.count(d.code);
+            }
             games += 1;
             run.games += 1;
             run.errors += u64::from(g.report.errors);

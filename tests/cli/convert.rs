@@ -603,3 +603,23 @@ fn export_choices_leave_out_or_add_one_thing_each() {
         .code(2)
         .stderr_has("--no-nags shapes PGN output only");
 }
+
+/// Issue 19: the summary line of `stats --format jsonl` counts diagnostics
+/// by code, for a cluster job's summary table.
+#[test]
+fn stats_jsonl_summary_counts_diagnostics_by_code() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAMES);
+    let out = env.run(&["stats", "g.pgn", "--format", "jsonl"]);
+    out.code(1);
+    let text = out.stdout();
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.ends_with(r#""unreadable_inputs":0,"codes":{"illegal-move":1}}"#),
+        "{last}"
+    );
+    env.write("clean.pgn", "[Event \"x\"]\n\n1. e4 *\n");
+    env.run(&["stats", "clean.pgn", "--format", "jsonl"])
+        .code(0)
+        .stdout_has(r#""codes":{}}"#);
+}

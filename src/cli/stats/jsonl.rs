@@ -72,7 +72,7 @@ pub fn line(kind: &str, row: &csv::StringRecord) -> String {
 }
 
 /// What the run saw, for the last line.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct RunTotals {
     /// Games read.
     pub games: u64,
@@ -84,16 +84,34 @@ pub struct RunTotals {
     pub skipped: u64,
     /// Inputs that could not be listed, opened or read to their end.
     pub unreadable_inputs: u64,
+    /// Diagnostics of the games and between them, by code (every severity).
+    pub codes: std::collections::BTreeMap<&'static str, u64>,
 }
 
 impl RunTotals {
     /// The summary line.
     pub fn line(&self) -> String {
+        // Codes are kebab-case ASCII: nothing to escape.
+        let codes: Vec<String> = self
+            .codes
+            .iter()
+            .map(|(code, n)| format!("\"{code}\":{n}"))
+            .collect();
         format!(
             "{{\"type\":\"summary\",\"schema\":{SCHEMA},\"games\":{},\"moves\":{},\
-             \"errors\":{},\"skipped\":{},\"unreadable_inputs\":{}}}",
-            self.games, self.moves, self.errors, self.skipped, self.unreadable_inputs
+             \"errors\":{},\"skipped\":{},\"unreadable_inputs\":{},\"codes\":{{{}}}}}",
+            self.games,
+            self.moves,
+            self.errors,
+            self.skipped,
+            self.unreadable_inputs,
+            codes.join(",")
         )
+    }
+
+    /// Counts a diagnostic by its code.
+    pub fn count(&mut self, code: crate::diag::Code) {
+        *self.codes.entry(code.as_str()).or_default() += 1;
     }
 }
 
