@@ -346,3 +346,33 @@ fn lichess_a_win_by_the_variant_s_goal_takes_the_mate_mark() {
         .code(0)
         .stderr_has("0 errors, 0 warnings");
 }
+
+/// Issue 15: the lichess variants know repetition as python-chess does
+/// (its transposition key: pockets and check counters count), with the
+/// claimable threefold and the automatic fivefold of chess.
+#[test]
+fn lichess_repetitions_are_claimable_at_three_and_end_the_game_at_five() {
+    let env = TestEnv::new();
+    for variant in [
+        "Atomic",
+        "Crazyhouse",
+        "Three-check",
+        "King of the Hill",
+        "Antichess",
+    ] {
+        env.write(
+            "three.pgn",
+            format!("[Variant \"{variant}\"]\n\n{} *\n", shuffles(2)),
+        );
+        env.run(&["check", "three.pgn"])
+            .code(0)
+            .stderr_has("note[claimable-draw]: threefold repetition: a draw may be claimed");
+        env.write(
+            "five.pgn",
+            format!("[Variant \"{variant}\"]\n\n{} 9. e4 *\n", shuffles(4)),
+        );
+        env.run(&["check", "five.pgn"]).code(0).stderr_has(
+            "warning[move-after-end]: e4: played after the game had ended (fivefold repetition)",
+        );
+    }
+}

@@ -308,7 +308,7 @@ impl LichessPosition {
 
     /// The en passant square when a legal capture there exists (FEN
     /// prints no other, as python-chess's `en_passant="legal"`).
-    fn legal_ep(&self) -> Option<u8> {
+    pub(super) fn legal_ep(&self) -> Option<u8> {
         let e = self.ep?;
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);

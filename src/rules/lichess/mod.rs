@@ -12,6 +12,7 @@
 //! small `Copy` struct), the rule of each variant deciding in one place,
 //! `LichessPosition::is_legal_after`.
 
+mod draws;
 mod fen;
 mod movegen;
 mod notation;

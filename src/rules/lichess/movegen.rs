@@ -454,12 +454,27 @@ impl LichessPosition {
 
     /// How the game has ended by the rules, if it has: the variant's goal,
     /// then checkmate and stalemate (Antichess: a player without a move
-    /// wins).
+    /// wins), then insufficient material as the variant defines it and the
+    /// seventy-five-move rule (not in Crazyhouse), as python-chess ends a
+    /// game.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.variant_outcome() {
             return Some(o);
         }
         if self.has_legal_move() {
+            // python-chess's order: stalemate, then these.
+            if self.is_insufficient_material() {
+                return Some(Outcome {
+                    winner: None,
+                    reason: "insufficient material",
+                });
+            }
+            if self.halfmoves >= 150 && self.has_move_clock_rules() {
+                return Some(Outcome {
+                    winner: None,
+                    reason: "75-move rule",
+                });
+            }
             return None;
         }
         Some(if self.variant == Variant::Antichess {

@@ -3,7 +3,7 @@
 
 use super::{KING, LETTERS, LichessPosition, Move, MoveKind, PAWN, bit};
 use crate::rules::Variant;
-use crate::rules::position::{GamePosition, Outcome, Rejection, RejectionKind};
+use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
 use crate::written::{Action, CastleSide, Grammar, MoveToken, PieceMove};
 
 fn push_square(s: usize, out: &mut String) {
@@ -298,6 +298,18 @@ impl GamePosition for LichessPosition {
 
     fn fullmoves(&self, _plies_played: u32) -> u32 {
         self.fullmoves
+    }
+
+    fn draw_state(&self) -> Option<DrawState> {
+        let clock = self.has_move_clock_rules();
+        Some(DrawState {
+            key: self.repetition_key(),
+            // Crazyhouse has no fifty-move rule, and no move makes earlier
+            // positions unrepeatable: captured pieces come back as drops.
+            halfmoves: if clock { self.halfmoves } else { 0 },
+            irreversible: clock,
+            ruling: "python-chess's lichess variants (docs/rules.md)",
+        })
     }
 
     fn end_rule(&self) -> &'static str {

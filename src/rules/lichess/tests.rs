@@ -193,3 +193,76 @@ fn lichess_racing_kings_no_checks_and_black_may_draw_after_white_arrives() {
     let o = after.outcome().expect("Black cannot reach the eighth rank");
     assert_eq!(o.winner, Some(Color::White));
 }
+
+#[test]
+fn lichess_repetition_counts_pockets_and_checks_left() {
+    use crate::rules::position::GamePosition;
+    let key = |v, fen| {
+        GamePosition::draw_state(&pos(v, fen))
+            .expect("lichess games have draw rules")
+            .key
+    };
+    let zh = "r3k3/8/8/8/8/8/8/4K2R[Nn] w - - 0 1";
+    assert_eq!(key(Variant::Crazyhouse, zh), key(Variant::Crazyhouse, zh));
+    assert_ne!(
+        key(Variant::Crazyhouse, zh),
+        key(Variant::Crazyhouse, "r3k3/8/8/8/8/8/8/4K2R[NN] w - - 0 1"),
+        "pockets"
+    );
+    let three = "4k3/8/8/8/8/8/8/4K2R w - - 3+3 0 1";
+    assert_ne!(
+        key(Variant::ThreeCheck, three),
+        key(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K2R w - - 2+3 0 1"),
+        "checks left"
+    );
+    // The side to move and castling count, as in chess.
+    assert_ne!(
+        key(Variant::Atomic, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        key(Variant::Atomic, "4k3/8/8/8/8/8/8/4K2R w - - 0 1")
+    );
+}
+
+#[test]
+fn lichess_crazyhouse_has_no_move_count_rules() {
+    use crate::rules::position::GamePosition;
+    let zh = pos(Variant::Crazyhouse, "r3k3/8/8/8/8/8/8/4K2R[] w - - 160 100");
+    let d = GamePosition::draw_state(&zh).expect("draw rules");
+    assert_eq!((d.halfmoves, d.irreversible), (0, false));
+    assert_eq!(zh.outcome(), None);
+    let atomic = pos(Variant::Atomic, "r3k3/8/8/8/8/8/8/4K2R w - - 160 100");
+    assert_eq!(
+        atomic.outcome().map(|o| o.reason),
+        Some("75-move rule"),
+        "the other variants keep python-chess's seventy-five-move rule"
+    );
+}
+
+#[test]
+fn lichess_insufficient_material_ends_the_game_as_each_variant_defines_it() {
+    let draw = |v, fen| pos(v, fen).outcome().map(|o| (o.winner, o.reason));
+    // Atomic: a lone knight cannot win against a bare king.
+    assert_eq!(
+        draw(Variant::Atomic, "4k3/8/8/8/8/8/8/4KN2 w - - 0 1"),
+        Some((None, "insufficient material"))
+    );
+    // Three-check: any piece can still give check.
+    assert_eq!(
+        draw(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4KN2 w - - 3+3 0 1"),
+        None
+    );
+    assert_eq!(
+        draw(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"),
+        Some((None, "insufficient material"))
+    );
+    // King of the Hill: the king can always walk to the centre.
+    assert_eq!(
+        draw(Variant::KingOfTheHill, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        None
+    );
+    // Horde: a lone white bishop cannot mate a bare king, but the king's
+    // side can always win by taking the horde: no draw.
+    let horde = pos(Variant::Horde, "4k3/8/8/8/8/8/8/2B5 w - - 0 1");
+    assert!(horde.has_insufficient_material(Color::White));
+    assert!(!horde.has_insufficient_material(Color::Black));
+    assert_eq!(horde.outcome(), None);
+}
