@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Variant speed benchmark (issue 16): `check` moves/s per game against chess,
-# and perft nodes/s per game.
+# Variant speed benchmark (issues 15 and 16): `check` moves/s per game
+# against chess, and perft nodes/s per game, the lichess variants included.
 #
 # Run by hand from anywhere in the repo; CI never runs it.
 #
@@ -77,6 +77,13 @@ table=(
   "Moving Squares|2|1"
   "Infinite Reserves|2|10"
   "PASGL312|5|1"
+  "Atomic|4|1"
+  "Antichess|4|1"
+  "Crazyhouse|4|1"
+  "King of the Hill|4|1"
+  "Three-check|4|1"
+  "Horde|4|1"
+  "Racing Kings|4|1"
 )
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/xpgn-variants.XXXXXX")"

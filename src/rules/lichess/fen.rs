@@ -310,11 +310,16 @@ impl LichessPosition {
     /// prints no other, as python-chess's `en_passant="legal"`).
     pub(super) fn legal_ep(&self) -> Option<u8> {
         let e = self.ep?;
+        if self.variant_end() {
+            return None;
+        }
+        // An en passant capture is a capture: Antichess's compulsory
+        // capture never forbids it, so its own legality decides.
         let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
+        self.board_moves(&mut moves);
         moves
             .iter()
-            .any(|m| m.kind == super::MoveKind::EnPassant)
+            .any(|m| m.kind == super::MoveKind::EnPassant && self.is_legal(m))
             .then_some(e)
     }
 }

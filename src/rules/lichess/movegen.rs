@@ -26,22 +26,51 @@ impl LichessPosition {
             return;
         }
         self.pseudo_moves(out);
-        out.retain(|m| {
-            let mut after = *self;
-            after.play_unchecked(m);
-            self.is_legal_after(m, &after)
-        });
+        out.retain(|m| self.is_legal(m));
         // Antichess: capturing is compulsory.
         if self.variant == Variant::Antichess && out.iter().any(|m| m.capture) {
             out.retain(|m| m.capture);
         }
     }
 
-    /// Whether the side to move has a legal move.
+    /// Whether the side to move has a legal move: the first one found
+    /// answers (Antichess's compulsory capture leaves a move whenever there
+    /// is one).
     pub fn has_legal_move(&self) -> bool {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        !v.is_empty()
+        if self.variant_end() {
+            return false;
+        }
+        // The pieces' moves one at a time, stopping at the first legal one
+        // (mostly among the first few), before the full list.
+        let us = self.turn;
+        let occ = self.occupied();
+        let own = self.by_color[us.index()];
+        let them = self.by_color[(!us).index()];
+        for role in KNIGHT..=KING {
+            for from in squares(self.pieces(us, role)) {
+                for to in squares(Self::attacks_from(role, us, from, occ) & !own) {
+                    if self.is_legal(&normal(role, from, to, them & bit(to) != 0, None)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        let mut v = Vec::with_capacity(64);
+        self.board_moves(&mut v);
+        if v.iter().any(|m| self.is_legal(m)) {
+            return true;
+        }
+        v.clear();
+        self.drop_moves(&mut v);
+        v.iter().any(|m| self.is_legal(m))
+    }
+
+    /// Whether pseudo-legal move `m` passes the variant's legality rule
+    /// (not Antichess's compulsory capture, a rule over all moves).
+    pub(super) fn is_legal(&self, m: &Move) -> bool {
+        let mut after = *self;
+        after.play_unchecked(m);
+        self.is_legal_after(m, &after)
     }
 
     /// The variant's rule on a pseudo-legal move `m`, given the position
@@ -99,6 +128,12 @@ impl LichessPosition {
     /// Moves that follow each piece's way of moving, before the variant's
     /// legality rule.
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.board_moves(out);
+        self.drop_moves(out);
+    }
+
+    /// [`pseudo_moves`](Self::pseudo_moves) of the pieces on the board.
+    pub(super) fn board_moves(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         let occ = self.occupied();
         let own = self.by_color[us.index()];
@@ -113,6 +148,12 @@ impl LichessPosition {
         }
         self.pawn_moves(out);
         self.castling_moves(out);
+    }
+
+    /// [`pseudo_moves`](Self::pseudo_moves) from the pocket (Crazyhouse).
+    pub(super) fn drop_moves(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let occ = self.occupied();
         if self.variant == Variant::Crazyhouse {
             for role in PAWN..KING {
                 if self.pockets[us.index()][role] == 0 {
@@ -197,7 +238,7 @@ impl LichessPosition {
         }
     }
 
-    fn castling_moves(&self, out: &mut Vec<Move>) {
+    pub(super) fn castling_moves(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         let back = back_rank(us);
         let king = self.pieces(us, KING) & !self.promoted & back;

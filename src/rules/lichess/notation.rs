@@ -1,7 +1,7 @@
 //! SAN and long notation of the lichess variants, and written moves
 //! resolved to legal ones with the variant's rule named when they are not.
 
-use super::{KING, LETTERS, LichessPosition, Move, MoveKind, PAWN, bit};
+use super::{KING, KNIGHT, LETTERS, LichessPosition, Move, MoveKind, PAWN, bit, squares};
 use crate::rules::Variant;
 use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
 use crate::written::{Action, CastleSide, Grammar, MoveToken, PieceMove};
@@ -137,6 +137,52 @@ impl LichessPosition {
                 == m.promotion.map(Some)
     }
 
+    /// The role of a piece move written with a piece letter other than a
+    /// pawn's, if any.
+    fn piece_role(&self, action: &Action) -> Option<usize> {
+        let Action::Piece(pm) = action else {
+            return None;
+        };
+        let letter = pm.piece?;
+        LETTERS
+            .iter()
+            .position(|&x| x == letter)
+            .filter(|&r| (KNIGHT..=KING).contains(&r))
+    }
+
+    /// The board moves of `role` to the square `pm` names (and castling,
+    /// for the king), appended to `out`.
+    fn moves_to(&self, role: usize, pm: &PieceMove, out: &mut Vec<Move>) {
+        let to = usize::from(pm.to.rank) * 8 + usize::from(pm.to.file);
+        let us = self.turn;
+        let occ = self.occupied();
+        let capture = self.by_color[(!us).index()] & bit(to) != 0;
+        if to < 64 && self.by_color[us.index()] & bit(to) == 0 {
+            // Each of these pieces moves as it attacks, both ways alike.
+            for from in squares(Self::attacks_from(role, us, to, occ) & self.pieces(us, role)) {
+                out.push(Move {
+                    kind: MoveKind::Normal,
+                    role: role as u8,
+                    from: from as u8,
+                    to: to as u8,
+                    promotion: None,
+                    capture,
+                });
+            }
+        }
+        if role == KING {
+            self.castling_moves(out);
+        }
+    }
+
+    /// Whether the side to move can capture (Antichess's compulsory
+    /// capture: every capture there is legal).
+    fn has_capture(&self) -> bool {
+        let mut all = Vec::new();
+        self.board_moves(&mut all);
+        all.iter().any(|m| m.capture)
+    }
+
     /// The legal move a token names, or why there is none.
     ///
     /// # Errors
@@ -181,8 +227,33 @@ impl LichessPosition {
                 format!("{} has no such action", self.variant),
             ));
         }
-        self.legal_moves(legal);
-        let mut found = legal.iter().filter(|m| matches(m));
+        // The written move's candidates first, then legality for those
+        // alone: the answer of filtering `legal_moves`, without playing
+        // every move (lichess_resolving_a_move_agrees_with_the_legal_move_list).
+        legal.clear();
+        let mut every_board_move = false;
+        if !self.variant_end() {
+            // Only drops fit a drop; a piece's move to a square comes from
+            // the squares that piece would attack from there; the rest from
+            // all board moves.
+            match (action, self.piece_role(action)) {
+                (Action::Drop { .. }, _) => self.drop_moves(legal),
+                (Action::Piece(pm), Some(role)) => self.moves_to(role, pm, legal),
+                _ => {
+                    self.board_moves(legal);
+                    every_board_move = true;
+                }
+            }
+        }
+        let captures_only = self.variant == Variant::Antichess
+            && if every_board_move {
+                legal.iter().any(|m| m.capture)
+            } else {
+                self.has_capture()
+            };
+        let mut found = legal
+            .iter()
+            .filter(|m| matches(m) && (!captures_only || m.capture) && self.is_legal(m));
         match (found.next(), found.next()) {
             (Some(m), None) => return Ok(*m),
             (Some(_), Some(_)) => {

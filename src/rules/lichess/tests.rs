@@ -266,3 +266,47 @@ fn lichess_insufficient_material_ends_the_game_as_each_variant_defines_it() {
     assert!(!horde.has_insufficient_material(Color::Black));
     assert_eq!(horde.outcome(), None);
 }
+
+/// The resolver tests legality only for the moves that fit what is
+/// written: a second path beside `legal_moves`. For every pseudo-legal move
+/// of positions of random games of each variant, its long notation resolves
+/// to it exactly when `legal_moves` holds it.
+#[test]
+fn lichess_resolving_a_move_agrees_with_the_legal_move_list() {
+    use crate::rules::playout::{PlayoutOptions, playout};
+    for v in [
+        Variant::Atomic,
+        Variant::Antichess,
+        Variant::Crazyhouse,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+        Variant::Horde,
+        Variant::RacingKings,
+    ] {
+        let mut checked = 0;
+        for seed in 0..6 {
+            let game = playout(v, &PlayoutOptions::default(), seed, 120).expect("playout");
+            game.for_each_move(|any, _| {
+                let p = any.as_lichess().expect("lichess");
+                let (mut legal, mut pseudo, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+                p.legal_moves(&mut legal);
+                p.pseudo_moves(&mut pseudo);
+                for m in &pseudo {
+                    let text = p.lan(m);
+                    let Ok(token) = parse_move(&v.grammar(), text.as_bytes()) else {
+                        panic!("{v}: {text} does not parse");
+                    };
+                    let got = p.resolve_token(&token, &mut scratch).ok();
+                    assert_eq!(
+                        got == Some(*m),
+                        legal.contains(m),
+                        "{v} {}: {text}",
+                        p.fen()
+                    );
+                    checked += 1;
+                }
+            });
+        }
+        assert!(checked > 1000, "{v}: only {checked} moves");
+    }
+}
