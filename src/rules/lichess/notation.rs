@@ -296,7 +296,8 @@ impl LichessPosition {
                 Rejection::new(RejectionKind::Illegal, what)
             }
         };
-        Err(rejection)
+        let written = action_text(action);
+        Err(rejection.with_suggestions(GamePosition::suggestions(self, &written)))
     }
 
     fn variant_outcome_now(&self) -> Option<Outcome> {
@@ -385,5 +386,44 @@ impl GamePosition for LichessPosition {
 
     fn end_rule(&self) -> &'static str {
         "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
+    }
+}
+
+/// A piece move or drop as written, in the 8x8 coordinates (for "did you
+/// mean"): `Nbxd2`, `e8=Q`, `N@f3`.
+fn action_text(action: &Action) -> String {
+    let square = |c: crate::written::Coord| {
+        format!(
+            "{}{}",
+            char::from(b'a'.saturating_add(c.file)),
+            u32::from(c.rank) + 1
+        )
+    };
+    match action {
+        Action::Piece(pm) => {
+            let mut s = String::new();
+            if let Some(p) = pm.piece {
+                s.push(char::from(p));
+            }
+            if let Some(f) = pm.from_file {
+                s.push(char::from(b'a'.saturating_add(f)));
+            }
+            if let Some(r) = pm.from_rank {
+                s.push_str(&(u32::from(r) + 1).to_string());
+            }
+            if pm.capture {
+                s.push('x');
+            }
+            s.push_str(&square(pm.to));
+            if let Some(p) = pm.promotion {
+                s.push('=');
+                s.push(char::from(p));
+            }
+            s
+        }
+        Action::Drop { piece, to } => format!("{}@{}", char::from(*piece), square(*to)),
+        Action::Castle(CastleSide::King) => "O-O".into(),
+        Action::Castle(CastleSide::Queen) => "O-O-O".into(),
+        _ => String::new(),
     }
 }

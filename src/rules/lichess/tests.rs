@@ -310,3 +310,20 @@ fn lichess_resolving_a_move_agrees_with_the_legal_move_list() {
         assert!(checked > 1000, "{v}: only {checked} moves");
     }
 }
+
+#[test]
+fn lichess_an_illegal_move_gets_the_nearest_legal_moves_as_help() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let p = play(&play(&pos(Variant::Atomic, start), "e4"), "e5");
+    let token = parse_move(&p.variant.grammar(), b"Nf4").expect("parses");
+    let r = p
+        .resolve_token(&token, &mut Vec::new())
+        .expect_err("no knight reaches f4");
+    assert_eq!(r.suggestions, ["did you mean Nf3, f4 or Bc4?"]);
+    let zh = pos(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let token = parse_move(&zh.variant.grammar(), b"B@e4").expect("parses");
+    let r = zh
+        .resolve_token(&token, &mut Vec::new())
+        .expect_err("no bishop in the pocket");
+    assert!(r.suggestions[0].contains("N@e4"), "{:?}", r.suggestions);
+}
