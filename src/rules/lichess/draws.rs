@@ -7,8 +7,7 @@
 use super::{BISHOP, Bitboard, KING, KNIGHT, LichessPosition, PAWN, QUEEN, ROOK};
 use crate::rules::Variant;
 use crate::rules::core::Color;
-use crate::rules::core::hash::KeyHasher;
-use std::hash::Hasher;
+use crate::rules::core::position::mix;
 
 const DARK: Bitboard = 0xAA55_AA55_AA55_AA55;
 const LIGHT: Bitboard = !DARK;
@@ -262,24 +261,44 @@ impl LichessPosition {
     /// Crazyhouse pockets and the Three-check counters (python-chess's
     /// transposition key of each variant).
     pub(super) fn repetition_key(&self) -> u64 {
-        let mut h = KeyHasher::new();
-        for b in self.by_color.iter().chain(&self.by_role) {
-            h.write_u64(*b);
-        }
         let promoted = match self.variant {
             Variant::Crazyhouse => self.promoted & !self.role(KING) & !self.role(PAWN),
             Variant::Antichess if self.castling != 0 => self.promoted & self.role(KING),
             _ => 0,
         };
-        h.write_u64(promoted);
-        h.write_u8(u8::from(self.turn == Color::Black));
-        h.write_u64(self.castling);
-        h.write_u8(self.legal_ep().unwrap_or(255));
-        for p in &self.pockets {
-            h.write(p);
+        let mut pockets = [0u8; 16];
+        pockets[..5].copy_from_slice(&self.pockets[0]);
+        pockets[5..10].copy_from_slice(&self.pockets[1]);
+        pockets[10] = u8::from(self.turn == Color::Black);
+        pockets[11] = self.legal_ep().unwrap_or(255);
+        pockets[12..14].copy_from_slice(&self.checks_left);
+        let (lo, hi) = pockets.split_at(8);
+        let word = |b: &[u8]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(b);
+            u64::from_le_bytes(w)
+        };
+        let words = [
+            self.by_color[0],
+            self.by_color[1],
+            self.by_role[0],
+            self.by_role[1],
+            self.by_role[2],
+            self.by_role[3],
+            self.by_role[4],
+            self.by_role[5],
+            promoted,
+            self.castling,
+            word(lo),
+            word(hi),
+        ];
+        // Each word mixed on its own with its place (so the mixes run side
+        // by side, not one after another), then the sum mixed once more.
+        let mut sum = 0u64;
+        for (i, w) in words.iter().enumerate() {
+            sum = sum.wrapping_add(mix(w ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
         }
-        h.write(&self.checks_left);
-        h.finish()
+        mix(sum)
     }
 
     /// Whether the fifty- and seventy-five-move rules apply: not in

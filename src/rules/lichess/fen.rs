@@ -3,7 +3,7 @@
 //! after promoted pieces; Three-check's remaining checks `3+3` before the
 //! clocks, or lichess's checks given `+0+0` after them.
 
-use super::{Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, bit};
+use super::{Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit};
 use crate::rules::Variant;
 use crate::rules::core::Color;
 
@@ -310,6 +310,12 @@ impl LichessPosition {
     /// prints no other, as python-chess's `en_passant="legal"`).
     pub(super) fn legal_ep(&self) -> Option<u8> {
         let e = self.ep?;
+        // Mostly no pawn of the side to move stands beside the one that
+        // passed: answered without generating a move.
+        let us = self.turn;
+        if attacks::PAWN[(!us).index()][usize::from(e) & 63] & self.pieces(us, PAWN) == 0 {
+            return None;
+        }
         if self.variant_end() {
             return None;
         }
