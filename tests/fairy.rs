@@ -7,6 +7,10 @@
 //! under the target directory on first use; when that fails (no Python, no
 //! package registry), this test fails. It never passes without pyffish.
 
+mod common;
+
+use common::repo;
+
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -14,25 +18,8 @@ use std::process::{Command, Stdio};
 use xpgn::rules::Variant;
 use xpgn::rules::playout::{PlayoutOptions, playout};
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The virtual environment's python, installing it if needed.
 fn peers_python() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("peers-venv");
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/peers.sh"))
-        .arg(&dir)
-        .output()
-        .expect("running scripts/peers.sh");
-    assert!(
-        out.status.success(),
-        "scripts/peers.sh could not install pyffish: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    dir.join("bin/python")
+    common::venv_python("peers.sh", "peers-venv")
 }
 
 /// Seeded random games of `variant`, with the fixtures of `fixtures` first.

@@ -7,6 +7,10 @@
 //! environment under the target directory on first use; when that fails,
 //! this test fails. It never passes without python-chess.
 
+mod common;
+
+use common::repo;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -14,25 +18,10 @@ use xpgn::rules::Variant;
 use xpgn::rules::core::Color;
 use xpgn::rules::family::{AnyPosition, GamePosition};
 use xpgn::rules::playout::{PlayoutOptions, playout};
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use xpgn::rules::variant::Family;
 
 fn peers_python() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("peers-venv");
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/peers.sh"))
-        .arg(&dir)
-        .output()
-        .expect("running scripts/peers.sh");
-    assert!(
-        out.status.success(),
-        "scripts/peers.sh could not install python-chess: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    dir.join("bin/python")
+    common::venv_python("peers.sh", "peers-venv")
 }
 
 /// A small seeded generator (SplitMix64), so the positions are the same
@@ -86,8 +75,15 @@ fn thinned(fen: &str, keep: usize, rng: &mut Rng) -> String {
         let (r, f) = pieces.swap_remove(rng.below(pieces.len()));
         cells[r][f] = '.';
     }
-    let ranks: Vec<String> = cells
-        .iter()
+    format!(
+        "{}{pocket} {rest}",
+        placement(cells.iter().map(|r| r.as_slice()))
+    )
+}
+
+/// A FEN board from its ranks, top first (`.` an empty square).
+fn placement<'a>(ranks: impl Iterator<Item = &'a [char]>) -> String {
+    let ranks: Vec<String> = ranks
         .map(|row| {
             let mut s = String::new();
             let mut empty = 0;
@@ -108,7 +104,7 @@ fn thinned(fen: &str, keep: usize, rng: &mut Rng) -> String {
             s
         })
         .collect();
-    format!("{}{pocket} {rest}", ranks.join("/"))
+    ranks.join("/")
 }
 
 /// Piece kinds for [`horde_material_sets`]: a letter and, for bishops,
@@ -173,30 +169,8 @@ fn horde_material_sets() -> Vec<String> {
             };
             place(&white, 1..4, true);
             place(&black, 4..7, false);
-            let ranks: Vec<String> = (0..8)
-                .rev()
-                .map(|r| {
-                    let mut s = String::new();
-                    let mut empty = 0;
-                    for &cell in &board[r] {
-                        match cell {
-                            '.' => empty += 1,
-                            c => {
-                                if empty > 0 {
-                                    s.push_str(&empty.to_string());
-                                    empty = 0;
-                                }
-                                s.push(c);
-                            }
-                        }
-                    }
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                    }
-                    s
-                })
-                .collect();
-            fens.push(format!("{} w - - 0 1", ranks.join("/")));
+            let board = placement(board.iter().rev().map(|r| r.as_slice()));
+            fens.push(format!("{board} w - - 0 1"));
         }
     }
     fens
@@ -217,18 +191,14 @@ fn python_name(v: Variant) -> &'static str {
 
 #[test]
 fn lichess_insufficient_material_agrees_with_python_chess() {
-    let variants = [
-        Variant::Atomic,
-        Variant::Antichess,
-        Variant::Crazyhouse,
-        Variant::KingOfTheHill,
-        Variant::ThreeCheck,
-        Variant::Horde,
-        Variant::RacingKings,
-    ];
+    let variants: Vec<Variant> = Variant::ALL
+        .into_iter()
+        .filter(|v| v.family() == Family::Lichess)
+        .collect();
+    assert_eq!(variants.len(), 7);
     let mut rng = Rng(15);
     let mut cases: Vec<(Variant, String, [bool; 2])> = Vec::new();
-    for variant in variants {
+    for &variant in &variants {
         for seed in 0..30 {
             let p = playout(variant, &PlayoutOptions::default(), seed, 300).expect("playout");
             let mut fens = Vec::new();

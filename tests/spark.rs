@@ -8,13 +8,13 @@
 //! the Debian packages when there is none; when that fails, this test
 //! fails. It never passes without Spark.
 
+mod common;
+
+use common::repo;
+
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn corpus_root() -> PathBuf {
     let root = match std::env::var_os("XPGN_CORPUS") {
@@ -30,19 +30,7 @@ fn corpus_root() -> PathBuf {
 }
 
 fn spark_python() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("spark-venv");
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/spark_setup.sh"))
-        .arg(&dir)
-        .output()
-        .expect("running scripts/spark_setup.sh");
-    assert!(
-        out.status.success(),
-        "scripts/spark_setup.sh could not install Spark: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    dir.join("bin/python")
+    common::venv_python("spark_setup.sh", "spark-venv")
 }
 
 fn run(python: &Path, script: &str, args: &[&str]) -> String {

@@ -139,7 +139,7 @@ impl GameFacts for Game {
         pgn::result_of(self)
     }
     fn mainline_plies(&self) -> u32 {
-        mainline_plies(self)
+        Game::mainline_plies(self)
     }
 }
 
@@ -153,17 +153,6 @@ impl GameFacts for Rendered {
     fn mainline_plies(&self) -> u32 {
         self.mainline_plies
     }
-}
-
-/// The plies of a game's mainline, counted without collecting them.
-fn mainline_plies(game: &Game) -> u32 {
-    let mut plies = 0u32;
-    let mut at = Game::ROOT;
-    while let Some(&next) = game.nodes.get(at).and_then(|n| n.children.first()) {
-        plies = plies.saturating_add(1);
-        at = next;
-    }
-    plies
 }
 
 /// Writes games in one format to one destination.

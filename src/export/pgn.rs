@@ -380,17 +380,6 @@ pub(crate) fn write_header(
     writeln!(out)
 }
 
-/// The plies of a record's mainline.
-fn mainline_plies(game: &Game) -> u32 {
-    let mut plies = 0u32;
-    let mut at = Game::ROOT;
-    while let Some(&next) = game.nodes.get(at).and_then(|n| n.children.first()) {
-        plies = plies.saturating_add(1);
-        at = next;
-    }
-    plies
-}
-
 /// Writes one game in export format, followed by a blank line.
 ///
 /// # Errors
@@ -403,7 +392,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         .iter()
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
-    write_header(&tags, result, options, mainline_plies(game), out)?;
+    write_header(&tags, result, options, game.mainline_plies(), out)?;
 
     let (black_first, first_number) = start_of(game);
     let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);

@@ -124,6 +124,17 @@ impl Game {
     /// The root's index.
     pub const ROOT: usize = 0;
 
+    /// The plies of the mainline, counted without collecting them.
+    pub fn mainline_plies(&self) -> u32 {
+        let mut plies = 0u32;
+        let mut at = Game::ROOT;
+        while let Some(&next) = self.nodes.get(at).and_then(|n| n.children.first()) {
+            plies = plies.saturating_add(1);
+            at = next;
+        }
+        plies
+    }
+
     /// The value of tag `name`, if present (the last one wins).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

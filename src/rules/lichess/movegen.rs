@@ -41,22 +41,13 @@ impl LichessPosition {
             return false;
         }
         // The pieces' moves one at a time, stopping at the first legal one
-        // (mostly among the first few), before the full list.
-        let us = self.turn;
-        let occ = self.occupied();
-        let own = self.by_color[us.index()];
-        let them = self.by_color[(!us).index()];
-        for role in KNIGHT..=KING {
-            for from in squares(self.pieces(us, role)) {
-                for to in squares(Self::attacks_from(role, us, from, occ) & !own) {
-                    if self.is_legal(&normal(role, from, to, them & bit(to) != 0, None)) {
-                        return true;
-                    }
-                }
-            }
+        // (mostly among the first few), then pawns, castling and drops.
+        if self.piece_moves(|m| self.is_legal(&m)) {
+            return true;
         }
         let mut v = Vec::with_capacity(64);
-        self.board_moves(&mut v);
+        self.pawn_moves(&mut v);
+        self.castling_moves(&mut v);
         if v.iter().any(|m| self.is_legal(m)) {
             return true;
         }
@@ -134,20 +125,31 @@ impl LichessPosition {
 
     /// [`pseudo_moves`](Self::pseudo_moves) of the pieces on the board.
     pub(super) fn board_moves(&self, out: &mut Vec<Move>) {
+        self.piece_moves(|m| {
+            out.push(m);
+            false
+        });
+        self.pawn_moves(out);
+        self.castling_moves(out);
+    }
+
+    /// Hands each move of the pieces but pawns (castling aside) to `f`
+    /// until it answers true; returns whether it did.
+    fn piece_moves(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn;
         let occ = self.occupied();
         let own = self.by_color[us.index()];
         let them = self.by_color[(!us).index()];
         for role in KNIGHT..=KING {
             for from in squares(self.pieces(us, role)) {
-                let targets = Self::attacks_from(role, us, from, occ) & !own;
-                for to in squares(targets) {
-                    out.push(normal(role, from, to, them & bit(to) != 0, None));
+                for to in squares(Self::attacks_from(role, us, from, occ) & !own) {
+                    if f(normal(role, from, to, them & bit(to) != 0, None)) {
+                        return true;
+                    }
                 }
             }
         }
-        self.pawn_moves(out);
-        self.castling_moves(out);
+        false
     }
 
     /// [`pseudo_moves`](Self::pseudo_moves) from the pocket (Crazyhouse).

@@ -274,15 +274,10 @@ fn lichess_insufficient_material_ends_the_game_as_each_variant_defines_it() {
 #[test]
 fn lichess_resolving_a_move_agrees_with_the_legal_move_list() {
     use crate::rules::playout::{PlayoutOptions, playout};
-    for v in [
-        Variant::Atomic,
-        Variant::Antichess,
-        Variant::Crazyhouse,
-        Variant::KingOfTheHill,
-        Variant::ThreeCheck,
-        Variant::Horde,
-        Variant::RacingKings,
-    ] {
+    let lichess = Variant::ALL
+        .into_iter()
+        .filter(|v| v.family() == crate::rules::variant::Family::Lichess);
+    for v in lichess {
         let mut checked = 0;
         for seed in 0..6 {
             let game = playout(v, &PlayoutOptions::default(), seed, 120).expect("playout");
