@@ -143,7 +143,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --color --quiet --help"
+            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -209,6 +209,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -271,7 +275,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__fen)
-            opts="-q -h --ply --all --transcript --format --style --color --quiet --help"
+            opts="-q -h --ply --all --transcript --format --style --games --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -291,6 +295,10 @@ _xpgn() {
                     ;;
                 --style)
                     COMPREPLY=($(compgen -W "xpgn fairy" -- "${cur}"))
+                    return 0
+                    ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -549,7 +557,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h --summary --format --range --jobs --output --force --color --quiet --help"
+            opts="-j -o -q -h --summary --format --range --games --jobs --output --force --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -560,6 +568,10 @@ _xpgn() {
                     return 0
                     ;;
                 --range)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --games)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -93,6 +93,7 @@ csv\t'CSV with a header: game, ply, move, position'
 json\t'One JSON object per line: game, ply, move, position'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l style -d 'Whose position strings: xpgn\'s own (every game), or Fairy-Stockfish\'s for the games it can express (Chess, Chess960, Squirrel with the definition in contrib/fairy-stockfish/variants.ini)' -r -f -a "xpgn\t'xpgn\'s strings (docs/formats.md), standard FEN for chess'
 fairy\t'Fairy-Stockfish\'s FEN: Chess and Chess960 as xpgn writes them, Squirrel without its seventh field (promotions made)'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l games -d 'Only these games, by their number in their input (the `game` column): numbers and ranges, e.g. `5,10-20`' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
@@ -192,6 +193,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l max-plies -d 'Keep
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l validity -d 'Keep only valid or only invalid games' -r -f -a "valid\t'Games without errors'
 invalid\t'Games with at least one error'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l output-invalid -d 'Write invalid games to FILE (in the `--to` format) instead of the output' -r -F
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l games -d 'Only these games, by their number in their input (the `game` column): numbers and ranges, e.g. `5,10-20`' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
@@ -207,6 +209,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Prin
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l format -d '`csv` (default), or `jsonl`: one typed JSON object per row, then a summary object (schema in docs/formats.md)' -r -f -a "csv\t'CSV with a header row'
 jsonl\t'JSON Lines, typed, versioned (`"schema": 1`), with a summary line'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l range -d 'Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range\'s first game. Ranges `0:a`, `a:b`, ... read every game once' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l games -d 'Only these games, by their number in their input (the `game` column): numbers and ranges, e.g. `5,10-20`' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'

@@ -62,6 +62,7 @@ csv\:"CSV with a header\: game, ply, move, position"
 json\:"One JSON object per line\: game, ply, move, position"))' \
 '--style=[Whose position strings\: xpgn'\''s own (every game), or Fairy-Stockfish'\''s for the games it can express (Chess, Chess960, Squirrel with the definition in contrib/fairy-stockfish/variants.ini)]:STYLE:((xpgn\:"xpgn'\''s strings (docs/formats.md), standard FEN for chess"
 fairy\:"Fairy-Stockfish'\''s FEN\: Chess and Chess960 as xpgn writes them, Squirrel without its seventh field (promotions made)"))' \
+'--games=[Only these games, by their number in their input (the \`game\` column)\: numbers and ranges, e.g. \`5,10-20\`]:LIST:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
@@ -128,6 +129,7 @@ lan\:"Long algebraic notation (from and to squares always written)"))' \
 '--validity=[Keep only valid or only invalid games]:WHICH:((valid\:"Games without errors"
 invalid\:"Games with at least one error"))' \
 '--output-invalid=[Write invalid games to FILE (in the \`--to\` format) instead of the output]:FILE:_files' \
+'--games=[Only these games, by their number in their input (the \`game\` column)\: numbers and ranges, e.g. \`5,10-20\`]:LIST:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
@@ -150,6 +152,7 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[\`csv\` (default), or \`jsonl\`\: one typed JSON object per row, then a summary object (schema in docs/formats.md)]:FORMAT:((csv\:"CSV with a header row"
 jsonl\:"JSON Lines, typed, versioned (\`"schema"\: 1\`), with a summary line"))' \
 '--range=[Read only the games that begin in bytes START..END of one plain (uncompressed) file, each to its end (for a cluster job that cuts a file into ranges; docs/parallel.md). Game numbers and lines count from the range'\''s first game. Ranges \`0\:a\`, \`a\:b\`, ... read every game once]:START:END:_default' \
+'--games=[Only these games, by their number in their input (the \`game\` column)\: numbers and ranges, e.g. \`5,10-20\`]:LIST:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \
 '-o+[Write to FILE instead of standard output]:FILE:_files' \

@@ -326,6 +326,10 @@ pub struct FenArgs {
     /// message on stderr, and the exit status is 2.
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = FenStyle::Xpgn)]
     pub style: FenStyle,
+    /// Only these games, by their number in their input (the `game`
+    /// column): numbers and ranges, e.g. `5,10-20`.
+    #[arg(long, value_name = "LIST")]
+    pub games: Option<crate::cli::select::GameSelection>,
 }
 
 /// Position strings of `xpgn fen` (`--style`).
@@ -488,6 +492,10 @@ pub struct ConvertArgs {
     /// output.
     #[arg(long, value_name = "FILE")]
     pub output_invalid: Option<PathBuf>,
+    /// Only these games, by their number in their input (the `game`
+    /// column): numbers and ranges, e.g. `5,10-20`.
+    #[arg(long, value_name = "LIST")]
+    pub games: Option<crate::cli::select::GameSelection>,
 }
 
 /// Arguments of `xpgn stats`.
@@ -514,6 +522,11 @@ pub struct StatsArgs {
     /// once.
     #[arg(long, value_name = "START:END")]
     pub range: Option<crate::cli::batch::ByteRange>,
+
+    /// Only these games, by their number in their input (the `game`
+    /// column): numbers and ranges, e.g. `5,10-20`.
+    #[arg(long, value_name = "LIST")]
+    pub games: Option<crate::cli::select::GameSelection>,
 
     /// Options of whole-archive runs.
     #[command(flatten)]

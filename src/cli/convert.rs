@@ -31,6 +31,8 @@ pub struct Filters {
     min_plies: Option<u32>,
     max_plies: Option<u32>,
     validity: Option<Validity>,
+    /// `--games`.
+    games: Option<super::select::GameSelection>,
 }
 
 fn name_value(flag: &'static str, text: &str) -> Result<(String, String), Error> {
@@ -55,6 +57,7 @@ impl Filters {
             min_plies: args.min_plies,
             max_plies: args.max_plies,
             validity: args.validity,
+            games: args.games.clone(),
             ..Filters::default()
         };
         for t in &args.tag {
@@ -85,6 +88,11 @@ impl Filters {
                 );
         }
         Ok(f)
+    }
+
+    /// Whether `--games` chooses game number `n` of its input.
+    pub fn chosen(&self, n: u64) -> bool {
+        super::select::chosen(self.games.as_ref(), n)
     }
 
     /// Whether `game` (valid or not) is kept.
@@ -320,6 +328,9 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                 return true;
             };
             for g in &chunk.games {
+                if !filters.chosen(g.report.index) {
+                    continue;
+                }
                 if let Some(game) = &g.rendered {
                     // A game cut is never written (`batch::report` has
                     // said so).
@@ -409,6 +420,9 @@ fn read_json(
     let mut report_failed = None;
     let result = json::read_records(read, |record| {
         index += 1;
+        if !filters.chosen(index) {
+            return Ok(());
+        }
         // One bad record is reported where it is and costs only itself.
         let game = record.game.and_then(|j| {
             let file = j.file.clone().unwrap_or_else(|| name.clone());

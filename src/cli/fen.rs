@@ -7,6 +7,7 @@
 use std::io::{self, BufWriter, Write};
 
 use super::args::{FenArgs, FenFormat, FenStyle};
+use super::select::{GameSelection, chosen};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus};
 use crate::diag::Severity;
@@ -48,6 +49,8 @@ struct FenLines<W: Write> {
     /// Games of the current input that `style` could not express, with
     /// their variants, until `run` reports them.
     not_expressed: Vec<(u64, Variant)>,
+    /// `--games`: the games whose positions are written.
+    selection: Option<GameSelection>,
 }
 
 /// How much output a game may hold before it is handed on.
@@ -66,7 +69,7 @@ fn fairy_expresses(variant: Variant) -> bool {
 
 impl<W: Write> FenLines<W> {
     fn position(&mut self, ply: u32, san: &str, pos: &AnyPosition) {
-        if self.inexpressible.is_some() {
+        if self.inexpressible.is_some() || !chosen(self.selection.as_ref(), self.game) {
             return;
         }
         if self.format == FenFormat::Plain {
@@ -169,6 +172,11 @@ impl<W: Write> Observer for FenLines<W> {
 
     fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
         self.game = report.index;
+        if !chosen(self.selection.as_ref(), report.index) {
+            self.inexpressible = None;
+            self.game = report.index + 1;
+            return;
+        }
         let not_expressed = self.inexpressible.take();
         if let Some(variant) = not_expressed {
             self.not_expressed.push((report.index, variant));
@@ -252,6 +260,7 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
             style: args.style,
             inexpressible: None,
             not_expressed: Vec::new(),
+            selection: args.games.clone(),
         };
         let mut verifier = Verifier::with_observer(input.name().clone(), observer);
         let mut reader = Reader::new(source);
@@ -339,6 +348,7 @@ mod tests {
             style: FenStyle::Xpgn,
             inexpressible: None,
             not_expressed: Vec::new(),
+            selection: None,
         };
         let mut verifier = Verifier::with_observer(std::sync::Arc::from("g.pgn"), observer);
         let mut reader = Reader::new(pgn.as_bytes());

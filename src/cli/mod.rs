@@ -22,6 +22,7 @@ pub mod moves;
 pub mod perft;
 pub mod pipeline;
 pub mod scores;
+pub mod select;
 pub mod stats;
 pub mod term;
 pub mod variants;

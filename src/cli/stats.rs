@@ -9,6 +9,7 @@ use std::num::NonZeroUsize;
 
 use super::args::{StatsArgs, StatsFormat};
 use super::batch::{self, BatchConfig, Destination, GameOut, Step};
+use super::select::chosen;
 use super::{CommonConfig, Error, ExitStatus};
 use crate::notation::GameResult;
 
@@ -245,6 +246,9 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
             run.count(d.code);
         }
         for g in &chunk.games {
+            if !chosen(args.games.as_ref(), g.report.index) {
+                continue;
+            }
             for d in &g.diagnostics {
                 run.count(d.code);
             }

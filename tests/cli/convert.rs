@@ -623,3 +623,49 @@ fn stats_jsonl_summary_counts_diagnostics_by_code() {
         .code(0)
         .stdout_has(r#""codes":{}}"#);
 }
+
+/// Issue 20: `--games` chooses games by their number in their input, the
+/// same on every thread count (the numbers are file-wide before the choice).
+#[test]
+fn games_are_chosen_by_their_number_in_their_input() {
+    let env = TestEnv::new();
+    let mut pgn = String::new();
+    for i in 1..=20_000 {
+        pgn.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 *\n\n"));
+    }
+    env.write("many.pgn", &pgn);
+    env.write(
+        "other.pgn",
+        "[Event \"o1\"]\n\n1. d4 *\n\n[Event \"o2\"]\n\n1. c4 *\n",
+    );
+    for jobs in ["1", "2"] {
+        let out = env.run(&[
+            "convert",
+            "many.pgn",
+            "other.pgn",
+            "--to",
+            "pgn",
+            "--games",
+            "2,19999-30000",
+            "-j",
+            jobs,
+        ]);
+        out.code(0);
+        let events: Vec<String> = out
+            .stdout()
+            .lines()
+            .filter_map(|l| l.strip_prefix("[Event \""))
+            .map(|l| l.trim_end_matches("\"]").to_owned())
+            .collect();
+        assert_eq!(events, ["2", "19999", "20000", "o2"], "-j {jobs}");
+        env.run(&["stats", "many.pgn", "--games", "7", "-j", jobs])
+            .code(0)
+            .stdout_is("file,game,variant,event,site,date,round,white,black,result,plies,result_played,termination,valid,errors,warnings,first_error,skipped,captures,checks,promotions,castlings,square_placements,square_moves,passes,points_white,points_black\nmany.pgn,7,Chess,7,,,,,,,2,*,,true,0,0,,,0,0,0,0,0,0,0,,\n");
+    }
+    env.run(&["fen", "other.pgn", "--games", "2"])
+        .code(0)
+        .stdout_is("rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n");
+    env.run(&["convert", "other.pgn", "--to", "pgn", "--games", "3-1"])
+        .code(2)
+        .stderr_has("the range 3-1 runs backwards");
+}
