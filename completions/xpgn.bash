@@ -535,7 +535,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__scores)
-            opts="-q -h --format --color --quiet --help"
+            opts="-q -h --format --games --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -543,6 +543,10 @@ _xpgn() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "csv json" -- "${cur}"))
+                    return 0
+                    ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

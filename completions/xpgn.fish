@@ -221,6 +221,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s q -l quiet -d 'Print
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l format -d 'The output shape' -r -f -a "csv\t'A header, then one row per half-move of every game'
 json\t'One JSON object per game per line, holding its timeline'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l games -d 'Only these games, by their number in their input (the `game` column): numbers and ranges, e.g. `5,10-20`' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"

@@ -173,6 +173,7 @@ never\:"Never colour"))' \
 _arguments "${_arguments_options[@]}" : \
 '--format=[The output shape]:FORMAT:((csv\:"A header, then one row per half-move of every game"
 json\:"One JSON object per game per line, holding its timeline"))' \
+'--games=[Only these games, by their number in their input (the \`game\` column)\: numbers and ranges, e.g. \`5,10-20\`]:LIST:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \

@@ -576,6 +576,11 @@ pub struct ScoresArgs {
     /// The output shape.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ScoresFormat::Csv)]
     pub format: ScoresFormat,
+
+    /// Only these games, by their number in their input (the `game`
+    /// column): numbers and ranges, e.g. `5,10-20`.
+    #[arg(long, value_name = "LIST")]
+    pub games: Option<crate::cli::select::GameSelection>,
 }
 
 /// Shapes of `xpgn scores` output.

@@ -15,6 +15,7 @@ use std::io::{self, BufWriter, Write};
 use serde::Serialize;
 
 use super::args::{ScoresArgs, ScoresFormat};
+use super::select::{GameSelection, chosen};
 use super::term::Stream;
 use super::{CommonConfig, Error, ExitStatus};
 use crate::diag::Severity;
@@ -269,6 +270,8 @@ struct Collector {
     open: bool,
     /// Output not yet written to stdout.
     text: String,
+    /// `--games`: the games whose timelines are written.
+    selection: Option<GameSelection>,
 }
 
 impl Collector {
@@ -284,7 +287,13 @@ impl Collector {
             pending: None,
             open: false,
             text: String::new(),
+            selection: None,
         }
+    }
+
+    /// Whether `--games` chooses the game being read.
+    fn chosen(&self) -> bool {
+        chosen(self.selection.as_ref(), self.index)
     }
 
     /// Writes the game's head (JSON) and its start entry, once.
@@ -367,7 +376,7 @@ impl Observer for Collector {
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        if !ply.mainline {
+        if !ply.mainline || !self.chosen() {
             return;
         }
         let e = self.timeline.ply(ply);
@@ -377,7 +386,7 @@ impl Observer for Collector {
 
     fn end_game(&mut self, report: &GameReport, _last: Option<&AnyPosition>) {
         // Skipped games (unsupported variants) have no timeline.
-        if report.skipped.is_none() {
+        if report.skipped.is_none() && self.chosen() {
             self.open_game();
         }
         self.close_game();
@@ -488,7 +497,10 @@ pub fn run(args: &ScoresArgs, common: &CommonConfig) -> Result<ExitStatus, Error
         let mut streamed = Streamed {
             verifier: Verifier::with_observer(
                 input.name().clone(),
-                Collector::new(args.format, input.name().clone()),
+                Collector {
+                    selection: args.games.clone(),
+                    ..Collector::new(args.format, input.name().clone())
+                },
             ),
             out: &mut stdout,
             failed: None,

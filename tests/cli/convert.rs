@@ -665,6 +665,18 @@ fn games_are_chosen_by_their_number_in_their_input() {
     env.run(&["fen", "other.pgn", "--games", "2"])
         .code(0)
         .stdout_is("rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n");
+    let scores = env.run(&["scores", "other.pgn", "--games", "2"]);
+    scores.code(0);
+    assert!(
+        scores
+            .stdout()
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with("other.pgn,2,")),
+        "{}",
+        scores.stdout()
+    );
+    assert_eq!(scores.stdout().lines().count(), 3, "{}", scores.stdout());
     env.run(&["convert", "other.pgn", "--to", "pgn", "--games", "3-1"])
         .code(2)
         .stderr_has("the range 3-1 runs backwards");
