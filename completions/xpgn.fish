@@ -203,6 +203,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-nags -d 'PGN wi
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-variations -d 'PGN without variations: the mainline only'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l keep-tag-order -d 'PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l plycount -d 'PGN with a PlyCount tag holding the mainline\'s plies (in place of the game\'s own PlyCount tag, if it has one)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l fen-comments -d 'PGN with the position after each move replayed as a comment after it (xpgn\'s FEN-like string, as `xpgn fen` prints it; like pgn-extract\'s --fencomments). PGN inputs only: a JSON record is not replayed'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -139,6 +139,7 @@ never\:"Never colour"))' \
 '--no-variations[PGN without variations\: the mainline only]' \
 '--keep-tag-order[PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name]' \
 '--plycount[PGN with a PlyCount tag holding the mainline'\''s plies (in place of the game'\''s own PlyCount tag, if it has one)]' \
+'--fen-comments[PGN with the position after each move replayed as a comment after it (xpgn'\''s FEN-like string, as \`xpgn fen\` prints it; like pgn-extract'\''s --fencomments). PGN inputs only\: a JSON record is not replayed]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \

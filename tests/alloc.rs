@@ -128,6 +128,7 @@ fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
         san: true,
         lan: false,
         lean: Some(options),
+        fen: false,
     };
     let mut verifier =
         Verifier::with_observer("alloc.pgn", Collect::with_notations(Some(notations), false));

@@ -454,6 +454,13 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub plycount: bool,
 
+    /// PGN with the position after each move replayed as a comment after
+    /// it (xpgn's FEN-like string, as `xpgn fen` prints it; like
+    /// pgn-extract's --fencomments). PGN inputs only: a JSON record is not
+    /// replayed.
+    #[arg(long)]
+    pub fen_comments: bool,
+
     /// Options of whole-archive runs.
     #[command(flatten)]
     pub batch: BatchArgs,

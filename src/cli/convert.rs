@@ -237,6 +237,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             ("--no-variations", args.no_variations),
             ("--keep-tag-order", args.keep_tag_order),
             ("--plycount", args.plycount),
+            ("--fen-comments", args.fen_comments),
         ];
         if let Some(&(flag, _)) = pgn_only.iter().find(|(_, on)| *on) {
             return Err(Error::PgnOnly { flag });
@@ -286,6 +287,18 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         groups.push((false, pending));
     }
 
+    if args.fen_comments
+        && let Some((_, paths)) = groups.iter().find(|(json, _)| *json)
+    {
+        return Err(Error::BadValue {
+            flag: "--fen-comments",
+            value: paths
+                .first()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            why: "a JSON record is not replayed, so it has no positions: convert the PGN".into(),
+        });
+    }
     for (json_input, paths) in groups {
         if json_input {
             for p in &paths {
@@ -305,11 +318,13 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                     san: true,
                     lan: false,
                     lean: Some(options),
+                    fen: args.fen_comments,
                 },
                 (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
                     san: false,
                     lan: true,
                     lean: Some(options),
+                    fen: args.fen_comments,
                 },
                 _ => batch::Notations::BOTH,
             },

@@ -64,6 +64,8 @@ struct Node {
     check: CheckMark,
     san: Option<Text>,
     lan: Option<Text>,
+    /// The position after the move, for `--fen-comments`.
+    fen: Option<Text>,
     /// Attachments in the order they came (comments before first).
     first_attachment: u32,
     last_attachment: u32,
@@ -79,6 +81,7 @@ impl Node {
         check: CheckMark::None,
         san: None,
         lan: None,
+        fen: None,
         first_attachment: NONE,
         last_attachment: NONE,
     };
@@ -190,13 +193,15 @@ impl Lean {
     }
 
     /// Gives the move of the last move event its canonical notation.
-    pub fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>) {
+    pub fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
         let Some(id) = self.last_pushed else { return };
         let san = san.map(|s| self.push_text(s));
         let lan = lan.map(|s| self.push_text(s));
+        let fen = fen.map(|s| self.push_text(s));
         if let Some(n) = self.nodes.get_mut(id as usize) {
             n.san = san;
             n.lan = lan;
+            n.fen = fen;
         }
     }
 
@@ -504,6 +509,12 @@ impl Lean {
                     self.comment(lines, c)?;
                     need_number = true;
                 }
+            }
+            // Last after the move, after its own comments (pgn-extract's
+            // --fencomments).
+            if let Some(fen) = node.fen {
+                lines.comment_text(self.str_of(fen), CommentStyle::Brace)?;
+                need_number = true;
             }
             if node.first_child != NONE {
                 tasks.push(Task::Line(node.first_child as usize, ply + 1));

@@ -100,6 +100,7 @@ pub struct Collect {
     annotation: Option<Notations>,
     ann_san: String,
     ann_lan: String,
+    ann_fen: String,
     /// SAN written for counting only.
     san: String,
 }
@@ -121,6 +122,10 @@ impl Observer for Collect {
             if wanted.lan {
                 self.ann_lan.clear();
                 ply.write_lan(&mut self.ann_lan);
+            }
+            if wanted.fen {
+                self.ann_fen.clear();
+                ply.after.write_fen(&mut self.ann_fen);
             }
             self.annotation = Some(wanted);
         } else if count && !self.moves.count_fide(ply) {
@@ -152,19 +157,21 @@ impl Observer for Collect {
 /// What [`Tee`] feeds besides the verifier: a record's builder
 /// ([`Builder`]) or the lean PGN writer ([`super::lean::Lean`]).
 pub trait RecordSink: Visitor {
-    /// Gives the move of the last move event its canonical notations.
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>);
+    /// Gives the move of the last move event its canonical notations, and
+    /// the position after it when asked (`--fen-comments`).
+    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>);
 }
 
 impl RecordSink for Builder {
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>) {
+    // Records carry no positions: `--fen-comments` is the lean writer's.
+    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, _fen: Option<&str>) {
         Builder::annotate_last(self, san.map(str::to_owned), lan.map(str::to_owned));
     }
 }
 
 impl RecordSink for super::lean::Lean {
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>) {
-        super::lean::Lean::annotate_last(self, san, lan);
+    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
+        super::lean::Lean::annotate_last(self, san, lan, fen);
     }
 }
 
@@ -216,7 +223,8 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 if let Some(wanted) = collect.annotation.take() {
                     let san = wanted.san.then_some(collect.ann_san.as_str());
                     let lan = wanted.lan.then_some(collect.ann_lan.as_str());
-                    builder.annotate_last(san, lan);
+                    let fen = wanted.fen.then_some(collect.ann_fen.as_str());
+                    builder.annotate_last(san, lan, fen);
                 }
             }
         }
@@ -270,6 +278,9 @@ pub struct Notations {
     /// Write each game in PGN export format with these options as it is
     /// read ([`super::lean::Lean`]) instead of building its record.
     pub lean: Option<super::pgn::PgnOptions>,
+    /// The position after each move, for the lean writer's
+    /// `--fen-comments`.
+    pub fen: bool,
 }
 
 impl Notations {
@@ -278,6 +289,7 @@ impl Notations {
         san: true,
         lan: true,
         lean: None,
+        fen: false,
     };
 }
 

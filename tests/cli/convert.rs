@@ -681,3 +681,51 @@ fn games_are_chosen_by_their_number_in_their_input() {
         .code(2)
         .stderr_has("the range 3-1 runs backwards");
 }
+
+/// Issue 20: `--fen-comments` writes after each replayed move the position
+/// `xpgn fen --all` prints for it, in every game.
+#[test]
+fn fen_comments_are_the_positions_fen_prints() {
+    let env = TestEnv::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for dir in ["chess", "gast", "squirrel", "squares", "pasgl"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("fixtures")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        files.sort();
+        let Some(file) = files.first() else { continue };
+        let text = std::fs::read_to_string(file).expect("fixture");
+        // The first game alone, so that the two outputs line up.
+        let first = match text.match_indices("\n[Event").next() {
+            Some((i, _)) if i > 0 => &text[..i],
+            _ => &text,
+        };
+        env.write("one.pgn", first);
+        let pgn = env.run(&[
+            "convert",
+            "one.pgn",
+            "--to",
+            "pgn",
+            "--fen-comments",
+            "--no-comments",
+            "--no-variations",
+        ]);
+        let exported = pgn.stdout();
+        let comments: Vec<String> = exported
+            .split('{')
+            .skip(1)
+            .filter_map(|c| c.split_once('}'))
+            .map(|(c, _)| c.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        let fen = env.run(&["fen", "--all", "one.pgn"]).stdout();
+        let positions: Vec<&str> = fen.lines().skip(1).collect();
+        assert!(!positions.is_empty(), "{dir}: no moves");
+        assert_eq!(comments, positions, "{dir}: {}", file.display());
+    }
+    env.write("g.jsonl", "");
+    env.run(&["convert", "g.jsonl", "--to", "pgn", "--fen-comments"])
+        .code(2)
+        .stderr_has("a JSON record is not replayed");
+}
