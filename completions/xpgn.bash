@@ -290,7 +290,7 @@ _xpgn() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "plain csv json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "plain csv json epd" -- "${cur}"))
                     return 0
                     ;;
                 --style)

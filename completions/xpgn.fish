@@ -90,7 +90,8 @@ Horde\t''
 RacingKings\t''"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l format -d 'How to print: FEN lines, or CSV/JSON Lines with the game, ply, move and position' -r -f -a "plain\t'One FEN per line'
 csv\t'CSV with a header: game, ply, move, position'
-json\t'One JSON object per line: game, ply, move, position'"
+json\t'One JSON object per line: game, ply, move, position'
+epd\t'One EPD per line: the FEN without its two clocks, then the `hmvc` and `fmvn` operations. For the games whose FEN ends in the two clocks: chess, Chess960 and the lichess variants'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l style -d 'Whose position strings: xpgn\'s own (every game), or Fairy-Stockfish\'s for the games it can express (Chess, Chess960, Squirrel with the definition in contrib/fairy-stockfish/variants.ini)' -r -f -a "xpgn\t'xpgn\'s strings (docs/formats.md), standard FEN for chess'
 fairy\t'Fairy-Stockfish\'s FEN: Chess and Chess960 as xpgn writes them, Squirrel without its seventh field (promotions made)'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l games -d 'Only these games, by their number in their input (the `game` column): numbers and ranges, e.g. `5,10-20`' -r

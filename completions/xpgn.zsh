@@ -59,7 +59,8 @@ _arguments "${_arguments_options[@]}" : \
 '--transcript=[Read the input as a printed transcript of a game of VARIANT, as rule books print sample games\: numbered move lines (\`3.  @@e3   @g8-e6\`) with prose between them, the prose kept as comments]:VARIANT:(Chess Chess960 Gast Gast14x12 Squirrel SquaresBasic Hans38 Hans38Neutral InfiniteReserves MovingSquares PASGL312 Atomic Antichess Crazyhouse KingoftheHill Three-check Horde RacingKings)' \
 '--format=[How to print\: FEN lines, or CSV/JSON Lines with the game, ply, move and position]:FORMAT:((plain\:"One FEN per line"
 csv\:"CSV with a header\: game, ply, move, position"
-json\:"One JSON object per line\: game, ply, move, position"))' \
+json\:"One JSON object per line\: game, ply, move, position"
+epd\:"One EPD per line\: the FEN without its two clocks, then the \`hmvc\` and \`fmvn\` operations. For the games whose FEN ends in the two clocks\: chess, Chess960 and the lichess variants"))' \
 '--style=[Whose position strings\: xpgn'\''s own (every game), or Fairy-Stockfish'\''s for the games it can express (Chess, Chess960, Squirrel with the definition in contrib/fairy-stockfish/variants.ini)]:STYLE:((xpgn\:"xpgn'\''s strings (docs/formats.md), standard FEN for chess"
 fairy\:"Fairy-Stockfish'\''s FEN\: Chess and Chess960 as xpgn writes them, Squirrel without its seventh field (promotions made)"))' \
 '--games=[Only these games, by their number in their input (the \`game\` column)\: numbers and ranges, e.g. \`5,10-20\`]:LIST:_default' \

@@ -351,6 +351,10 @@ pub enum FenFormat {
     Csv,
     /// One JSON object per line: game, ply, move, position.
     Json,
+    /// One EPD per line: the FEN without its two clocks, then the `hmvc`
+    /// and `fmvn` operations. For the games whose FEN ends in the two
+    /// clocks: chess, Chess960 and the lichess variants.
+    Epd,
 }
 
 /// Options of whole-archive runs (`convert`, `stats`).

@@ -16,6 +16,7 @@ use crate::io::{InputError, expand};
 use crate::notation::Reader;
 use crate::rules::Variant;
 use crate::rules::family::{AnyPosition, GamePosition};
+use crate::rules::variant::Family;
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// Which positions to print.
@@ -72,10 +73,13 @@ impl<W: Write> FenLines<W> {
         if self.inexpressible.is_some() || !chosen(self.selection.as_ref(), self.game) {
             return;
         }
-        if self.format == FenFormat::Plain {
+        if matches!(self.format, FenFormat::Plain | FenFormat::Epd) {
             let from = self.out.len();
             pos.write_fen(&mut self.out);
             restyle(&mut self.out, from, self.style, pos.variant());
+            if self.format == FenFormat::Epd {
+                to_epd(&mut self.out, from);
+            }
             self.out.push('\n');
         } else {
             let mut fen = pos.fen();
@@ -91,7 +95,7 @@ impl<W: Write> FenLines<W> {
     fn row(&mut self, ply: u32, san: &str, fen: &str, skipped: Option<&str>) {
         let index = self.game;
         match self.format {
-            FenFormat::Plain => {}
+            FenFormat::Plain | FenFormat::Epd => {}
             FenFormat::Csv => {
                 let mut w = csv::WriterBuilder::new()
                     .has_headers(false)
@@ -131,6 +135,25 @@ impl<W: Write> FenLines<W> {
     }
 }
 
+/// Whether a game's FEN ends in the half-move clock and the move number,
+/// which EPD writes as operations.
+fn epd_expresses(variant: Variant) -> bool {
+    matches!(variant.family(), Family::Fide | Family::Lichess)
+}
+
+/// Rewrites the FEN at `out[from..]` as EPD: its fields but the last two,
+/// then `hmvc` and `fmvn` operations with their values (the PGN standard's
+/// EPD, section 16.2, as python-chess's `epd(hmvc=, fmvn=)` writes it).
+fn to_epd(out: &mut String, from: usize) {
+    let fen = out[from..].to_owned();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    if let [head @ .., hmvc, fmvn] = fields.as_slice() {
+        out.truncate(from);
+        out.push_str(&head.join(" "));
+        out.push_str(&format!(" hmvc {hmvc}; fmvn {fmvn};"));
+    }
+}
+
 /// Rewrites the position string at `out[from..]` in `style`.
 fn restyle(out: &mut String, from: usize, style: FenStyle, variant: Variant) {
     if style == FenStyle::Fairy && variant == Variant::Squirrel {
@@ -146,8 +169,9 @@ impl<W: Write> Observer for FenLines<W> {
     fn start_position(&mut self, start: &AnyPosition) {
         self.last_move.clear();
         let variant = start.variant();
-        self.inexpressible =
-            (self.style == FenStyle::Fairy && !fairy_expresses(variant)).then_some(variant);
+        self.inexpressible = ((self.style == FenStyle::Fairy && !fairy_expresses(variant))
+            || (self.format == FenFormat::Epd && !epd_expresses(variant)))
+        .then_some(variant);
         if self.which == Which::All || self.which == Which::Ply(0) {
             self.position(0, "", start);
         }
@@ -158,7 +182,7 @@ impl<W: Write> Observer for FenLines<W> {
             return;
         }
         let wanted = self.which == Which::All || self.which == Which::Ply(ply.number);
-        if self.format != FenFormat::Plain {
+        if !matches!(self.format, FenFormat::Plain | FenFormat::Epd) {
             // The last move is kept for the final row.
             self.last_move.clear();
             ply.write_san(&mut self.last_move);
@@ -190,7 +214,7 @@ impl<W: Write> Observer for FenLines<W> {
             // final position; its line or row is still there, empty, so that
             // output lines match games.
             (Which::Final, _, skipped) => match self.format {
-                FenFormat::Plain => self.out.push('\n'),
+                FenFormat::Plain | FenFormat::Epd => self.out.push('\n'),
                 _ => self.row(0, "", "", skipped.as_deref()),
             },
             _ => {}
@@ -200,7 +224,7 @@ impl<W: Write> Observer for FenLines<W> {
     }
 
     fn wants_plies(&self) -> bool {
-        self.which != Which::Final || self.format != FenFormat::Plain
+        self.which != Which::Final || !matches!(self.format, FenFormat::Plain | FenFormat::Epd)
     }
 }
 
@@ -290,10 +314,15 @@ pub fn run(args: &FenArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
             }
             for (game, variant) in observer.not_expressed.drain(..) {
                 status = status.merge(ExitStatus::Error);
+                let why = if args.style == FenStyle::Fairy && !fairy_expresses(variant) {
+                    "has no Fairy-Stockfish FEN (--style fairy writes Chess, Chess960 and Squirrel)"
+                } else {
+                    "has no EPD form (--format epd writes chess, Chess960 and the lichess \
+                     variants, whose FEN ends in the two clocks)"
+                };
                 writeln!(
                     stderr,
-                    "xpgn: {}: game {game}: {} has no Fairy-Stockfish FEN (--style fairy \
-                     writes Chess, Chess960 and Squirrel)",
+                    "xpgn: {}: game {game}: {} {why}",
                     input.name(),
                     variant.name()
                 )

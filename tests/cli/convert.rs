@@ -729,3 +729,24 @@ fn fen_comments_are_the_positions_fen_prints() {
         .code(2)
         .stderr_has("a JSON record is not replayed");
 }
+
+/// Issue 20: `fen --format epd` writes the EPD python-chess writes with
+/// `epd(hmvc=..., fmvn=...)` (the two strings below are its output for
+/// these games), for the games whose FEN ends in the two clocks; another
+/// game gets an empty line and a message, and the status is 2.
+#[test]
+fn fen_epd_is_python_chess_s_epd_with_the_clocks_as_operations() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"1\"]\n\n1. c4 *\n\n[Variant \"Three-check\"]\n\n1. e4 e5 2. Bb5 *\n\n\
+         [Variant \"Gast\"]\n\n*\n",
+    );
+    env.run(&["fen", "--format", "epd", "g.pgn"])
+        .code(2)
+        .stdout_is(
+            "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;\n\
+             rnbqkbnr/pppp1ppp/8/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 hmvc 1; fmvn 2;\n\n",
+        )
+        .stderr_has("game 3: Gast has no EPD form");
+}
