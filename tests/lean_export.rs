@@ -157,6 +157,7 @@ fn by_lean(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String>>
         lan: options.moves == MoveStyle::Lan,
         lean: Some(options),
         fen: false,
+        picture: false,
     };
     let mut v = Verifier::with_observer("f.pgn", Collect::with_notations(Some(notations), false));
     let mut reader = Reader::new(bytes);

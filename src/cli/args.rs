@@ -150,6 +150,18 @@ pub enum Command {
     /// whose turn it is, reserves, scores or promotions made.
     Diagram(DiagramArgs),
 
+    /// Write one self-contained HTML page to look through games.
+    ///
+    /// The board of every ply (drawn as `xpgn diagram` draws it), the move
+    /// list with variations, comments and NAGs, the position string of the
+    /// current ply, and each finding of `check` on its move. Arrow keys step
+    /// through the game, Home and End jump to its start and end, Page Up
+    /// and Page Down open the previous and next game. The page needs no
+    /// network and loads each game's data only when it is opened, so a file
+    /// of thousands of games makes one page with a game list. Exit status
+    /// as `check`: 1 when some game is invalid.
+    View(super::view::ViewArgs),
+
     /// List the games xpgn knows, their status and their pieces.
     ///
     /// For each game: its canonical name, whether its rules are verified or

@@ -26,6 +26,7 @@ pub mod select;
 pub mod stats;
 pub mod term;
 pub mod variants;
+pub mod view;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -177,6 +178,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Stats(args) => stats::run(args, &common),
         Command::Diagram(args) => diagram::run(args, &common),
         Command::Variants(args) => variants::run(args, &common),
+        Command::View(args) => view::run(args, &common),
         Command::Generate(args) => generate::run(args, &common),
     };
     match result {

@@ -10,5 +10,6 @@ pub mod json;
 pub mod lean;
 pub mod pgn;
 pub mod records;
+pub mod view;
 
 pub use pgn::{MoveStyle, PgnOptions};

@@ -8,8 +8,13 @@
 use crate::diag::Span;
 use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
+use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
+use crate::rules::picture::{Picture, move_arrow};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
+
+/// A move's arrow in a picture: from, to.
+pub type Arrow = Option<(Square, Square)>;
 
 /// What the mainline of a game did, counted from its canonical moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,11 +106,22 @@ pub struct Collect {
     ann_san: String,
     ann_lan: String,
     ann_fen: String,
+    /// The picture after the last move and its arrow, for `xpgn view`.
+    ann_picture: Option<(Picture, Arrow)>,
+    /// The current game's start position as FEN and picture, until
+    /// [`Tee`] hands it to the record.
+    start: Option<(String, Picture)>,
     /// SAN written for counting only.
     san: String,
 }
 
 impl Observer for Collect {
+    fn start_position(&mut self, start: &AnyPosition) {
+        if self.records.is_some_and(|n| n.picture) {
+            self.start = Some((start.fen(), Picture::of(start)));
+        }
+    }
+
     fn ply(&mut self, ply: &Ply<'_>) {
         let count = self.count_moves && ply.mainline;
         // A slip's replacement is not what was written: its node keeps
@@ -126,6 +142,10 @@ impl Observer for Collect {
             if wanted.fen {
                 self.ann_fen.clear();
                 ply.after.write_fen(&mut self.ann_fen);
+            }
+            if wanted.picture {
+                let arrow = ply.played.and_then(move_arrow);
+                self.ann_picture = Some((Picture::of(ply.after), arrow));
             }
             self.annotation = Some(wanted);
         } else if count && !self.moves.count_fide(ply) {
@@ -160,6 +180,19 @@ pub trait RecordSink: Visitor {
     /// Gives the move of the last move event its canonical notations, and
     /// the position after it when asked (`--fen-comments`).
     fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>);
+
+    /// Gives the move of the last move event the picture of the position
+    /// after it and its arrow, when asked ([`Notations::picture`]); called
+    /// after [`annotate_last`](Self::annotate_last).
+    fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) {
+        let _ = (picture, arrow);
+    }
+
+    /// Gives the game being read its start position, as FEN and picture,
+    /// when pictures are asked for.
+    fn annotate_start(&mut self, fen: String, picture: Picture) {
+        let _ = (fen, picture);
+    }
 }
 
 impl RecordSink for Builder {
@@ -212,7 +245,11 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         };
         if forward {
             let is_move = matches!(event, Event::Move { .. });
-            match self.verifier.event(event, span, line) {
+            let flow = self.verifier.event(event, span, line);
+            if let Some((fen, picture)) = self.verifier.observer_mut().start.take() {
+                builder.annotate_start(fen, picture);
+            }
+            match flow {
                 Flow::SkipVariation => self.skip_var = 1,
                 Flow::SkipGame => self.skip_game = true,
                 Flow::Stop => return Flow::Stop,
@@ -225,6 +262,9 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     let lan = wanted.lan.then_some(collect.ann_lan.as_str());
                     let fen = wanted.fen.then_some(collect.ann_fen.as_str());
                     builder.annotate_last(san, lan, fen);
+                }
+                if let Some((picture, arrow)) = collect.ann_picture.take() {
+                    builder.annotate_picture(picture, arrow);
                 }
             }
         }
@@ -281,6 +321,9 @@ pub struct Notations {
     /// The position after each move, for the lean writer's
     /// `--fen-comments`.
     pub fen: bool,
+    /// The picture of the start position and of the position after each
+    /// move, for `xpgn view`.
+    pub picture: bool,
 }
 
 impl Notations {
@@ -290,6 +333,7 @@ impl Notations {
         lan: true,
         lean: None,
         fen: false,
+        picture: false,
     };
 }
 

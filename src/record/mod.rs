@@ -258,6 +258,12 @@ impl Builder {
         }
     }
 
+    /// The node the last move event made and its parent's index (the
+    /// root's for a first move), if that event made one.
+    pub fn last_node(&self) -> Option<(usize, usize)> {
+        self.last_pushed.map(|id| (id, self.game.parent_of(id)))
+    }
+
     /// The game finished by the last `EndGame`, if any.
     pub fn take(&mut self) -> Option<Game> {
         self.done.take()

@@ -39,7 +39,7 @@ pub struct Picture {
 }
 
 /// One cell of the board's grid.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// Not part of the board at all (PASGL's `z` and `x` files beyond the
     /// terminals): drawn as nothing.
@@ -55,7 +55,7 @@ pub struct Cell {
 }
 
 /// Something special about a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
     /// A PASGL terminal square (`z4 z5 x4 x5`).
     Terminal,
@@ -72,7 +72,7 @@ pub enum Mark {
 }
 
 /// How a token is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// A chess piece's figure: king, queen, rook, bishop, knight, pawn.
     Chessman,
@@ -84,7 +84,7 @@ pub enum Shape {
 }
 
 /// A piece or critter.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Token {
     /// How it is drawn.
     pub shape: Shape,
@@ -99,7 +99,7 @@ pub struct Token {
 }
 
 /// A PASGL critter's state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum State {
     /// A lunch-carrier with its lunch.
     Lunch,
@@ -130,7 +130,7 @@ impl State {
 }
 
 /// A labelled value for each side, shown beside the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Fact {
     /// What it is: `reserve`, `score`, `promotions`.
     pub label: &'static str,

@@ -16,3 +16,4 @@ mod ranges;
 mod scores;
 mod squares;
 mod squirrel;
+mod view;

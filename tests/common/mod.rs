@@ -13,6 +13,7 @@ pub fn repo() -> &'static Path {
 /// The python of the virtual environment `name` under the target's temp
 /// directory, made by `scripts/<script>` (which installs what it pins and
 /// exits non-zero when it cannot).
+#[allow(dead_code)] // not every test binary that shares this module installs a venv
 pub fn venv_python(script: &str, name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let out = Command::new("bash")

@@ -38,6 +38,19 @@ pub struct Diagram<'a> {
     arrow: Option<(Square, Square)>,
 }
 
+/// Where a diagram's parts go ([`Diagram::layout`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// A cell's side in pixels.
+    pub cell: f64,
+    /// The margin left of and below the board, for coordinates.
+    pub margin: f64,
+    /// The whole picture's width.
+    pub width: f64,
+    /// Its height.
+    pub height: f64,
+}
+
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 
@@ -100,8 +113,27 @@ impl<'a> Diagram<'a> {
         out
     }
 
-    /// Appends the SVG document to `out`.
+    /// Appends the SVG document to `out`: its frame, every cell, the
+    /// arrow, the coordinates and the facts, drawn by the same parts as
+    /// `xpgn view`'s boards ([`Layout`]).
     pub fn write_svg(&self, out: &mut String) {
+        let layout = self.layout();
+        self.write_open(out, &layout);
+        let p = self.picture;
+        for sq in squares(p) {
+            self.write_cell(out, &layout, sq);
+        }
+        self.write_arrow(out, &layout);
+        if self.coordinates {
+            self.write_coordinates(out, layout.margin, layout.cell);
+        }
+        self.write_facts(out, &layout);
+        out.push_str("</svg>\n");
+    }
+
+    /// Where things go: the cell size, the margin for coordinates and the
+    /// panel for the facts.
+    pub fn layout(&self) -> Layout {
         let p = self.picture;
         let files = f64::from(p.files.max(1));
         let ranks = f64::from(p.ranks.max(1));
@@ -109,45 +141,53 @@ impl<'a> Diagram<'a> {
         let margin = if self.coordinates { cell * 0.5 } else { 0.0 };
         // Room on the right for whose turn it is and the facts.
         let panel = cell * 3.2;
-        let width = margin + files * cell + panel;
-        let height = ranks * cell + margin;
+        Layout {
+            cell,
+            margin,
+            width: margin + files * cell + panel,
+            height: ranks * cell + margin,
+        }
+    }
+
+    /// The `<svg>` start tag and the definitions its parts refer to.
+    pub fn write_open(&self, out: &mut String, layout: &Layout) {
+        let (width, height) = (layout.width, layout.height);
         let _ = write!(
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="xpgn-diagram" data-variant="{}" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.2} {height:.2}">"#,
-            p.variant.name(),
+            self.picture.variant.name(),
         );
         out.push_str(
             r##"<defs><marker id="xpgn-arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#15781b"/></marker><pattern id="xpgn-barred" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="#7a1f1f" fill-opacity="0.45"/></pattern></defs>"##,
         );
-        let origin = (margin, 0.0);
-        let at = |sq: Square| self.corner(sq, origin, cell);
-        for sq in squares(p) {
-            if let Some(c) = p.cell(sq) {
-                self.write_cell(out, sq, c, at(sq), cell);
-            }
+    }
+
+    /// Everything drawn on `sq`'s cell: the square or hole, its owner and
+    /// marks, the zone and highlight when asked, the check, and what
+    /// stands on it.
+    pub fn write_cell(&self, out: &mut String, layout: &Layout, sq: Square) {
+        let p = self.picture;
+        let Some(c) = p.cell(sq) else {
+            return;
+        };
+        let cell = layout.cell;
+        let (x, y) = self.corner(sq, (layout.margin, 0.0), cell);
+        self.write_ground(out, sq, c, (x, y), cell);
+        if self.zone && p.zone.contains(&sq) {
+            let _ = write!(
+                out,
+                r##"<rect class="zone" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#d43c3c" fill-opacity="0.28"/>"##,
+                p.square_name(sq)
+            );
         }
-        if self.zone {
-            for &sq in &p.zone {
-                let (x, y) = at(sq);
-                let _ = write!(
-                    out,
-                    r##"<rect class="zone" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#d43c3c" fill-opacity="0.28"/>"##,
-                    p.square_name(sq)
-                );
-            }
+        if self.marks.contains(&sq) {
+            let _ = write!(
+                out,
+                r##"<rect class="highlight" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#f6e84a" fill-opacity="0.55"/>"##,
+                p.square_name(sq)
+            );
         }
-        for &sq in &self.marks {
-            if p.cell(sq).is_some() {
-                let (x, y) = at(sq);
-                let _ = write!(
-                    out,
-                    r##"<rect class="highlight" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#f6e84a" fill-opacity="0.55"/>"##,
-                    p.square_name(sq)
-                );
-            }
-        }
-        if let Some(sq) = p.check {
-            let (x, y) = at(sq);
+        if p.check == Some(sq) {
             let r = cell * 0.48;
             let _ = write!(
                 out,
@@ -157,31 +197,30 @@ impl<'a> Diagram<'a> {
                 y + cell / 2.0
             );
         }
-        for sq in squares(p) {
-            if let Some(c) = p.cell(sq) {
-                write_tokens(out, p, sq, c, at(sq), cell);
-            }
-        }
-        if let Some((from, to)) = self.arrow {
-            let ((x1, y1), (x2, y2)) = (at(from), at(to));
-            let half = cell / 2.0;
-            let _ = write!(
-                out,
-                r##"<line class="arrow" data-from="{}" data-to="{}" x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{:.2}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##,
-                p.square_name(from),
-                p.square_name(to),
-                x1 + half,
-                y1 + half,
-                x2 + half,
-                y2 + half,
-                cell * 0.16
-            );
-        }
-        if self.coordinates {
-            self.write_coordinates(out, margin, cell);
-        }
-        self.write_facts(out, margin + files * cell + cell * 0.3, cell);
-        out.push_str("</svg>\n");
+        write_tokens(out, p, sq, c, (x, y), cell);
+    }
+
+    /// The last move's arrow, if one was given.
+    pub fn write_arrow(&self, out: &mut String, layout: &Layout) {
+        let Some((from, to)) = self.arrow else {
+            return;
+        };
+        let cell = layout.cell;
+        let at = |sq: Square| self.corner(sq, (layout.margin, 0.0), cell);
+        let ((x1, y1), (x2, y2)) = (at(from), at(to));
+        let half = cell / 2.0;
+        let p = self.picture;
+        let _ = write!(
+            out,
+            r##"<line class="arrow" data-from="{}" data-to="{}" x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{:.2}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##,
+            p.square_name(from),
+            p.square_name(to),
+            x1 + half,
+            y1 + half,
+            x2 + half,
+            y2 + half,
+            cell * 0.16
+        );
     }
 
     /// The top-left corner of `sq`'s cell.
@@ -196,7 +235,7 @@ impl<'a> Diagram<'a> {
         (x0 + f64::from(col) * cell, y0 + f64::from(row) * cell)
     }
 
-    fn write_cell(&self, out: &mut String, sq: Square, c: &Cell, (x, y): (f64, f64), cell: f64) {
+    fn write_ground(&self, out: &mut String, sq: Square, c: &Cell, (x, y): (f64, f64), cell: f64) {
         let name = self.picture.square_name(sq);
         if c.outside {
             return;
@@ -281,7 +320,8 @@ impl<'a> Diagram<'a> {
         }
     }
 
-    fn write_coordinates(&self, out: &mut String, margin: f64, cell: f64) {
+    /// The file letters and rank numbers in the margin.
+    pub fn write_coordinates(&self, out: &mut String, margin: f64, cell: f64) {
         let p = self.picture;
         let font = cell * 0.3;
         for file in 0..p.files {
@@ -310,8 +350,11 @@ impl<'a> Diagram<'a> {
         }
     }
 
-    fn write_facts(&self, out: &mut String, x: f64, cell: f64) {
+    /// Whose turn it is and the facts, in the panel right of the board.
+    pub fn write_facts(&self, out: &mut String, layout: &Layout) {
+        let cell = layout.cell;
         let p = self.picture;
+        let x = layout.margin + f64::from(p.files.max(1)) * cell + cell * 0.3;
         let font = cell * 0.3;
         let mut y = cell * 0.5;
         let turn = match p.turn {

@@ -1,0 +1,253 @@
+"use strict";
+// xpgn view: puts together the boards that xpgn drew (the SVG fragments
+// table) for the node being shown, and lists the moves. It knows no rule:
+// every position string and drawing comes from xpgn's replay.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const fragments = JSON.parse($("xpgn-fragments").textContent);
+  const index = JSON.parse($("xpgn-index").textContent);
+  const NAGS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "\u25A1", 10: "=", 13: "\u221E", 14: "\u2A72", 15: "\u2A71", 16: "\u00B1", 17: "\u2213", 18: "+\u2212", 19: "\u2212+" };
+  const SEVERITY = { error: 3, warning: 2, note: 1 };
+  let game = null;   // the open game's data
+  let gameNo = -1;   // its index on the page
+  let children = []; // children of each node, first = main continuation
+  let cur = 0;       // the node shown
+  let moveSpans = [];
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The board of node `n`: the root's cells changed by each node on the way.
+  function board(n) {
+    const path = [];
+    for (let k = n; k >= 0; k = game.nodes[k].p) path.push(k);
+    const cells = [];
+    for (let i = path.length - 1; i >= 0; i--) {
+      const d = game.nodes[path[i]].d;
+      for (let j = 0; j + 1 < d.length; j += 2) cells[d[j]] = d[j + 1];
+    }
+    const node = game.nodes[n];
+    let svg = fragments[game.frame] || "";
+    for (const f of cells) if (f !== undefined) svg += fragments[f];
+    if (node.a !== null && node.a !== undefined) svg += fragments[node.a];
+    if (node.f !== null && node.f !== undefined) svg += fragments[node.f];
+    return svg + "</svg>";
+  }
+
+  // Plies from the start to node n.
+  function plyOf(n) {
+    let k = 0;
+    for (let i = n; game.nodes[i].p >= 0; i = game.nodes[i].p) k++;
+    return k;
+  }
+
+  function moveNumber(ply) {
+    const i = ply - 1 + (game.black_first ? 1 : 0);
+    return { number: game.number + Math.floor(i / 2), white: i % 2 === 0 };
+  }
+
+  function show(n) {
+    if (!game || n < 0 || n >= game.nodes.length) return;
+    cur = n;
+    const node = game.nodes[n];
+    // A move that was not replayed has no board: the last replayed one
+    // before it is drawn.
+    let drawn = n;
+    while (!game.nodes[drawn].ok && game.nodes[drawn].p >= 0) drawn = game.nodes[drawn].p;
+    $("board").innerHTML = game.nodes[drawn].ok ? board(drawn) : "";
+    const ply = plyOf(n);
+    $("ply").textContent = ply === 0 ? "Start" : "Ply " + ply + " (" + node.m + ")";
+    const fen = $("fen");
+    fen.textContent = node.ok ? node.fen : "";
+    fen.dataset.node = String(n);
+    fen.dataset.ply = String(ply);
+    fen.title = node.ok ? "" : "not replayed: see the diagnostics";
+    for (const s of moveSpans) if (s) s.classList.remove("current");
+    if (moveSpans[n]) {
+      moveSpans[n].classList.add("current");
+      moveSpans[n].scrollIntoView({ block: "nearest" });
+    }
+    const here = $("here");
+    here.textContent = "";
+    for (const li of $("diagnostics").children) {
+      const on = Number(li.dataset.node) === n;
+      li.classList.toggle("current", on);
+      if (on) here.appendChild(li.cloneNode(true));
+    }
+    if (!node.ok && n !== 0) here.appendChild(el("li", "sev-error", "This move was not replayed."));
+  }
+
+  function diagClass(diags) {
+    const worst = [];
+    for (const d of diags) {
+      if ((SEVERITY[d.sev] || 0) > (SEVERITY[worst[d.node]] || 0)) worst[d.node] = d.sev;
+    }
+    return worst;
+  }
+
+  // The move list, with variations in parentheses, without recursion.
+  function renderMoves() {
+    const box = $("moves");
+    box.textContent = "";
+    moveSpans = [];
+    const worst = diagClass(game.diags);
+    for (const c of game.comments) box.append(el("span", "comment", "{" + c + "} "));
+    const root = game.nodes[0];
+    for (const c of root.ca) box.append(el("span", "comment", "{" + c + "} "));
+    // Work items: a node to write (then its line goes on), or text.
+    const stack = [];
+    if (children[0].length) stack.push({ line: children[0][0], fresh: true });
+    while (stack.length) {
+      const item = stack.pop();
+      if (item.text !== undefined) {
+        box.append(el("span", "var", item.text));
+        continue;
+      }
+      const n = item.line;
+      const node = game.nodes[n];
+      for (const c of node.cb) box.append(el("span", "comment", "{" + c + "} "));
+      const ply = plyOf(n);
+      const mn = moveNumber(ply);
+      if (mn.white) box.append(el("span", "num", mn.number + ". "));
+      else if (item.fresh) box.append(el("span", "num", mn.number + "... "));
+      const span = el("span", "move", node.m);
+      span.dataset.node = String(n);
+      if (!node.ok) span.classList.add("unplayed");
+      if (worst[n]) span.classList.add(worst[n]);
+      span.addEventListener("click", () => show(n));
+      moveSpans[n] = span;
+      box.append(span);
+      for (const g of node.nags) box.append(el("span", "nag", NAGS[g] || " $" + g));
+      box.append(" ");
+      let fresh = false;
+      for (const c of node.ca) {
+        box.append(el("span", "comment", "{" + c + "} "));
+        fresh = true;
+      }
+      // After this move: its siblings' lines in parentheses (when it is
+      // the main one), then its own continuation, numbered afresh after a
+      // comment or a variation.
+      const next = children[n];
+      const sibs = children[node.p];
+      const branches = sibs[0] === n && sibs.length > 1;
+      if (next.length) stack.push({ line: next[0], fresh: fresh || branches });
+      if (branches) {
+        for (let i = sibs.length - 1; i >= 1; i--) {
+          stack.push({ text: ") " });
+          stack.push({ line: sibs[i], fresh: true });
+          stack.push({ text: "( " });
+        }
+      }
+    }
+    if (game.result) box.append(el("span", "result", game.result));
+    for (const c of game.after) box.append(" ", el("span", "comment", "{" + c + "}"));
+  }
+
+  function renderDiagnostics() {
+    const list = $("diagnostics");
+    list.textContent = "";
+    if (game.skipped) list.append(el("li", "sev-error", "Not verified: " + game.skipped));
+    for (const d of game.diags) {
+      const li = el("li", "sev-" + d.sev);
+      li.dataset.node = String(d.node);
+      li.dataset.code = d.code;
+      let text = d.sev + "[" + d.code + "]: " + d.msg;
+      if (d.line) text += " (line " + d.line + ", column " + d.col + ")";
+      if (d.label) text += ": " + d.label;
+      if (d.help.length) text += ". " + d.help.join(" ");
+      if (d.rule) text += " [" + d.rule + "]";
+      li.textContent = text;
+      li.addEventListener("click", () => show(d.node));
+      list.append(li);
+    }
+    if (!list.children.length) list.append(el("li", "", "None: every move was replayed."));
+  }
+
+  function open(k) {
+    const data = document.getElementById("xpgn-game-" + k);
+    if (!data) return;
+    game = JSON.parse(data.textContent);
+    // Nodes are arrays (see xpgn's export::view::NodeData); parents come
+    // before their children, so one pass rebuilds each position string.
+    game.nodes = game.nodes.map((r, i) => ({ p: r[0] ? i - r[0] : -1, m: r[1], ok: r[2], nags: r[3], cb: r[4], ca: r[5], fc: r[6], d: r[7], a: r[8], f: r[9] }));
+    for (const node of game.nodes) {
+      const base = node.p >= 0 && game.nodes[node.p].fen ? game.nodes[node.p].fen : "";
+      const c = node.fc;
+      node.fen = c ? base.slice(0, c[0]) + c[2] + base.slice(base.length - c[1]) : null;
+    }
+    gameNo = k;
+    children = game.nodes.map(() => []);
+    game.nodes.forEach((node, i) => {
+      if (node.p >= 0) children[node.p].push(i);
+    });
+    const tag = (name) => {
+      for (const [k2, v] of game.tags) if (k2 === name) return v;
+      return "";
+    };
+    $("title").textContent = (tag("White") || "?") + " \u2013 " + (tag("Black") || "?") + "  " + (game.result || tag("Result"));
+    $("subtitle").textContent = [game.variant, tag("Event"), tag("Site"), tag("Date"), game.file + " #" + game.n].filter((s) => s && s !== "?").join(" \u00B7 ");
+    const tags = $("tags");
+    tags.textContent = "";
+    for (const [k2, v] of game.tags) {
+      const tr = el("tr");
+      tr.append(el("td", "", k2), el("td", "", v));
+      tags.append(tr);
+    }
+    renderMoves();
+    renderDiagnostics();
+    for (const li of $("games").children) li.classList.toggle("current", Number(li.dataset.game) === k);
+    show(0);
+  }
+
+  function end() {
+    let n = cur;
+    while (children[n].length) n = children[n][0];
+    show(n);
+  }
+
+  function listGames() {
+    if (index.length < 2) return;
+    $("games-nav").hidden = false;
+    const ol = $("games");
+    index.forEach((g, k) => {
+      const li = el("li", g.errors ? "invalid" : "", (g.white || "?") + " \u2013 " + (g.black || "?") + " " + g.result + (g.variant === "Chess" ? "" : " (" + g.variant + ")"));
+      li.value = g.n;
+      li.dataset.game = String(k);
+      li.title = [g.event, g.date].filter(Boolean).join(", ");
+      li.addEventListener("click", () => open(k));
+      ol.append(li);
+    });
+    $("filter").addEventListener("input", (e) => {
+      const q = e.target.value.toLowerCase();
+      for (const li of ol.children) li.hidden = q !== "" && !li.textContent.toLowerCase().includes(q) && !li.title.toLowerCase().includes(q);
+    });
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (e.target && e.target.id === "filter") return;
+    if (!game) return;
+    const node = game.nodes[cur];
+    switch (e.key) {
+      case "ArrowRight": if (children[cur].length) show(children[cur][0]); break;
+      case "ArrowLeft": if (node.p >= 0) show(node.p); break;
+      case "Home": show(0); break;
+      case "End": end(); break;
+      case "PageDown": if (gameNo + 1 < index.length) open(gameNo + 1); break;
+      case "PageUp": if (gameNo > 0) open(gameNo - 1); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
+  $("first").addEventListener("click", () => show(0));
+  $("prev").addEventListener("click", () => { if (game && game.nodes[cur].p >= 0) show(game.nodes[cur].p); });
+  $("next").addEventListener("click", () => { if (game && children[cur].length) show(children[cur][0]); });
+  $("last").addEventListener("click", end);
+  listGames();
+  const wanted = Number((location.hash.match(/^#game-(\d+)$/) || [])[1]);
+  open(wanted > 0 && wanted <= index.length ? wanted - 1 : 0);
+  window.xpgnView = { open: open, show: show, games: () => index.length, node: () => cur };
+})();

@@ -1,0 +1,256 @@
+//! `xpgn view` (issue 18): the page is self-contained, holds every game's
+//! data, puts each ply's board together from fragments that equal `xpgn
+//! diagram`'s drawing of that ply, and shows `check`'s findings on their
+//! moves. The page's script is run in a real browser by
+//! tests/view_browser.rs.
+
+use serde_json::Value;
+
+use crate::util::TestEnv;
+
+/// The JSON of the `<script type="application/json">` element `id`.
+fn script_json(page: &str, id: &str) -> Value {
+    let open = format!("id=\"{id}\">");
+    let start = page.find(&open).map(|i| i + open.len()).expect(id);
+    let end = page[start..].find("</script>").expect("closed") + start;
+    serde_json::from_str(&page[start..end]).expect("valid JSON")
+}
+
+/// The `nodes` of game `k` (0-based on the page) as `[parent, fen]`, the
+/// fen rebuilt from its change of the parent's as the page does.
+fn nodes(game: &Value) -> Vec<(Option<usize>, Option<String>, Vec<u64>)> {
+    let mut out: Vec<(Option<usize>, Option<String>, Vec<u64>)> = Vec::new();
+    for (i, n) in game["nodes"].as_array().expect("nodes").iter().enumerate() {
+        let back = n[0].as_u64().expect("parent distance") as usize;
+        let parent = (back > 0).then(|| i - back);
+        let base = parent.and_then(|p| out[p].1.clone()).unwrap_or_default();
+        let fen = n[6].as_array().map(|c| {
+            let (pre, suf) = (
+                c[0].as_u64().unwrap() as usize,
+                c[1].as_u64().unwrap() as usize,
+            );
+            format!(
+                "{}{}{}",
+                &base[..pre],
+                c[2].as_str().unwrap(),
+                &base[base.len() - suf..]
+            )
+        });
+        let mut cells = parent.map(|p| out[p].2.clone()).unwrap_or_default();
+        let d: Vec<u64> = n[7]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        for pair in d.chunks(2) {
+            let c = pair[0] as usize;
+            if cells.len() <= c {
+                cells.resize(c + 1, u64::MAX);
+            }
+            cells[c] = pair[1];
+        }
+        out.push((parent, fen, cells));
+    }
+    out
+}
+
+/// The board of node `i` put together as the page's script does.
+fn board(game: &Value, fragments: &Value, i: usize) -> String {
+    let all = nodes(game);
+    let frag = |id: u64| {
+        fragments[id as usize]
+            .as_str()
+            .expect("fragment")
+            .to_owned()
+    };
+    let mut svg = frag(game["frame"].as_u64().expect("frame"));
+    for &c in &all[i].2 {
+        svg.push_str(&frag(c));
+    }
+    let node = &game["nodes"][i];
+    for k in [8, 9] {
+        if let Some(id) = node[k].as_u64() {
+            svg.push_str(&frag(id));
+        }
+    }
+    svg + "</svg>"
+}
+
+/// The top-level elements of an SVG, each as its source text, sorted: two
+/// drawings with the same parts in another order compare equal.
+fn parts(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    let mut out: Vec<String> = doc
+        .root_element()
+        .children()
+        .filter(|n| n.is_element())
+        .map(|n| svg[n.range()].to_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+fn page(env: &TestEnv, args: &[&str]) -> String {
+    let mut all = vec!["view", "-o", "page.html"];
+    all.extend_from_slice(args);
+    env.run(&all).code(0);
+    std::fs::read_to_string(env.path().join("page.html")).expect("the page")
+}
+
+fn fixture(path: &str) -> String {
+    format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn every_ply_s_board_is_the_diagram_of_that_ply() {
+    let env = TestEnv::new();
+    let file = fixture("view/every-variant.pgn");
+    let html = page(&env, &[&file]);
+    let fragments = script_json(&html, "xpgn-fragments");
+    let index = script_json(&html, "xpgn-index");
+    let games = index.as_array().expect("index").len();
+    assert_eq!(games, 19, "the annotated game and one of each variant");
+    for k in 0..games {
+        let game = script_json(&html, &format!("xpgn-game-{k}"));
+        let n = game["n"].as_u64().expect("n");
+        // The mainline: first children from the root.
+        let all = nodes(&game);
+        let mut main = vec![0];
+        while let Some(next) = (0..all.len()).find(|&j| all[j].0 == main.last().copied()) {
+            main.push(next);
+        }
+        let last = main.len() - 1;
+        for ply in [0, 1, last / 2, last] {
+            let Some(&node) = main.get(ply) else { continue };
+            let run = env.run(&[
+                "diagram",
+                &file,
+                "--game",
+                &n.to_string(),
+                "--ply",
+                &ply.to_string(),
+                "--size",
+                "440",
+            ]);
+            run.code(0);
+            let want = run.stdout();
+            assert_eq!(
+                parts(&board(&game, &fragments, node)),
+                parts(&want),
+                "game {n} ply {ply}"
+            );
+        }
+    }
+}
+
+#[test]
+fn position_strings_are_those_of_fen_all() {
+    let env = TestEnv::new();
+    let file = fixture("view/every-variant.pgn");
+    let html = page(&env, &[&file]);
+    let run = env.run(&["fen", "--all", "--format", "json", &file]);
+    run.code(0);
+    let mut want: Vec<Vec<String>> = Vec::new();
+    for line in run.stdout().lines() {
+        let row: Value = serde_json::from_str(line).expect("json row");
+        let g = row["game"].as_u64().expect("game") as usize;
+        if want.len() < g {
+            want.resize(g, Vec::new());
+        }
+        want[g - 1].push(row["position"].as_str().expect("position").to_owned());
+    }
+    for (k, positions) in want.iter().enumerate() {
+        let game = script_json(&html, &format!("xpgn-game-{k}"));
+        let all = nodes(&game);
+        let mut node = 0;
+        let mut got = vec![all[0].1.clone().expect("start")];
+        while let Some(next) = (0..all.len()).find(|&j| all[j].0 == Some(node)) {
+            node = next;
+            got.push(all[node].1.clone().expect("replayed"));
+        }
+        assert_eq!(&got, positions, "game {}", k + 1);
+    }
+}
+
+#[test]
+fn the_page_is_self_contained() {
+    let env = TestEnv::new();
+    let html = page(&env, &[&fixture("view/every-variant.pgn")]);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    // No address but the SVG namespace, no external script, style or image.
+    let addresses = html.matches("http://").count() + html.matches("https://").count();
+    let namespaces = html.matches("http://www.w3.org/2000/svg").count();
+    assert_eq!(addresses, namespaces);
+    for external in ["<link", " src=", "@import", "url(http"] {
+        assert!(!html.contains(external), "{external}");
+    }
+}
+
+#[test]
+fn findings_of_check_are_on_their_moves() {
+    let env = TestEnv::new();
+    // The Hans38 sample has one error, on 15...@b7-b6 (see the README).
+    let out = env.run(&[
+        "view",
+        "-o",
+        "page.html",
+        &fixture("squares/hans38-sample.pgn"),
+    ]);
+    out.code(1);
+    let html = std::fs::read_to_string(env.path().join("page.html")).expect("page");
+    let game = script_json(&html, "xpgn-game-0");
+    let errors: Vec<&Value> = game["diags"]
+        .as_array()
+        .expect("diags")
+        .iter()
+        .filter(|d| d["sev"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let node = errors[0]["node"].as_u64().expect("node") as usize;
+    let moved = game["nodes"][node][1].as_str().expect("move");
+    assert!(moved.contains("b7-b6"), "the error is on {moved}");
+}
+
+#[test]
+fn comments_variations_and_nags_are_on_the_page_and_cannot_close_its_script() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[White \"</script><script>alert(1)</script>\"]\n\n\
+         1. e4 {<!-- a comment </script>} e5 $1 (1... c5 $2) 2. Nf3 *\n",
+    );
+    let html = page(&env, &["g.pgn"]);
+    // The game, the index, the fragments and the viewer: no more.
+    assert_eq!(html.matches("</script>").count(), 4);
+    let game = script_json(&html, "xpgn-game-0");
+    assert_eq!(game["tags"][0][1], "</script><script>alert(1)</script>");
+    let n = &game["nodes"];
+    assert_eq!(n[1][1], "e4");
+    assert_eq!(n[1][5][0], "<!-- a comment </script>");
+    assert_eq!(n[2][1], "e5");
+    assert_eq!(n[2][3][0], 1);
+    // The variation's move hangs from e4 beside e5.
+    assert_eq!(n[3][1], "c5");
+    assert_eq!(n[3][0], 2, "c5's parent is e4, two nodes back");
+}
+
+#[test]
+fn games_chooses_games_and_the_output_is_not_replaced_without_force() {
+    let env = TestEnv::new();
+    let file = fixture("view/every-variant.pgn");
+    let html = page(&env, &["--games", "2-3", &file]);
+    let index = script_json(&html, "xpgn-index");
+    let numbers: Vec<u64> = index
+        .as_array()
+        .expect("index")
+        .iter()
+        .map(|g| g["n"].as_u64().expect("n"))
+        .collect();
+    assert_eq!(numbers, [2, 3]);
+    let again = env.run(&["view", "-o", "page.html", &file]);
+    again.code(2);
+    assert!(again.stderr().contains("--force"), "{}", again.stderr());
+    env.run(&["view", "-o", "page.html", "--force", &file])
+        .code(0);
+}
