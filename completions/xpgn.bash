@@ -46,6 +46,9 @@ _xpgn() {
             xpgn,variants)
                 cmd="xpgn__subcmd__variants"
                 ;;
+            xpgn,view)
+                cmd="xpgn__subcmd__view"
+                ;;
             xpgn__subcmd__help,check)
                 cmd="xpgn__subcmd__help__subcmd__check"
                 ;;
@@ -76,6 +79,9 @@ _xpgn() {
             xpgn__subcmd__help,variants)
                 cmd="xpgn__subcmd__help__subcmd__variants"
                 ;;
+            xpgn__subcmd__help,view)
+                cmd="xpgn__subcmd__help__subcmd__view"
+                ;;
             *)
                 ;;
         esac
@@ -83,7 +89,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores diagram variants help"
+            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores diagram view variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -313,7 +319,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help)
-            opts="check fen perft moves convert stats scores diagram variants help"
+            opts="check fen perft moves convert stats scores diagram view variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -453,6 +459,20 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help__subcmd__variants)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        xpgn__subcmd__help__subcmd__view)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -613,6 +633,40 @@ _xpgn() {
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        xpgn__subcmd__view)
+            opts="-o -q -h --output --force --games --title --color --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

@@ -211,6 +211,23 @@ never\:"Never colour"))' \
 '::input -- A record to draw a position of, or `-` for standard input; without it, the position of `--variant` and `--fen`:_files' \
 && ret=0
 ;;
+(view)
+_arguments "${_arguments_options[@]}" : \
+'-o+[Write the page to FILE (whole or not at all) instead of standard output]:FILE:_files' \
+'--output=[Write the page to FILE (whole or not at all) instead of standard output]:FILE:_files' \
+'--games=[Only these games, by their number in their input\: numbers and ranges, e.g. \`5,10-20\`]:LIST:_default' \
+'--title=[The page'\''s title (default\: the first input'\''s name)]:TEXT:_default' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--force[Replace FILE if it exists]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
+&& ret=0
+;;
 (variants)
 _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
@@ -266,6 +283,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(view)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (variants)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -294,6 +315,7 @@ _xpgn_commands() {
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
 'diagram:Draw a position as an SVG picture' \
+'view:Write one self-contained HTML page to look through games' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
@@ -330,6 +352,7 @@ _xpgn__subcmd__help_commands() {
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
 'diagram:Draw a position as an SVG picture' \
+'view:Write one self-contained HTML page to look through games' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
@@ -385,6 +408,11 @@ _xpgn__subcmd__help__subcmd__variants_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn help variants commands' commands "$@"
 }
+(( $+functions[_xpgn__subcmd__help__subcmd__view_commands] )) ||
+_xpgn__subcmd__help__subcmd__view_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help view commands' commands "$@"
+}
 (( $+functions[_xpgn__subcmd__moves_commands] )) ||
 _xpgn__subcmd__moves_commands() {
     local commands; commands=()
@@ -409,6 +437,11 @@ _xpgn__subcmd__stats_commands() {
 _xpgn__subcmd__variants_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn variants commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__view_commands] )) ||
+_xpgn__subcmd__view_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn view commands' commands "$@"
 }
 
 if [ "$funcstack[1]" = "_xpgn" ]; then
