@@ -29,6 +29,7 @@ fn generate_man_writes_the_committed_pages() {
             "xpgn-scores.1",
             "xpgn-stats.1",
             "xpgn-variants.1",
+            "xpgn-view.1",
             "xpgn.1"
         ]
     );
