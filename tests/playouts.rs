@@ -146,3 +146,44 @@ fn n7_every_position_string_reached_in_play_reads_back_as_itself() {
         );
     }
 }
+
+/// The verifier asks `has_legal_move` (which stops at the first legal move
+/// it finds) where the rules are defined by the legal move list: the two
+/// agree on every position random play reaches in every game, the ends
+/// included (PASGL has no such question: a player without a move passes).
+#[test]
+fn has_legal_move_agrees_with_the_legal_move_list() {
+    use xpgn::rules::family::Scratch;
+    let mut ends = 0;
+    for variant in Variant::ALL {
+        if variant == Variant::Pasgl312 {
+            continue;
+        }
+        let (games, plies) = match variant {
+            Variant::MovingSquares => (3, 10),
+            Variant::InfiniteReserves => (4, 16),
+            v if v.family() == xpgn::rules::variant::Family::Squares => (10, 60),
+            _ => (40, 300),
+        };
+        let options = PlayoutOptions {
+            fen: (variant == Variant::SquaresBasic).then(|| BASIC_FEN.to_string()),
+            ..PlayoutOptions::default()
+        };
+        let mut scratch = Scratch::default();
+        for seed in 0..games {
+            let game = playout(variant, &options, seed, plies)
+                .unwrap_or_else(|e| panic!("{variant}: {e}"));
+            for (ply, pos) in game.positions().iter().enumerate() {
+                let any = !pos.legal_moves().is_empty();
+                ends += usize::from(!any);
+                assert_eq!(
+                    pos.has_legal_move(&mut scratch),
+                    any,
+                    "{variant} seed {seed} ply {ply}: {}",
+                    pos.fen()
+                );
+            }
+        }
+    }
+    assert!(ends > 20, "only {ends} positions without a move were seen");
+}

@@ -192,6 +192,7 @@ mod tests {
                 "xpgn-scores.1",
                 "xpgn-stats.1",
                 "xpgn-variants.1",
+                "xpgn-view.1",
                 "xpgn.1"
             ]
         );
