@@ -85,8 +85,11 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return;
         };
-        if l.pos.is_stalemate(&mut self.scratch) {
-            self.ended = Some(Termination::Ending(Ending::Stalemate));
+        if let Some(end) = l.pos.deferred_end(&mut self.scratch) {
+            self.ended = Some(match end {
+                GameEnd::Ending(e) => Termination::Ending(e),
+                GameEnd::Rules(o) => Termination::Rules(o),
+            });
             self.report.termination = self.ended;
         }
     }

@@ -576,8 +576,42 @@ impl AnyPosition {
         if self.is_chess_like() {
             self.chess_ending_after_move(mate, scratch)
                 .map(GameEnd::Ending)
+        } else if let AnyPosition::Squares(p) = self {
+            // As in chess, a stalemate (a loss here, L6) is not looked for
+            // after every turn: a legal next turn proves there was one, and
+            // the game's end or an illegal next turn asks
+            // ([`deferred_end`](Self::deferred_end)). Mate is known, and
+            // the 75-move rule asks in full (stalemate comes first).
+            if mate {
+                Some(GameEnd::Rules(Outcome {
+                    winner: Some(!GamePosition::turn(p)),
+                    reason: "checkmate",
+                }))
+            } else if p.halfmoves() >= 150 {
+                p.ending().map(GameEnd::Rules)
+            } else {
+                None
+            }
         } else {
             GamePosition::outcome(self).map(GameEnd::Rules)
+        }
+    }
+
+    /// The end that [`end_after_move`](Self::end_after_move) leaves for
+    /// later: a stalemate of a chess-like game (a draw) or of the squares
+    /// family (a loss); asked at the game's end and before an illegal move.
+    pub fn deferred_end(&self, scratch: &mut Scratch) -> Option<GameEnd> {
+        match self {
+            AnyPosition::Squares(p) => {
+                if p.in_check() || p.has_legal_turn() {
+                    None
+                } else {
+                    p.ending().map(GameEnd::Rules)
+                }
+            }
+            _ => self
+                .is_stalemate(scratch)
+                .then_some(GameEnd::Ending(Ending::Stalemate)),
         }
     }
 
