@@ -141,6 +141,7 @@ never\:"Never colour"))' \
 '--keep-tag-order[PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name]' \
 '--plycount[PGN with a PlyCount tag holding the mainline'\''s plies (in place of the game'\''s own PlyCount tag, if it has one)]' \
 '--fen-comments[PGN with the position after each move replayed as a comment after it (xpgn'\''s FEN-like string, as \`xpgn fen\` prints it; like pgn-extract'\''s --fencomments). PGN inputs only\: a JSON record is not replayed]' \
+'--fix-result[Write the result the final position implies where the game ended by rule (checkmate, stalemate, fivefold repetition, a variant'\''s own end), in the Result tag and after the moves; other games keep theirs. PGN inputs only\: a JSON record is not replayed]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \

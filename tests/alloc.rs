@@ -129,6 +129,7 @@ fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
         lan: false,
         lean: Some(options),
         fen: false,
+        fix_result: false,
     };
     let mut verifier =
         Verifier::with_observer("alloc.pgn", Collect::with_notations(Some(notations), false));

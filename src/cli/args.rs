@@ -465,6 +465,13 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub fen_comments: bool,
 
+    /// Write the result the final position implies where the game ended by
+    /// rule (checkmate, stalemate, fivefold repetition, a variant's own
+    /// end), in the Result tag and after the moves; other games keep theirs.
+    /// PGN inputs only: a JSON record is not replayed.
+    #[arg(long)]
+    pub fix_result: bool,
+
     /// Options of whole-archive runs.
     #[command(flatten)]
     pub batch: BatchArgs,

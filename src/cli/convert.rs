@@ -287,11 +287,15 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         groups.push((false, pending));
     }
 
-    if args.fen_comments
+    let replayed_only = [
+        ("--fen-comments", args.fen_comments),
+        ("--fix-result", args.fix_result),
+    ];
+    if let Some(&(flag, _)) = replayed_only.iter().find(|(_, on)| *on)
         && let Some((_, paths)) = groups.iter().find(|(json, _)| *json)
     {
         return Err(Error::BadValue {
-            flag: "--fen-comments",
+            flag,
             value: paths
                 .first()
                 .map(|p| p.display().to_string())
@@ -319,14 +323,19 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                     lan: false,
                     lean: Some(options),
                     fen: args.fen_comments,
+                    fix_result: args.fix_result,
                 },
                 (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
                     san: false,
                     lan: true,
                     lean: Some(options),
                     fen: args.fen_comments,
+                    fix_result: args.fix_result,
                 },
-                _ => batch::Notations::BOTH,
+                _ => batch::Notations {
+                    fix_result: args.fix_result,
+                    ..batch::Notations::BOTH
+                },
             },
             count_moves: false,
             progress: common.progress,

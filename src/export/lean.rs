@@ -205,6 +205,26 @@ impl Lean {
         }
     }
 
+    /// Gives the game being read this result (`convert --fix-result`): its
+    /// termination marker, hence its `[Result]` tag in export format, and
+    /// the value the filters read (the last `[Result]` tag, as a record's
+    /// [`crate::record::Builder::set_result`] sets it).
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = Some(result);
+        let value = self.push_text(result.as_str());
+        let at = self
+            .tags
+            .iter()
+            .rposition(|&(n, _)| self.str_of(n) == "Result");
+        match at.and_then(|k| self.tags.get_mut(k)) {
+            Some(tag) => tag.1 = value,
+            None => {
+                let name = self.push_text("Result");
+                self.tags.push((name, value));
+            }
+        }
+    }
+
     fn push_text(&mut self, s: &str) -> Text {
         let start = self.text.len();
         self.text.push_str(s);

@@ -6,7 +6,7 @@
 //! with every move annotated, and one it rejects stops where it does.
 
 use crate::diag::Span;
-use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
@@ -160,6 +160,10 @@ pub trait RecordSink: Visitor {
     /// Gives the move of the last move event its canonical notations, and
     /// the position after it when asked (`--fen-comments`).
     fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>);
+
+    /// Gives the game being read this result, in its `[Result]` tag and
+    /// its termination marker (`--fix-result`), before its `EndGame`.
+    fn set_result(&mut self, result: GameResult);
 }
 
 impl RecordSink for Builder {
@@ -167,11 +171,19 @@ impl RecordSink for Builder {
     fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, _fen: Option<&str>) {
         Builder::annotate_last(self, san.map(str::to_owned), lan.map(str::to_owned));
     }
+
+    fn set_result(&mut self, result: GameResult) {
+        Builder::set_result(self, result);
+    }
 }
 
 impl RecordSink for super::lean::Lean {
     fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
         super::lean::Lean::annotate_last(self, san, lan, fen);
+    }
+
+    fn set_result(&mut self, result: GameResult) {
+        super::lean::Lean::set_result(self, result);
     }
 }
 
@@ -189,6 +201,16 @@ pub struct Tee<'a, B = Builder> {
 
 impl<B: RecordSink> Visitor for Tee<'_, B> {
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+        if matches!(event, Event::EndGame)
+            && self.builder.is_some()
+            && self
+                .verifier
+                .observer_mut()
+                .records
+                .is_some_and(|n| n.fix_result)
+        {
+            return self.end_game_fixing_result(span, line);
+        }
         let Some(builder) = self.builder.as_deref_mut() else {
             return self.verifier.event(event, span, line);
         };
@@ -281,6 +303,10 @@ pub struct Notations {
     /// The position after each move, for the lean writer's
     /// `--fen-comments`.
     pub fen: bool,
+    /// Give each game the result its final position implies when it ended
+    /// by rule (`--fix-result`): the verifier's report is read before the
+    /// record or the lean writer closes the game.
+    pub fix_result: bool,
 }
 
 impl Notations {
@@ -290,12 +316,44 @@ impl Notations {
         lan: true,
         lean: None,
         fen: false,
+        fix_result: false,
     };
 }
 
 impl Default for Notations {
     fn default() -> Notations {
         Notations::BOTH
+    }
+}
+
+impl<B: RecordSink> Tee<'_, B> {
+    /// `EndGame` for `--fix-result`: the verifier ends the game first, so
+    /// that its report (how the game ended by rule, if it did) reaches the
+    /// builder before the builder closes the game. The builder's end does
+    /// not depend on the verifier's, nor the other way round.
+    #[cold]
+    fn end_game_fixing_result(&mut self, span: Span, line: &LineContext<'_>) -> Flow {
+        self.skip_game = false;
+        self.skip_var = 0;
+        let before = self.verifier.observer_mut().reports.len();
+        let flow = self.verifier.event(Event::EndGame, span, line);
+        // A game of comments alone has no report.
+        let result = self
+            .verifier
+            .observer_mut()
+            .reports
+            .get(before)
+            .and_then(|(report, _)| report.result_by_rule());
+        if let Some(builder) = self.builder.as_deref_mut() {
+            if let Some(result) = result {
+                builder.set_result(result);
+            }
+            builder.event(Event::EndGame, span, line);
+        }
+        match flow {
+            Flow::Stop => Flow::Stop,
+            _ => Flow::Continue,
+        }
     }
 }
 

@@ -258,6 +258,18 @@ impl Builder {
         }
     }
 
+    /// Gives the game being built this result (`convert --fix-result`):
+    /// its termination marker and its `[Result]` tag (the last one, as
+    /// [`Game::tag`] reads; added when it has none).
+    pub fn set_result(&mut self, result: GameResult) {
+        self.game.result = Some(result);
+        let value = result.as_str().to_string();
+        match self.game.tags.iter_mut().rev().find(|(n, _)| n == "Result") {
+            Some((_, v)) => *v = value,
+            None => self.game.tags.push(("Result".to_string(), value)),
+        }
+    }
+
     /// The game finished by the last `EndGame`, if any.
     pub fn take(&mut self) -> Option<Game> {
         self.done.take()
