@@ -143,7 +143,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --help"
+            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --split --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -159,6 +159,10 @@ _xpgn() {
                     ;;
                 --moves)
                     COMPREPLY=($(compgen -W "san lan" -- "${cur}"))
+                    return 0
+                    ;;
+                --split)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --jobs)

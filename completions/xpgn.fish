@@ -166,6 +166,7 @@ pgn\t'PGN, whatever the name'
 json\t'JSON or JSON Lines records, whatever the name'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l moves -d 'The notation of moves in PGN output' -r -f -a "san\t'Short algebraic notation (SAN and the game\'s equivalent)'
 lan\t'Long algebraic notation (from and to squares always written)'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l split -d 'Write every N games to a file of their own, named after `-o OUT` with a number before its extension (out-001.pgn, out-002.pgn, ...); the files appear together when the run succeeds, or none of them. Needs -o OUT; --output-invalid stays one file' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l tag -d 'Keep only games whose tag NAME has exactly VALUE (NAME=VALUE; repeatable, all must hold)' -r

@@ -117,6 +117,7 @@ pgn\:"PGN, whatever the name"
 json\:"JSON or JSON Lines records, whatever the name"))' \
 '--moves=[The notation of moves in PGN output]:NOTATION:((san\:"Short algebraic notation (SAN and the game'\''s equivalent)"
 lan\:"Long algebraic notation (from and to squares always written)"))' \
+'--split=[Write every N games to a file of their own, named after \`-o OUT\` with a number before its extension (out-001.pgn, out-002.pgn, ...); the files appear together when the run succeeds, or none of them. Needs -o OUT; --output-invalid stays one file]:N:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \
 '-o+[Write to FILE instead of standard output]:FILE:_files' \

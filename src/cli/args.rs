@@ -472,6 +472,13 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub fix_result: bool,
 
+    /// Write every N games to a file of their own, named after `-o OUT`
+    /// with a number before its extension (out-001.pgn, out-002.pgn, ...);
+    /// the files appear together when the run succeeds, or none of them.
+    /// Needs -o OUT; --output-invalid stays one file.
+    #[arg(long, value_name = "N")]
+    pub split: Option<std::num::NonZeroU64>,
+
     /// Options of whole-archive runs.
     #[command(flatten)]
     pub batch: BatchArgs,
