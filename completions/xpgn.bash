@@ -158,7 +158,7 @@ _xpgn() {
                     return 0
                     ;;
                 --moves)
-                    COMPREPLY=($(compgen -W "san lan" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "san lan uci" -- "${cur}"))
                     return 0
                     ;;
                 --split)

@@ -165,7 +165,8 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l from -d 'The input
 pgn\t'PGN, whatever the name'
 json\t'JSON or JSON Lines records, whatever the name'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l moves -d 'The notation of moves in PGN output' -r -f -a "san\t'Short algebraic notation (SAN and the game\'s equivalent)'
-lan\t'Long algebraic notation (from and to squares always written)'"
+lan\t'Long algebraic notation (from and to squares always written)'
+uci\t'UCI as Fairy-Stockfish writes it (e2e4, e7e8q, P@e4; castling as the king\'s move, king takes rook in Chess960), and xpgn\'s extension for the squares family and PASGL (docs/formats.md). PGN inputs only'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l split -d 'Write every N games to a file of their own, named after `-o OUT` with a number before its extension (out-001.pgn, out-002.pgn, ...); the files appear together when the run succeeds, or none of them. Needs -o OUT; --output-invalid stays one file' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s o -l output -d 'Write to FILE instead of standard output' -r -F

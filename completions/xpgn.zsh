@@ -116,7 +116,8 @@ jsonl\:"One game object per line (JSON Lines)"))' \
 pgn\:"PGN, whatever the name"
 json\:"JSON or JSON Lines records, whatever the name"))' \
 '--moves=[The notation of moves in PGN output]:NOTATION:((san\:"Short algebraic notation (SAN and the game'\''s equivalent)"
-lan\:"Long algebraic notation (from and to squares always written)"))' \
+lan\:"Long algebraic notation (from and to squares always written)"
+uci\:"UCI as Fairy-Stockfish writes it (e2e4, e7e8q, P@e4; castling as the king'\''s move, king takes rook in Chess960), and xpgn'\''s extension for the squares family and PASGL (docs/formats.md). PGN inputs only"))' \
 '--split=[Write every N games to a file of their own, named after \`-o OUT\` with a number before its extension (out-001.pgn, out-002.pgn, ...); the files appear together when the run succeeds, or none of them. Needs -o OUT; --output-invalid stays one file]:N:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \

@@ -127,6 +127,7 @@ fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
     let notations = Notations {
         san: true,
         lan: false,
+        uci: false,
         lean: Some(options),
         fen: false,
         fix_result: false,

@@ -110,6 +110,7 @@ fn options() -> Vec<PgnOptions> {
         base(MoveStyle::Lan, false),
         base(MoveStyle::San, true),
         base(MoveStyle::Lan, true),
+        base(MoveStyle::Uci, false),
         PgnOptions {
             no_comments: true,
             keep_tag_order: true,
@@ -132,6 +133,7 @@ fn options() -> Vec<PgnOptions> {
 /// Per game: its export text (`None` when cut), by the record.
 fn by_record(bytes: &[u8], options: PgnOptions, fix: bool, limit: u64) -> Vec<Option<String>> {
     let notations = Notations {
+        uci: true,
         fix_result: fix,
         ..Notations::BOTH
     };
@@ -159,6 +161,7 @@ fn by_lean(bytes: &[u8], options: PgnOptions, fix: bool, limit: u64) -> Vec<Opti
     let notations = Notations {
         san: options.moves == MoveStyle::San,
         lan: options.moves == MoveStyle::Lan,
+        uci: options.moves == MoveStyle::Uci,
         lean: Some(options),
         fen: false,
         fix_result: fix,

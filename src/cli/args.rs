@@ -396,6 +396,10 @@ pub enum MoveNotation {
     San,
     /// Long algebraic notation (from and to squares always written).
     Lan,
+    /// UCI as Fairy-Stockfish writes it (e2e4, e7e8q, P@e4; castling as
+    /// the king's move, king takes rook in Chess960), and xpgn's extension
+    /// for the squares family and PASGL (docs/formats.md). PGN inputs only.
+    Uci,
 }
 
 /// Which games `--validity` selects.

@@ -304,6 +304,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         moves: match args.moves {
             MoveNotation::San => MoveStyle::San,
             MoveNotation::Lan => MoveStyle::Lan,
+            MoveNotation::Uci => MoveStyle::Uci,
         },
         reduced: args.reduced,
         no_comments: args.no_comments,
@@ -393,6 +394,10 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
     let replayed_only = [
         ("--fen-comments", args.fen_comments),
         ("--fix-result", args.fix_result),
+        (
+            "--moves",
+            args.moves == MoveNotation::Uci && args.to == ConvertFormat::Pgn,
+        ),
     ];
     if let Some(&(flag, _)) = replayed_only.iter().find(|(_, on)| *on)
         && let Some((_, paths)) = groups.iter().find(|(json, _)| *json)
@@ -421,16 +426,10 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             // PGN is written in one notation; JSON holds both.
             notations: match (args.to, options.moves) {
                 // Written as each game is read: no record.
-                (ConvertFormat::Pgn, MoveStyle::San) => batch::Notations {
-                    san: true,
-                    lan: false,
-                    lean: Some(options),
-                    fen: args.fen_comments,
-                    fix_result: args.fix_result,
-                },
-                (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
-                    san: false,
-                    lan: true,
+                (ConvertFormat::Pgn, moves) => batch::Notations {
+                    san: moves == MoveStyle::San,
+                    lan: moves == MoveStyle::Lan,
+                    uci: moves == MoveStyle::Uci,
                     lean: Some(options),
                     fen: args.fen_comments,
                     fix_result: args.fix_result,

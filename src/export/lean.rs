@@ -64,6 +64,7 @@ struct Node {
     check: CheckMark,
     san: Option<Text>,
     lan: Option<Text>,
+    uci: Option<Text>,
     /// The position after the move, for `--fen-comments`.
     fen: Option<Text>,
     /// Attachments in the order they came (comments before first).
@@ -81,6 +82,7 @@ impl Node {
         check: CheckMark::None,
         san: None,
         lan: None,
+        uci: None,
         fen: None,
         first_attachment: NONE,
         last_attachment: NONE,
@@ -193,14 +195,16 @@ impl Lean {
     }
 
     /// Gives the move of the last move event its canonical notation.
-    pub fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
+    pub fn annotate_last(&mut self, a: super::records::Annotation<'_>) {
         let Some(id) = self.last_pushed else { return };
-        let san = san.map(|s| self.push_text(s));
-        let lan = lan.map(|s| self.push_text(s));
-        let fen = fen.map(|s| self.push_text(s));
+        let san = a.san.map(|s| self.push_text(s));
+        let lan = a.lan.map(|s| self.push_text(s));
+        let uci = a.uci.map(|s| self.push_text(s));
+        let fen = a.fen.map(|s| self.push_text(s));
         if let Some(n) = self.nodes.get_mut(id as usize) {
             n.san = san;
             n.lan = lan;
+            n.uci = uci;
             n.fen = fen;
         }
     }
@@ -493,6 +497,7 @@ impl Lean {
             let canonical = match self.options.moves {
                 MoveStyle::San => node.san,
                 MoveStyle::Lan => node.lan,
+                MoveStyle::Uci => node.uci,
             };
             match canonical {
                 Some(text) => lines.token(self.str_of(text))?,

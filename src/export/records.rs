@@ -101,6 +101,7 @@ pub struct Collect {
     ann_san: String,
     ann_lan: String,
     ann_fen: String,
+    ann_uci: String,
     /// SAN written for counting only.
     san: String,
 }
@@ -122,6 +123,10 @@ impl Observer for Collect {
             if wanted.lan {
                 self.ann_lan.clear();
                 ply.write_lan(&mut self.ann_lan);
+            }
+            if wanted.uci {
+                self.ann_uci.clear();
+                ply.write_uci(&mut self.ann_uci);
             }
             if wanted.fen {
                 self.ann_fen.clear();
@@ -154,12 +159,26 @@ impl Observer for Collect {
     }
 }
 
+/// The notations of one move the verifier played, and the position after
+/// it, as far as they were asked for ([`Notations`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Annotation<'a> {
+    /// The short notation with its check mark.
+    pub san: Option<&'a str>,
+    /// The long notation with its check mark.
+    pub lan: Option<&'a str>,
+    /// The UCI form (`convert --moves uci`).
+    pub uci: Option<&'a str>,
+    /// The position after the move (`--fen-comments`).
+    pub fen: Option<&'a str>,
+}
+
 /// What [`Tee`] feeds besides the verifier: a record's builder
 /// ([`Builder`]) or the lean PGN writer ([`super::lean::Lean`]).
 pub trait RecordSink: Visitor {
     /// Gives the move of the last move event its canonical notations, and
     /// the position after it when asked (`--fen-comments`).
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>);
+    fn annotate_last(&mut self, notation: Annotation<'_>);
 
     /// Gives the game being read this result, in its `[Result]` tag and
     /// its termination marker (`--fix-result`), before its `EndGame`.
@@ -168,8 +187,13 @@ pub trait RecordSink: Visitor {
 
 impl RecordSink for Builder {
     // Records carry no positions: `--fen-comments` is the lean writer's.
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, _fen: Option<&str>) {
-        Builder::annotate_last(self, san.map(str::to_owned), lan.map(str::to_owned));
+    fn annotate_last(&mut self, a: Annotation<'_>) {
+        Builder::annotate_last(
+            self,
+            a.san.map(str::to_owned),
+            a.lan.map(str::to_owned),
+            a.uci.map(str::to_owned),
+        );
     }
 
     fn set_result(&mut self, result: GameResult) {
@@ -178,8 +202,8 @@ impl RecordSink for Builder {
 }
 
 impl RecordSink for super::lean::Lean {
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
-        super::lean::Lean::annotate_last(self, san, lan, fen);
+    fn annotate_last(&mut self, a: Annotation<'_>) {
+        super::lean::Lean::annotate_last(self, a);
     }
 
     fn set_result(&mut self, result: GameResult) {
@@ -246,7 +270,8 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     let san = wanted.san.then_some(collect.ann_san.as_str());
                     let lan = wanted.lan.then_some(collect.ann_lan.as_str());
                     let fen = wanted.fen.then_some(collect.ann_fen.as_str());
-                    builder.annotate_last(san, lan, fen);
+                    let uci = wanted.uci.then_some(collect.ann_uci.as_str());
+                    builder.annotate_last(Annotation { san, lan, uci, fen });
                 }
             }
         }
@@ -297,6 +322,8 @@ pub struct Notations {
     pub san: bool,
     /// The long notation, [`crate::record::Node::lan`].
     pub lan: bool,
+    /// The UCI form, [`crate::record::Node::uci`] (`--moves uci`).
+    pub uci: bool,
     /// Write each game in PGN export format with these options as it is
     /// read ([`super::lean::Lean`]) instead of building its record.
     pub lean: Option<super::pgn::PgnOptions>,
@@ -314,6 +341,7 @@ impl Notations {
     pub const BOTH: Notations = Notations {
         san: true,
         lan: true,
+        uci: false,
         lean: None,
         fen: false,
         fix_result: false,

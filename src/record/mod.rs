@@ -42,6 +42,10 @@ pub struct Node {
     pub san: Option<String>,
     /// The long notation (from and to squares), when replayed.
     pub lan: Option<String>,
+    /// The UCI form (`convert --moves uci`), when replayed and asked for
+    /// ([`crate::export::records::Notations::uci`]); JSON does not carry
+    /// it.
+    pub uci: Option<String>,
     /// Marks written as tokens of their own right after the move, such as
     /// PASGL's `_Pd4` (a critter run over by the Train, RULINGS N6).
     pub marks: Vec<String>,
@@ -251,10 +255,11 @@ impl Builder {
 
     /// Gives the move of the last move event its canonical notation, as
     /// the verifier played it (nothing when that event made no node).
-    pub fn annotate_last(&mut self, san: Option<String>, lan: Option<String>) {
+    pub fn annotate_last(&mut self, san: Option<String>, lan: Option<String>, uci: Option<String>) {
         if let Some(n) = self.last_pushed.and_then(|id| self.game.nodes.get_mut(id)) {
             n.san = san;
             n.lan = lan;
+            n.uci = uci;
         }
     }
 

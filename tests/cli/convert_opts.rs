@@ -140,3 +140,116 @@ fn split_leaves_no_part_when_one_fails() {
     .code(0);
     assert_eq!(outputs(&env), ["out-001.pgn", "out-002.pgn", "out-003.pgn"]);
 }
+
+/// The moves of `convert --moves uci --reduced` of `pgn`, one string a game.
+fn uci_moves(env: &TestEnv, pgn: &str) -> Vec<String> {
+    env.write("u.pgn", pgn);
+    let out = env.run(&[
+        "convert",
+        "u.pgn",
+        "--to",
+        "pgn",
+        "--moves",
+        "uci",
+        "--reduced",
+    ]);
+    out.code(0);
+    out.stdout()
+        .split("\n\n")
+        .filter(|b| !b.starts_with('[') && !b.trim().is_empty())
+        .map(|b| {
+            b.split_whitespace()
+                .filter(|t| !t.ends_with('.') && !matches!(*t, "*" | "1-0" | "0-1" | "1/2-1/2"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// UCI as Fairy-Stockfish and python-chess write it (the strings below are
+/// python-chess's `Move.uci()` for these games; tests/uci.rs compares with
+/// it on random games): Chess960 castling as king takes rook, drops, an
+/// Antichess promotion to king; Gast's castling as the king's move and its
+/// archer promotion.
+#[test]
+fn uci_of_the_chess_games() {
+    let env = TestEnv::new();
+    let games = uci_moves(
+        &env,
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1\"]\n\n1. O-O O-O-O *\n\n\
+         [Event \"chess\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *\n\n\
+         [Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 P@e6 *\n\n\
+         [Variant \"Antichess\"]\n[SetUp \"1\"]\n[FEN \"8/P7/8/8/8/8/8/7k w - - 0 1\"]\n\n1. a8=K *\n",
+    );
+    assert_eq!(
+        games,
+        [
+            "c1h1 c8b8",
+            "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8",
+            "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d5 P@e6",
+            "a7a8k",
+        ]
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gast = fs::read_to_string(root.join("fixtures/gast/special-moves.pgn")).expect("fixture");
+    let moves = uci_moves(&env, &gast).join(" ");
+    for m in ["b2b6", "a11a10", "g1i1", "c11b12a"] {
+        assert!(moves.split(' ').any(|x| x == m), "{m} in {moves}");
+    }
+}
+
+/// xpgn's extension for the squares family (docs/formats.md): the piece
+/// move as UCI, `@@f3` for a placement, `@g8e6` for a square move, a
+/// Postal turn's actions joined by commas.
+#[test]
+fn uci_of_the_squares_family() {
+    let env = TestEnv::new();
+    let games = uci_moves(
+        &env,
+        "[Variant \"Hans38\"]\n[Postal \"yes\"]\n\n\
+         1. @@f3 @@f6 2. Ng1-f3,@@e3 Ng8-f6,@g8-e6 3. e2-e3,@g1-g3 *\n\n\
+         [Variant \"Hans38 Neutral\"]\n\n1. @@f3 @@f6 2. Ng1-f3 Ng8-f6 3. @@e3 @e3-d5 *\n",
+    );
+    assert_eq!(
+        games,
+        [
+            "@@f3 @@f6 g1f3,@@e3 g8f6,@g8e6 e2e3,@g1g3",
+            "@@f3 @@f6 g1f3 g8f6 @@e3 @e3d5",
+        ]
+    );
+}
+
+/// xpgn's extension for PASGL (docs/formats.md): the critter's letter and
+/// its two squares (`>` between them for a shot), victims and displaced
+/// critters as in the long notation, no `*`/`-` prefixes; `_` marks stay.
+#[test]
+fn uci_of_pasgl() {
+    let env = TestEnv::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pasgl");
+    let read = |name: &str| fs::read_to_string(root.join(name)).expect("fixture");
+    assert_eq!(
+        uci_moves(&env, &read("bear-hunter.pgn")),
+        ["Be1d1/Te2 Te2e3 Fc3b4/S Te3f3 Ta3a2 Tf3f2 Hd2>d5/B"]
+    );
+    let ride = uci_moves(&env, &read("train-ride.pgn")).join(" ");
+    assert!(ride.starts_with("Sh4x4 Be8d8 Sx4x5"), "{ride}");
+    assert!(ride.contains("Be8d8 _Tc4"), "{ride}");
+}
+
+/// A JSON record is not replayed: it has no UCI, and `--moves uci` with
+/// PGN output refuses it (JSON output carries SAN and LAN only, and ignores
+/// `--moves`).
+#[test]
+fn uci_needs_pgn_inputs() {
+    let env = TestEnv::new();
+    env.write("g.pgn", five_games());
+    env.run(&["convert", "g.pgn", "--to", "jsonl", "-o", "g.jsonl"])
+        .code(0);
+    env.run(&["convert", "g.jsonl", "--to", "pgn", "--moves", "uci"])
+        .code(2)
+        .stderr_has("invalid --moves")
+        .stderr_has("a JSON record is not replayed");
+    env.run(&["convert", "g.jsonl", "--to", "jsonl", "--moves", "uci"])
+        .code(0);
+}

@@ -649,6 +649,10 @@ impl GamePosition for Position {
         self.write_move(m, true)
     }
 
+    fn write_uci(&self, m: &Move, out: &mut String) {
+        self.write_uci(m, out);
+    }
+
     fn grammar(&self) -> Grammar {
         Grammar::pasgl()
     }

@@ -692,6 +692,10 @@ impl GamePosition for SquaresPosition {
         self.turn_long(m)
     }
 
+    fn write_uci(&self, m: &Turn, out: &mut String) {
+        self.write_turn_uci(m, out);
+    }
+
     fn grammar(&self) -> Grammar {
         Grammar::squares()
     }
