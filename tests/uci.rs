@@ -5,6 +5,10 @@
 //! Chess960, drops `P@e4`, promotions `e7e8q` and Antichess's `e7e8k`), as
 //! Fairy-Stockfish writes UCI for these games.
 //!
+//! And on every game xpgn knows (the squares family with and without the
+//! Postal rule, PASGL), xpgn reads back the UCI it writes: the export
+//! replays to the positions the original does.
+//!
 //! python-chess is installed (pinned) by `scripts/peers.sh` into a virtual
 //! environment under the target directory on first use; when that fails,
 //! this test fails. It never passes without python-chess.
@@ -16,6 +20,7 @@ use std::process::Command;
 
 use xpgn::rules::Variant;
 use xpgn::rules::playout::{PlayoutOptions, playout};
+use xpgn::rules::squares::Postal;
 use xpgn::rules::variant::Family;
 
 /// python-chess's UCI of every mainline move, one game a line.
@@ -107,4 +112,58 @@ fn uci_is_python_chess_s_on_chess_chess960_and_the_lichess_variants() {
     }
     assert!(compared > 10_000, "{compared} moves compared");
     assert_eq!(seen, [true; 3], "drops, promotions, castlings seen");
+}
+
+fn xpgn(args: &[&str], file: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_xpgn"))
+        .args(args)
+        .arg(file)
+        .output()
+        .expect("run xpgn");
+    assert!(
+        out.status.success(),
+        "xpgn {args:?} {}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn uci_reads_back_to_the_same_positions_in_every_game() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let mut games = 0;
+    for variant in Variant::ALL {
+        let postals: &[Option<Postal>] = if variant.family() == Family::Squares {
+            &[None, Some(Postal::Yes), Some(Postal::Plus)]
+        } else {
+            &[None]
+        };
+        for &postal in postals {
+            let options = PlayoutOptions {
+                postal,
+                ..PlayoutOptions::default()
+            };
+            let mut pgn = String::new();
+            for seed in 0..8 {
+                let Ok(p) = playout(variant, &options, 3000 + seed, 120) else {
+                    continue;
+                };
+                p.write_pgn(variant, postal, seed, &mut pgn);
+                games += 1;
+            }
+            let name = format!("back-{}-{postal:?}", variant.name().replace(' ', "_"));
+            let original = dir.join(format!("{name}.pgn"));
+            let back = dir.join(format!("{name}.uci.pgn"));
+            std::fs::write(&original, &pgn).expect("write games");
+            let uci = xpgn(&["convert", "--to", "pgn", "--moves", "uci"], &original);
+            std::fs::write(&back, &uci).expect("write export");
+            assert_eq!(
+                xpgn(&["fen", "--all"], &back),
+                xpgn(&["fen", "--all"], &original),
+                "{variant} {postal:?}"
+            );
+        }
+    }
+    assert!(games > 100, "{games} games");
 }

@@ -57,13 +57,13 @@ impl Ply<'_> {
         out.push_str(&self.lan());
     }
 
-    /// Appends the move in UCI form (no check mark: UCI has none; `0000`
-    /// for a null move, as UCI writes one); see
-    /// [`GamePosition::write_uci`].
+    /// Appends the move in UCI form (no check mark: UCI has none); `--`
+    /// for a null move, as in the other notations (UCI's `0000` reads as a
+    /// move number in PGN); see [`GamePosition::write_uci`].
     pub fn write_uci(&self, out: &mut String) {
         match self.played {
             Some(m) => self.before.write_uci(m, out),
-            None => out.push_str("0000"),
+            None => out.push_str("--"),
         }
     }
 

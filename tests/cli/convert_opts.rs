@@ -178,7 +178,7 @@ fn uci_of_the_chess_games() {
         &env,
         "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
          [FEN \"1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1\"]\n\n1. O-O O-O-O *\n\n\
-         [Event \"chess\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *\n\n\
+         [Event \"chess\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O 5. d4 -- *\n\n\
          [Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 P@e6 *\n\n\
          [Variant \"Antichess\"]\n[SetUp \"1\"]\n[FEN \"8/P7/8/8/8/8/8/7k w - - 0 1\"]\n\n1. a8=K *\n",
     );
@@ -186,7 +186,7 @@ fn uci_of_the_chess_games() {
         games,
         [
             "c1h1 c8b8",
-            "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8",
+            "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8 d2d4 --",
             "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d5 P@e6",
             "a7a8k",
         ]
@@ -200,8 +200,9 @@ fn uci_of_the_chess_games() {
 }
 
 /// xpgn's extension for the squares family (docs/formats.md): the piece
-/// move as UCI, `@@f3` for a placement, `@g8e6` for a square move, a
-/// Postal turn's actions joined by commas.
+/// move as UCI, the square actions in the family's notation (`@@f3`,
+/// `@g8-e6`), a Postal turn's actions joined by commas; and xpgn reads it
+/// back to the same positions.
 #[test]
 fn uci_of_the_squares_family() {
     let env = TestEnv::new();
@@ -214,15 +215,21 @@ fn uci_of_the_squares_family() {
     assert_eq!(
         games,
         [
-            "@@f3 @@f6 g1f3,@@e3 g8f6,@g8e6 e2e3,@g1g3",
-            "@@f3 @@f6 g1f3 g8f6 @@e3 @e3d5",
+            "@@f3 @@f6 g1f3,@@e3 g8f6,@g8-e6 e2e3,@g1-g3",
+            "@@f3 @@f6 g1f3 g8f6 @@e3 @e3-d5",
         ]
     );
+    let fen = env.run(&["fen", "u.pgn"]).stdout();
+    env.run(&[
+        "convert", "u.pgn", "--to", "pgn", "--moves", "uci", "-o", "back.pgn",
+    ])
+    .code(0);
+    env.run(&["fen", "back.pgn"]).code(0).stdout_is(&fen);
 }
 
-/// xpgn's extension for PASGL (docs/formats.md): the critter's letter and
-/// its two squares (`>` between them for a shot), victims and displaced
-/// critters as in the long notation, no `*`/`-` prefixes; `_` marks stay.
+/// PASGL's UCI is its long notation (docs/formats.md): the critter's
+/// letter with its `*`/`-` state, both squares, every victim and displaced
+/// critter; `_` marks stay.
 #[test]
 fn uci_of_pasgl() {
     let env = TestEnv::new();
@@ -230,11 +237,11 @@ fn uci_of_pasgl() {
     let read = |name: &str| fs::read_to_string(root.join(name)).expect("fixture");
     assert_eq!(
         uci_moves(&env, &read("bear-hunter.pgn")),
-        ["Be1d1/Te2 Te2e3 Fc3b4/S Te3f3 Ta3a2 Tf3f2 Hd2>d5/B"]
+        ["Be1-d1/Te2 Te2-e3 Fc3-b4/S Te3-f3 *Ta3-a2 Tf3-f2 Hd2>d5/B"]
     );
     let ride = uci_moves(&env, &read("train-ride.pgn")).join(" ");
-    assert!(ride.starts_with("Sh4x4 Be8d8 Sx4x5"), "{ride}");
-    assert!(ride.contains("Be8d8 _Tc4"), "{ride}");
+    assert!(ride.starts_with("Sh4-x4 Be8-d8 Sx4-x5"), "{ride}");
+    assert!(ride.contains("Be8-d8 _Tc4"), "{ride}");
 }
 
 /// A JSON record is not replayed: it has no UCI, and `--moves uci` with

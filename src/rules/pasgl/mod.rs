@@ -649,9 +649,8 @@ impl GamePosition for Position {
         self.write_move(m, true)
     }
 
-    fn write_uci(&self, m: &Move, out: &mut String) {
-        self.write_uci(m, out);
-    }
+    // UCI: the long notation (the trait's default), which names the
+    // critter, its state, both squares and every victim (docs/formats.md).
 
     fn grammar(&self) -> Grammar {
         Grammar::pasgl()

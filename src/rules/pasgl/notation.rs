@@ -79,47 +79,6 @@ impl Position {
         s
     }
 
-    /// Appends the move in xpgn's UCI form for PASGL (docs/formats.md):
-    /// the acting critter's letter, its square and the target square with
-    /// nothing between (`Be1f1`; `>` between them for a shot or a chuck,
-    /// `Hc3>c6`), then as the long notation every victim (`/T`) and every
-    /// displaced critter with its square (`/Tg2`); a pass is `0000`. The
-    /// `*` and `-` prefixes (stinky, lunchless) are left out: they state
-    /// what the position says, and name no other move.
-    pub fn write_uci(&self, m: &Move, out: &mut String) {
-        let Some(c) = self.actor_of(m) else {
-            out.push_str("0000");
-            return;
-        };
-        let (from, shot, to, victim) = match m {
-            Move::Pass => {
-                out.push_str("0000");
-                return;
-            }
-            Move::Walk(w) => (w.from, false, w.to, w.victim),
-            Move::Switch { from, to, .. } => (*from, false, *to, None),
-            Move::Shoot(r) | Move::Chuck(r) => (r.from, true, r.at, Some(r.victim)),
-        };
-        out.push(char::from(c.kind.letter()));
-        geometry().push_square_name(from, out);
-        if shot {
-            out.push('>');
-        }
-        geometry().push_square_name(to, out);
-        if let Some(v) = victim.and_then(|i| self.stack(to).get(usize::from(i))) {
-            out.push('/');
-            out.push(char::from(v.kind.letter()));
-        }
-        if let Move::Walk(w) = m {
-            let displaced = self.stack(to).iter().filter(|v| v.kind != Kind::Shrew);
-            for (v, t) in displaced.zip(&w.displaced) {
-                out.push('/');
-                out.push(char::from(v.kind.letter()));
-                geometry().push_square_name(*t, out);
-            }
-        }
-    }
-
     /// How many legal moves differ from `m` only in the victim.
     fn victim_choices(&self, m: &Move) -> usize {
         let mut all = Vec::new();

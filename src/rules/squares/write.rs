@@ -122,32 +122,20 @@ impl SquaresPosition {
 
     /// A turn in xpgn's UCI form for the family (docs/formats.md): the
     /// piece move as UCI writes it (`g1f3`, `e7e8q`, castling as the king's
-    /// move `e1g1`), a placement `@@f3`, a square move `@g8e6` (a carried
-    /// pawn's promotion after it, `@c7b8n`), actions joined by commas.
+    /// move `e1g1`), the square actions in the family's own notation, which
+    /// UCI has no form for (`@@f3`, `@g8-e6`, `@c7-b8=N`), actions joined
+    /// by commas as in the long notation; xpgn reads it back.
     pub fn write_turn_uci(&self, t: &Turn, out: &mut String) {
+        let mut scratch = self.clone();
         for (k, a) in t.actions.iter().enumerate() {
             if k > 0 {
                 out.push(',');
             }
-            match *a {
-                Action::Piece(m) => self.rules().write_uci(&m, out),
-                Action::Place(to) => {
-                    out.push_str("@@");
-                    out.push_str(&sq_name(to));
-                }
-                Action::Shift {
-                    from,
-                    to,
-                    promotion,
-                } => {
-                    out.push('@');
-                    out.push_str(&sq_name(from));
-                    out.push_str(&sq_name(to));
-                    if let Some(p) = promotion {
-                        out.push(self.rules().piece(p).letter.to_ascii_lowercase() as char);
-                    }
-                }
+            match a {
+                Action::Piece(m) => self.rules().write_uci(m, out),
+                other => out.push_str(&scratch.action_long(other)),
             }
+            scratch.apply(a);
         }
     }
 
