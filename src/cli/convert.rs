@@ -637,3 +637,18 @@ fn report_bad_record(
     crate::diag::render::render_human(&d, common.color_stderr, err)
         .map_err(Error::write(super::term::Stream::Stderr))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_numbered_before_the_extension() {
+        let name = |p: &str, n| part_path(Path::new(p), n).display().to_string();
+        assert_eq!(name("out.pgn", 1), "out-001.pgn");
+        assert_eq!(name("dir/games.jsonl", 12), "dir/games-012.jsonl");
+        assert_eq!(name("a.b.json", 1000), "a.b-1000.json");
+        assert_eq!(name("out", 2), "out-002");
+        assert_eq!(name(".hidden", 3), ".hidden-003");
+    }
+}

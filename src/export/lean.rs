@@ -106,6 +106,9 @@ pub struct Rendered {
     tag_spans: Vec<(Text, Text)>,
     /// The result it is written with.
     pub result: GameResult,
+    /// Whether `result` was set by `--fix-result`: then it is also the
+    /// value of the `[Result]` tag the filters read.
+    fixed_result: bool,
     /// Moves on its mainline.
     pub mainline_plies: u32,
     /// Where the game starts in its input.
@@ -118,6 +121,9 @@ pub struct Rendered {
 impl Rendered {
     /// The value of tag `name` (the last one wins).
     pub fn tag(&self, name: &str) -> Option<&str> {
+        if self.fixed_result && name == "Result" {
+            return Some(self.result.as_str());
+        }
         let at = |(s, e): Text| self.tag_text.get(s as usize..e as usize).unwrap_or("");
         self.tag_spans
             .iter()
@@ -157,6 +163,8 @@ pub struct Lean {
     cut: Option<Cut>,
     span: Span,
     result: Option<GameResult>,
+    /// The result was set by `--fix-result` ([`Lean::set_result`]).
+    fixed_result: bool,
     last_pushed: Option<u32>,
     done: Option<Rendered>,
 }
@@ -184,6 +192,7 @@ impl Lean {
             cut: None,
             span: Span::default(),
             result: None,
+            fixed_result: false,
             last_pushed: None,
             done: None,
         }
@@ -211,22 +220,13 @@ impl Lean {
 
     /// Gives the game being read this result (`convert --fix-result`): its
     /// termination marker, hence its `[Result]` tag in export format, and
-    /// the value the filters read (the last `[Result]` tag, as a record's
-    /// [`crate::record::Builder::set_result`] sets it).
+    /// the `[Result]` value the filters read, as a record's
+    /// [`crate::record::Builder::set_result`] sets it (kept aside, not
+    /// written into the arena after the moves, which would make the tag
+    /// text the filters keep as long as the game).
     pub fn set_result(&mut self, result: GameResult) {
         self.result = Some(result);
-        let value = self.push_text(result.as_str());
-        let at = self
-            .tags
-            .iter()
-            .rposition(|&(n, _)| self.str_of(n) == "Result");
-        match at.and_then(|k| self.tags.get_mut(k)) {
-            Some(tag) => tag.1 = value,
-            None => {
-                let name = self.push_text("Result");
-                self.tags.push((name, value));
-            }
-        }
+        self.fixed_result = true;
     }
 
     fn push_text(&mut self, s: &str) -> Text {
@@ -347,6 +347,7 @@ impl Lean {
         self.size = 0;
         self.cut = None;
         self.result = None;
+        self.fixed_result = false;
         self.last_pushed = None;
     }
 
@@ -382,6 +383,7 @@ impl Lean {
             mainline_plies: plies,
             span: self.span,
             cut: self.cut,
+            fixed_result: self.fixed_result,
         });
         let span = self.span;
         self.reset();
