@@ -90,6 +90,11 @@ fn a_file_size_limit_fails_with_status_2_and_leaves_no_file() {
     for (out, args) in [
         ("out.pgn", "convert --to pgn -j 2 -o out.pgn big.pgn"),
         ("out.csv", "stats -o out.csv big.pgn"),
+        // Parts of some 150 KiB: the first fails.
+        (
+            "out-001.pgn",
+            "convert --to pgn -j 2 --split 1000 -o out.pgn big.pgn",
+        ),
     ] {
         // 64 blocks of 512 bytes: far less than the output.
         let script = format!("ulimit -f 64; exec \"$0\" {args}");
