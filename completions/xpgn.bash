@@ -149,7 +149,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --help"
+            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --split --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -164,7 +164,11 @@ _xpgn() {
                     return 0
                     ;;
                 --moves)
-                    COMPREPLY=($(compgen -W "san lan" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "san lan uci" -- "${cur}"))
+                    return 0
+                    ;;
+                --split)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --jobs)

@@ -166,7 +166,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l from -d 'The input
 pgn\t'PGN, whatever the name'
 json\t'JSON or JSON Lines records, whatever the name'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l moves -d 'The notation of moves in PGN output' -r -f -a "san\t'Short algebraic notation (SAN and the game\'s equivalent)'
-lan\t'Long algebraic notation (from and to squares always written)'"
+lan\t'Long algebraic notation (from and to squares always written)'
+uci\t'UCI as Fairy-Stockfish writes it (e2e4, e7e8q, P@e4; castling as the king\'s move, king takes rook in Chess960), and xpgn\'s extension for the squares family and PASGL (docs/formats.md). PGN inputs only'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l split -d 'Write every N games to a file of their own, named after `-o OUT` with a number before its extension (out-001.pgn, out-002.pgn, ...); the files appear together when the run succeeds, or none of them. Needs -o OUT; --output-invalid stays one file' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s o -l output -d 'Write to FILE instead of standard output' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l tag -d 'Keep only games whose tag NAME has exactly VALUE (NAME=VALUE; repeatable, all must hold)' -r
@@ -206,6 +208,7 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-variations -d '
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l keep-tag-order -d 'PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l plycount -d 'PGN with a PlyCount tag holding the mainline\'s plies (in place of the game\'s own PlyCount tag, if it has one)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l fen-comments -d 'PGN with the position after each move replayed as a comment after it (xpgn\'s FEN-like string, as `xpgn fen` prints it; like pgn-extract\'s --fencomments). PGN inputs only: a JSON record is not replayed'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l fix-result -d 'Write the result the final position implies where the game ended by rule (checkmate, stalemate, fivefold repetition, a variant\'s own end), in the Result tag and after the moves; other games keep theirs. PGN inputs only: a JSON record is not replayed'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -116,7 +116,9 @@ jsonl\:"One game object per line (JSON Lines)"))' \
 pgn\:"PGN, whatever the name"
 json\:"JSON or JSON Lines records, whatever the name"))' \
 '--moves=[The notation of moves in PGN output]:NOTATION:((san\:"Short algebraic notation (SAN and the game'\''s equivalent)"
-lan\:"Long algebraic notation (from and to squares always written)"))' \
+lan\:"Long algebraic notation (from and to squares always written)"
+uci\:"UCI as Fairy-Stockfish writes it (e2e4, e7e8q, P@e4; castling as the king'\''s move, king takes rook in Chess960), and xpgn'\''s extension for the squares family and PASGL (docs/formats.md). PGN inputs only"))' \
+'--split=[Write every N games to a file of their own, named after \`-o OUT\` with a number before its extension (out-001.pgn, out-002.pgn, ...); the files appear together when the run succeeds, or none of them. Needs -o OUT; --output-invalid stays one file]:N:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \
 '-o+[Write to FILE instead of standard output]:FILE:_files' \
@@ -141,6 +143,7 @@ never\:"Never colour"))' \
 '--keep-tag-order[PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name]' \
 '--plycount[PGN with a PlyCount tag holding the mainline'\''s plies (in place of the game'\''s own PlyCount tag, if it has one)]' \
 '--fen-comments[PGN with the position after each move replayed as a comment after it (xpgn'\''s FEN-like string, as \`xpgn fen\` prints it; like pgn-extract'\''s --fencomments). PGN inputs only\: a JSON record is not replayed]' \
+'--fix-result[Write the result the final position implies where the game ended by rule (checkmate, stalemate, fivefold repetition, a variant'\''s own end), in the Result tag and after the moves; other games keep theirs. PGN inputs only\: a JSON record is not replayed]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \

@@ -127,9 +127,11 @@ fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
     let notations = Notations {
         san: true,
         lan: false,
+        uci: false,
         lean: Some(options),
         fen: false,
         picture: false,
+        fix_result: false,
     };
     let mut verifier =
         Verifier::with_observer("alloc.pgn", Collect::with_notations(Some(notations), false));

@@ -110,6 +110,7 @@ fn options() -> Vec<PgnOptions> {
         base(MoveStyle::Lan, false),
         base(MoveStyle::San, true),
         base(MoveStyle::Lan, true),
+        base(MoveStyle::Uci, false),
         PgnOptions {
             no_comments: true,
             keep_tag_order: true,
@@ -130,8 +131,13 @@ fn options() -> Vec<PgnOptions> {
 }
 
 /// Per game: its export text (`None` when cut), by the record.
-fn by_record(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String>> {
-    let mut v = Verifier::with_observer("f.pgn", Collect::new(true, false));
+fn by_record(bytes: &[u8], options: PgnOptions, fix: bool, limit: u64) -> Vec<Option<String>> {
+    let notations = Notations {
+        uci: true,
+        fix_result: fix,
+        ..Notations::BOTH
+    };
+    let mut v = Verifier::with_observer("f.pgn", Collect::with_notations(Some(notations), false));
     let mut reader = Reader::new(bytes);
     let mut builder = Builder::new(limit);
     let mut out = Vec::new();
@@ -151,13 +157,15 @@ fn by_record(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String
 }
 
 /// Per game: its export text (`None` when cut), written as read.
-fn by_lean(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String>> {
+fn by_lean(bytes: &[u8], options: PgnOptions, fix: bool, limit: u64) -> Vec<Option<String>> {
     let notations = Notations {
         san: options.moves == MoveStyle::San,
         lan: options.moves == MoveStyle::Lan,
+        uci: options.moves == MoveStyle::Uci,
         lean: Some(options),
         fen: false,
         picture: false,
+        fix_result: fix,
     };
     let mut v = Verifier::with_observer("f.pgn", Collect::with_notations(Some(notations), false));
     let mut reader = Reader::new(bytes);
@@ -180,12 +188,21 @@ fn by_lean(bytes: &[u8], options: PgnOptions, limit: u64) -> Vec<Option<String>>
 
 fn compare(name: &str, bytes: &[u8], limit: u64) -> usize {
     let mut games = 0;
-    for options in options() {
-        let want = by_record(bytes, options, limit);
-        let got = by_lean(bytes, options, limit);
-        assert_eq!(want.len(), got.len(), "{name}: games differ ({options:?})");
+    // `--fix-result` with two of the option sets.
+    let runs = options()
+        .into_iter()
+        .map(|o| (o, false))
+        .chain(options().into_iter().take(2).map(|o| (o, true)));
+    for (options, fix) in runs {
+        let want = by_record(bytes, options, fix, limit);
+        let got = by_lean(bytes, options, fix, limit);
+        assert_eq!(
+            want.len(),
+            got.len(),
+            "{name}: games differ ({options:?}, fix {fix})"
+        );
         for (i, (w, g)) in want.iter().zip(&got).enumerate() {
-            assert_eq!(w, g, "{name} game {} ({options:?})", i + 1);
+            assert_eq!(w, g, "{name} game {} ({options:?}, fix {fix})", i + 1);
         }
         games = want.len();
     }
@@ -230,7 +247,7 @@ fn lean_export_cuts_what_the_record_cuts() {
     let mut cut = 0;
     for limit in [300, 600, 1200] {
         compare("small limit", text.as_bytes(), limit);
-        cut += by_lean(text.as_bytes(), options()[0], limit)
+        cut += by_lean(text.as_bytes(), options()[0], false, limit)
             .iter()
             .filter(|g| g.is_none())
             .count();
@@ -258,8 +275,8 @@ fn lean_export_writes_what_the_record_writes_on_the_corpus() {
         }
         let part = &bytes[..cut];
         let options = options()[0];
-        let want = by_record(part, options, 1 << 30);
-        let got = by_lean(part, options, 1 << 30);
+        let want = by_record(part, options, false, 1 << 30);
+        let got = by_lean(part, options, false, 1 << 30);
         assert_eq!(want.len(), got.len(), "{}", path.display());
         for (i, (w, g)) in want.iter().zip(&got).enumerate() {
             assert_eq!(w, g, "{} game {}", path.display(), i + 1);

@@ -408,6 +408,10 @@ pub enum MoveNotation {
     San,
     /// Long algebraic notation (from and to squares always written).
     Lan,
+    /// UCI as Fairy-Stockfish writes it (e2e4, e7e8q, P@e4; castling as
+    /// the king's move, king takes rook in Chess960), and xpgn's extension
+    /// for the squares family and PASGL (docs/formats.md). PGN inputs only.
+    Uci,
 }
 
 /// Which games `--validity` selects.
@@ -476,6 +480,20 @@ pub struct ConvertArgs {
     /// replayed.
     #[arg(long)]
     pub fen_comments: bool,
+
+    /// Write the result the final position implies where the game ended by
+    /// rule (checkmate, stalemate, fivefold repetition, a variant's own
+    /// end), in the Result tag and after the moves; other games keep theirs.
+    /// PGN inputs only: a JSON record is not replayed.
+    #[arg(long)]
+    pub fix_result: bool,
+
+    /// Write every N games to a file of their own, named after `-o OUT`
+    /// with a number before its extension (out-001.pgn, out-002.pgn, ...);
+    /// the files appear together when the run succeeds, or none of them.
+    /// Needs -o OUT; --output-invalid stays one file.
+    #[arg(long, value_name = "N")]
+    pub split: Option<std::num::NonZeroU64>,
 
     /// Options of whole-archive runs.
     #[command(flatten)]

@@ -163,45 +163,127 @@ impl GameFacts for Rendered {
     }
 }
 
-/// Writes games in one format to one destination.
+/// Writes games in one format to one destination, or to a numbered set
+/// of files (`--split`).
 #[derive(Debug)]
 struct Writer {
     format: ConvertFormat,
     options: PgnOptions,
     out: Destination,
+    /// Games in `out`.
     games: u64,
+    /// Games written in all.
+    total: u64,
+    split: Option<Split>,
+}
+
+/// `--split N`: the parts written so far, and how to name the next.
+#[derive(Debug)]
+struct Split {
+    every: u64,
+    /// `-o OUT`, which each part's name is made from.
+    path: PathBuf,
+    force: bool,
+    /// The number of the part being written, from 1.
+    part: u32,
+    /// The finished parts, put in place together at the end.
+    done: crate::io::AtomicSet,
+}
+
+/// The name of part `n` of a `--split` output: `out.pgn` → `out-001.pgn`
+/// (the number before the last extension, at least three digits, so that
+/// the parts sort by name; `out` → `out-001`).
+pub fn part_path(path: &Path, n: u32) -> PathBuf {
+    let number = format!("-{n:03}");
+    let mut name = std::ffi::OsString::new();
+    match (path.file_stem(), path.extension()) {
+        (Some(stem), Some(ext)) => {
+            name.push(stem);
+            name.push(&number);
+            name.push(".");
+            name.push(ext);
+        }
+        (Some(stem), None) => {
+            name.push(stem);
+            name.push(&number);
+        }
+        _ => name.push(&number[1..]),
+    }
+    path.with_file_name(name)
 }
 
 impl Writer {
-    fn game(&mut self, game: &Game, file: &str, index: u64) -> io::Result<()> {
-        match self.format {
-            ConvertFormat::Pgn => pgn::write_game(game, &self.options, &mut self.out)?,
-            ConvertFormat::Jsonl => json::write_line(game, Some(file), Some(index), &mut self.out)?,
-            ConvertFormat::Json => {
-                self.out
-                    .write_all(if self.games == 0 { b"[\n" } else { b",\n" })?;
-                json::write_game(game, Some(file), Some(index), &mut self.out)?;
-            }
-        }
+    /// Ends the part being written when it holds `--split`'s N games and
+    /// another is coming, and starts the next.
+    fn next_part(&mut self) -> Result<(), Error> {
+        let Some(split) = self.split.as_mut().filter(|s| self.games >= s.every) else {
+            return Ok(());
+        };
+        split.part = split.part.saturating_add(1);
+        let next = Destination::open(Some(&part_path(&split.path, split.part)), split.force)?;
+        let done = std::mem::replace(&mut self.out, next);
+        close(self.format, self.games, done, Some(split))?;
+        self.games = 0;
+        Ok(())
+    }
+
+    fn game(&mut self, game: &Game, file: &str, index: u64) -> Result<(), Error> {
+        self.next_part()?;
+        let out = &mut self.out;
+        let written = match self.format {
+            ConvertFormat::Pgn => pgn::write_game(game, &self.options, out),
+            ConvertFormat::Jsonl => json::write_line(game, Some(file), Some(index), out),
+            ConvertFormat::Json => out
+                .write_all(if self.games == 0 { b"[\n" } else { b",\n" })
+                .and_then(|()| json::write_game(game, Some(file), Some(index), out)),
+        };
+        written.map_err(|e| self.out.write_error(e))?;
         self.games += 1;
+        self.total += 1;
         Ok(())
     }
 
     /// A game already written in PGN as it was read.
-    fn rendered(&mut self, game: &Rendered) -> io::Result<()> {
-        self.out.write_all(&game.bytes)?;
+    fn rendered(&mut self, game: &Rendered) -> Result<(), Error> {
+        self.next_part()?;
+        if let Err(e) = self.out.write_all(&game.bytes) {
+            return Err(self.out.write_error(e));
+        }
         self.games += 1;
+        self.total += 1;
         Ok(())
     }
 
-    fn finish(mut self) -> Result<(), Error> {
-        if self.format == ConvertFormat::Json {
-            let end: &[u8] = if self.games == 0 { b"[]\n" } else { b"\n]\n" };
-            if let Err(e) = self.out.write_all(end) {
-                return Err(self.out.write_error(e));
-            }
+    fn finish(self) -> Result<(), Error> {
+        let mut split = self.split;
+        close(self.format, self.games, self.out, split.as_mut())?;
+        match split {
+            Some(split) => Ok(split.done.commit()?),
+            None => Ok(()),
         }
-        self.out.commit()
+    }
+}
+
+/// Writes the end of one output of `games` games (JSON's `]`) and hands it
+/// to the set of `--split` parts, or commits it.
+fn close(
+    format: ConvertFormat,
+    games: u64,
+    mut out: Destination,
+    split: Option<&mut Split>,
+) -> Result<(), Error> {
+    if format == ConvertFormat::Json {
+        let end: &[u8] = if games == 0 { b"[]\n" } else { b"\n]\n" };
+        if let Err(e) = out.write_all(end) {
+            return Err(out.write_error(e));
+        }
+    }
+    match (out, split) {
+        (Destination::File(f), Some(split)) => {
+            split.done.push(f);
+            Ok(())
+        }
+        (out, _) => out.commit(),
     }
 }
 
@@ -222,6 +304,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         moves: match args.moves {
             MoveNotation::San => MoveStyle::San,
             MoveNotation::Lan => MoveStyle::Lan,
+            MoveNotation::Uci => MoveStyle::Uci,
         },
         reduced: args.reduced,
         no_comments: args.no_comments,
@@ -243,17 +326,38 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             return Err(Error::PgnOnly { flag });
         }
     }
-    let open = |path: Option<&Path>| -> Result<Writer, Error> {
+    let split = match (args.split, args.batch.output.as_deref()) {
+        (None, _) => None,
+        (Some(n), Some(path)) if path.as_os_str() != "-" => Some(Split {
+            every: n.get(),
+            path: path.to_path_buf(),
+            force: args.batch.force,
+            part: 1,
+            done: crate::io::AtomicSet::default(),
+        }),
+        (Some(n), _) => {
+            return Err(Error::BadValue {
+                flag: "--split",
+                value: n.to_string(),
+                why: "it needs -o OUT, a file the parts are named after (out-001.pgn, ...)"
+                    .to_string(),
+            });
+        }
+    };
+    let open = |path: Option<&Path>, split: Option<Split>| -> Result<Writer, Error> {
+        let first = split.as_ref().map(|s| part_path(&s.path, 1));
         Ok(Writer {
             format: args.to,
             options,
-            out: Destination::open(path, args.batch.force)?,
+            out: Destination::open(first.as_deref().or(path), args.batch.force)?,
             games: 0,
+            total: 0,
+            split,
         })
     };
-    let mut main = open(args.batch.output.as_deref())?;
+    let mut main = open(args.batch.output.as_deref(), split)?;
     let mut invalid = match &args.output_invalid {
-        Some(p) => Some(open(Some(p))?),
+        Some(p) => Some(open(Some(p), None)?),
         None => None,
     };
     let jobs = args
@@ -287,11 +391,19 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         groups.push((false, pending));
     }
 
-    if args.fen_comments
+    let replayed_only = [
+        ("--fen-comments", args.fen_comments),
+        ("--fix-result", args.fix_result),
+        (
+            "--moves",
+            args.moves == MoveNotation::Uci && args.to == ConvertFormat::Pgn,
+        ),
+    ];
+    if let Some(&(flag, _)) = replayed_only.iter().find(|(_, on)| *on)
         && let Some((_, paths)) = groups.iter().find(|(json, _)| *json)
     {
         return Err(Error::BadValue {
-            flag: "--fen-comments",
+            flag,
             value: paths
                 .first()
                 .map(|p| p.display().to_string())
@@ -314,21 +426,19 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             // PGN is written in one notation; JSON holds both.
             notations: match (args.to, options.moves) {
                 // Written as each game is read: no record.
-                (ConvertFormat::Pgn, MoveStyle::San) => batch::Notations {
-                    san: true,
-                    lan: false,
+                (ConvertFormat::Pgn, moves) => batch::Notations {
+                    san: moves == MoveStyle::San,
+                    lan: moves == MoveStyle::Lan,
+                    uci: moves == MoveStyle::Uci,
                     lean: Some(options),
                     fen: args.fen_comments,
                     picture: false,
+                    fix_result: args.fix_result,
                 },
-                (ConvertFormat::Pgn, MoveStyle::Lan) => batch::Notations {
-                    san: false,
-                    lan: true,
-                    lean: Some(options),
-                    fen: args.fen_comments,
-                    picture: false,
+                _ => batch::Notations {
+                    fix_result: args.fix_result,
+                    ..batch::Notations::BOTH
                 },
-                _ => batch::Notations::BOTH,
             },
             count_moves: false,
             progress: common.progress,
@@ -363,7 +473,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                         _ => &mut main,
                     };
                     if let Err(e) = target.rendered(game) {
-                        failed = Some(target.out.write_error(e));
+                        failed = Some(e);
                         return false;
                     }
                     continue;
@@ -383,7 +493,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                     _ => &mut main,
                 };
                 if let Err(e) = target.game(record, &file, g.report.index) {
-                    failed = Some(target.out.write_error(e));
+                    failed = Some(e);
                     return false;
                 }
             }
@@ -394,7 +504,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
         }
     }
     let _ = err.flush();
-    let written = main.games + invalid.as_ref().map_or(0, |w| w.games);
+    let written = main.total + invalid.as_ref().map_or(0, |w| w.total);
     main.finish()?;
     if let Some(w) = invalid {
         w.finish()?;
@@ -473,7 +583,7 @@ fn read_json(
             _ => &mut *main,
         };
         if let Err(e) = target.game(&game, &file, at) {
-            write_failed = Some(target.out.write_error(e));
+            write_failed = Some(e);
             return Err(json::JsonError::Shape("output failed".to_string()));
         }
         Ok(())
@@ -527,4 +637,19 @@ fn report_bad_record(
     });
     crate::diag::render::render_human(&d, common.color_stderr, err)
         .map_err(Error::write(super::term::Stream::Stderr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_numbered_before_the_extension() {
+        let name = |p: &str, n| part_path(Path::new(p), n).display().to_string();
+        assert_eq!(name("out.pgn", 1), "out-001.pgn");
+        assert_eq!(name("dir/games.jsonl", 12), "dir/games-012.jsonl");
+        assert_eq!(name("a.b.json", 1000), "a.b-1000.json");
+        assert_eq!(name("out", 2), "out-002");
+        assert_eq!(name(".hidden", 3), ".hidden-003");
+    }
 }

@@ -65,9 +65,11 @@ pub fn run(args: &ViewArgs, common: &CommonConfig) -> Result<ExitStatus, Error> 
     let notations = Notations {
         san: true,
         lan: false,
+        uci: false,
         lean: None,
         fen: true,
         picture: true,
+        fix_result: false,
     };
     for input in expand(&args.inputs) {
         let input = match input.and_then(|i| i.open().map(|s| (i, s))) {

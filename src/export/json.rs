@@ -240,6 +240,7 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
             check,
             san: m.san,
             lan: m.lan,
+            uci: None,
             marks: m.marks,
             nags: m.nags,
             comments_before: m

@@ -64,6 +64,7 @@ struct Node {
     check: CheckMark,
     san: Option<Text>,
     lan: Option<Text>,
+    uci: Option<Text>,
     /// The position after the move, for `--fen-comments`.
     fen: Option<Text>,
     /// Attachments in the order they came (comments before first).
@@ -81,6 +82,7 @@ impl Node {
         check: CheckMark::None,
         san: None,
         lan: None,
+        uci: None,
         fen: None,
         first_attachment: NONE,
         last_attachment: NONE,
@@ -104,6 +106,9 @@ pub struct Rendered {
     tag_spans: Vec<(Text, Text)>,
     /// The result it is written with.
     pub result: GameResult,
+    /// Whether `result` was set by `--fix-result`: then it is also the
+    /// value of the `[Result]` tag the filters read.
+    fixed_result: bool,
     /// Moves on its mainline.
     pub mainline_plies: u32,
     /// Where the game starts in its input.
@@ -116,6 +121,9 @@ pub struct Rendered {
 impl Rendered {
     /// The value of tag `name` (the last one wins).
     pub fn tag(&self, name: &str) -> Option<&str> {
+        if self.fixed_result && name == "Result" {
+            return Some(self.result.as_str());
+        }
         let at = |(s, e): Text| self.tag_text.get(s as usize..e as usize).unwrap_or("");
         self.tag_spans
             .iter()
@@ -155,6 +163,8 @@ pub struct Lean {
     cut: Option<Cut>,
     span: Span,
     result: Option<GameResult>,
+    /// The result was set by `--fix-result` ([`Lean::set_result`]).
+    fixed_result: bool,
     last_pushed: Option<u32>,
     done: Option<Rendered>,
 }
@@ -182,6 +192,7 @@ impl Lean {
             cut: None,
             span: Span::default(),
             result: None,
+            fixed_result: false,
             last_pushed: None,
             done: None,
         }
@@ -193,16 +204,29 @@ impl Lean {
     }
 
     /// Gives the move of the last move event its canonical notation.
-    pub fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
+    pub fn annotate_last(&mut self, a: super::records::Annotation<'_>) {
         let Some(id) = self.last_pushed else { return };
-        let san = san.map(|s| self.push_text(s));
-        let lan = lan.map(|s| self.push_text(s));
-        let fen = fen.map(|s| self.push_text(s));
+        let san = a.san.map(|s| self.push_text(s));
+        let lan = a.lan.map(|s| self.push_text(s));
+        let uci = a.uci.map(|s| self.push_text(s));
+        let fen = a.fen.map(|s| self.push_text(s));
         if let Some(n) = self.nodes.get_mut(id as usize) {
             n.san = san;
             n.lan = lan;
+            n.uci = uci;
             n.fen = fen;
         }
+    }
+
+    /// Gives the game being read this result (`convert --fix-result`): its
+    /// termination marker, hence its `[Result]` tag in export format, and
+    /// the `[Result]` value the filters read, as a record's
+    /// [`crate::record::Builder::set_result`] sets it (kept aside, not
+    /// written into the arena after the moves, which would make the tag
+    /// text the filters keep as long as the game).
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = Some(result);
+        self.fixed_result = true;
     }
 
     fn push_text(&mut self, s: &str) -> Text {
@@ -323,6 +347,7 @@ impl Lean {
         self.size = 0;
         self.cut = None;
         self.result = None;
+        self.fixed_result = false;
         self.last_pushed = None;
     }
 
@@ -358,6 +383,7 @@ impl Lean {
             mainline_plies: plies,
             span: self.span,
             cut: self.cut,
+            fixed_result: self.fixed_result,
         });
         let span = self.span;
         self.reset();
@@ -473,6 +499,7 @@ impl Lean {
             let canonical = match self.options.moves {
                 MoveStyle::San => node.san,
                 MoveStyle::Lan => node.lan,
+                MoveStyle::Uci => node.uci,
             };
             match canonical {
                 Some(text) => lines.token(self.str_of(text))?,

@@ -39,6 +39,12 @@ pub enum MoveStyle {
     San,
     /// Long algebraic: from and to squares always written (`Ng1-f3`).
     Lan,
+    /// UCI as Fairy-Stockfish writes it (`g1f3`, `e7e8q`, `P@e4`), and
+    /// xpgn's extension for the squares family and PASGL (docs/formats.md).
+    /// A record has it only when it was built with
+    /// [`Notations::uci`](super::records::Notations::uci): one read back
+    /// from JSON has none, and its moves are then written as written.
+    Uci,
 }
 
 /// Options of the PGN writer.
@@ -439,6 +445,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
         let canonical = match options.moves {
             MoveStyle::San => node.san.as_deref(),
             MoveStyle::Lan => node.lan.as_deref(),
+            MoveStyle::Uci => node.uci.as_deref(),
         };
         match canonical {
             Some(text) => lines.token(text)?,

@@ -6,7 +6,7 @@
 //! with every move annotated, and one it rejects stops where it does.
 
 use crate::diag::Span;
-use crate::notation::{Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
 use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
@@ -111,6 +111,7 @@ pub struct Collect {
     /// The current game's start position as FEN and picture, until
     /// [`Tee`] hands it to the record.
     start: Option<(String, Picture)>,
+    ann_uci: String,
     /// SAN written for counting only.
     san: String,
 }
@@ -138,6 +139,10 @@ impl Observer for Collect {
             if wanted.lan {
                 self.ann_lan.clear();
                 ply.write_lan(&mut self.ann_lan);
+            }
+            if wanted.uci {
+                self.ann_uci.clear();
+                ply.write_uci(&mut self.ann_uci);
             }
             if wanted.fen {
                 self.ann_fen.clear();
@@ -174,12 +179,30 @@ impl Observer for Collect {
     }
 }
 
+/// The notations of one move the verifier played, and the position after
+/// it, as far as they were asked for ([`Notations`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Annotation<'a> {
+    /// The short notation with its check mark.
+    pub san: Option<&'a str>,
+    /// The long notation with its check mark.
+    pub lan: Option<&'a str>,
+    /// The UCI form (`convert --moves uci`).
+    pub uci: Option<&'a str>,
+    /// The position after the move (`--fen-comments`).
+    pub fen: Option<&'a str>,
+}
+
 /// What [`Tee`] feeds besides the verifier: a record's builder
 /// ([`Builder`]) or the lean PGN writer ([`super::lean::Lean`]).
 pub trait RecordSink: Visitor {
     /// Gives the move of the last move event its canonical notations, and
     /// the position after it when asked (`--fen-comments`).
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>);
+    fn annotate_last(&mut self, notation: Annotation<'_>);
+
+    /// Gives the game being read this result, in its `[Result]` tag and
+    /// its termination marker (`--fix-result`), before its `EndGame`.
+    fn set_result(&mut self, result: GameResult);
 
     /// Gives the move of the last move event the picture of the position
     /// after it and its arrow, when asked ([`Notations::picture`]); called
@@ -197,14 +220,27 @@ pub trait RecordSink: Visitor {
 
 impl RecordSink for Builder {
     // Records carry no positions: `--fen-comments` is the lean writer's.
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, _fen: Option<&str>) {
-        Builder::annotate_last(self, san.map(str::to_owned), lan.map(str::to_owned));
+    fn annotate_last(&mut self, a: Annotation<'_>) {
+        Builder::annotate_last(
+            self,
+            a.san.map(str::to_owned),
+            a.lan.map(str::to_owned),
+            a.uci.map(str::to_owned),
+        );
+    }
+
+    fn set_result(&mut self, result: GameResult) {
+        Builder::set_result(self, result);
     }
 }
 
 impl RecordSink for super::lean::Lean {
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
-        super::lean::Lean::annotate_last(self, san, lan, fen);
+    fn annotate_last(&mut self, a: Annotation<'_>) {
+        super::lean::Lean::annotate_last(self, a);
+    }
+
+    fn set_result(&mut self, result: GameResult) {
+        super::lean::Lean::set_result(self, result);
     }
 }
 
@@ -222,6 +258,16 @@ pub struct Tee<'a, B = Builder> {
 
 impl<B: RecordSink> Visitor for Tee<'_, B> {
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
+        if matches!(event, Event::EndGame)
+            && self.builder.is_some()
+            && self
+                .verifier
+                .observer_mut()
+                .records
+                .is_some_and(|n| n.fix_result)
+        {
+            return self.end_game_fixing_result(span, line);
+        }
         let Some(builder) = self.builder.as_deref_mut() else {
             return self.verifier.event(event, span, line);
         };
@@ -261,7 +307,8 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     let san = wanted.san.then_some(collect.ann_san.as_str());
                     let lan = wanted.lan.then_some(collect.ann_lan.as_str());
                     let fen = wanted.fen.then_some(collect.ann_fen.as_str());
-                    builder.annotate_last(san, lan, fen);
+                    let uci = wanted.uci.then_some(collect.ann_uci.as_str());
+                    builder.annotate_last(Annotation { san, lan, uci, fen });
                 }
                 if let Some((picture, arrow)) = collect.ann_picture.take() {
                     builder.annotate_picture(picture, arrow);
@@ -315,6 +362,8 @@ pub struct Notations {
     pub san: bool,
     /// The long notation, [`crate::record::Node::lan`].
     pub lan: bool,
+    /// The UCI form, [`crate::record::Node::uci`] (`--moves uci`).
+    pub uci: bool,
     /// Write each game in PGN export format with these options as it is
     /// read ([`super::lean::Lean`]) instead of building its record.
     pub lean: Option<super::pgn::PgnOptions>,
@@ -324,6 +373,10 @@ pub struct Notations {
     /// The picture of the start position and of the position after each
     /// move, for `xpgn view`.
     pub picture: bool,
+    /// Give each game the result its final position implies when it ended
+    /// by rule (`--fix-result`): the verifier's report is read before the
+    /// record or the lean writer closes the game.
+    pub fix_result: bool,
 }
 
 impl Notations {
@@ -331,15 +384,48 @@ impl Notations {
     pub const BOTH: Notations = Notations {
         san: true,
         lan: true,
+        uci: false,
         lean: None,
         fen: false,
         picture: false,
+        fix_result: false,
     };
 }
 
 impl Default for Notations {
     fn default() -> Notations {
         Notations::BOTH
+    }
+}
+
+impl<B: RecordSink> Tee<'_, B> {
+    /// `EndGame` for `--fix-result`: the verifier ends the game first, so
+    /// that its report (how the game ended by rule, if it did) reaches the
+    /// builder before the builder closes the game. The builder's end does
+    /// not depend on the verifier's, nor the other way round.
+    #[cold]
+    fn end_game_fixing_result(&mut self, span: Span, line: &LineContext<'_>) -> Flow {
+        self.skip_game = false;
+        self.skip_var = 0;
+        let before = self.verifier.observer_mut().reports.len();
+        let flow = self.verifier.event(Event::EndGame, span, line);
+        // A game of comments alone has no report.
+        let result = self
+            .verifier
+            .observer_mut()
+            .reports
+            .get(before)
+            .and_then(|(report, _)| report.result_by_rule());
+        if let Some(builder) = self.builder.as_deref_mut() {
+            if let Some(result) = result {
+                builder.set_result(result);
+            }
+            builder.event(Event::EndGame, span, line);
+        }
+        match flow {
+            Flow::Stop => Flow::Stop,
+            _ => Flow::Continue,
+        }
     }
 }
 

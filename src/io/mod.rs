@@ -11,4 +11,4 @@ pub mod output;
 pub mod split;
 
 pub use inputs::{Input, InputError, InputSource, SkippedLink, expand, expand_with};
-pub use output::{AtomicFile, OutputError, Overwrite, remove_partial_outputs};
+pub use output::{AtomicFile, AtomicSet, OutputError, Overwrite, remove_partial_outputs};

@@ -5,7 +5,8 @@
 //! on [`AtomicFile::commit`]. Dropping it without committing, e.g. after an
 //! error, removes the temporary file and leaves the target as it was; a
 //! signal that ends the process removes it through
-//! [`remove_partial_outputs`].
+//! [`remove_partial_outputs`]. [`AtomicSet`] does the same for several
+//! files that appear together or not at all (`convert --split`).
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -113,17 +114,154 @@ impl Drop for Live {
     }
 }
 
-/// Removes the temporary file of every [`AtomicFile`] not yet committed:
-/// for a signal handler that is about to end the process, which runs no
-/// destructor. The targets are left as they were.
-pub fn remove_partial_outputs() {
-    // A poisoned lock still holds the list.
-    let live = match LIVE.lock() {
-        Ok(live) => live,
+/// The files of an [`AtomicSet`] renamed into place while the set's
+/// commit is under way: a signal then removes them too. Locked before
+/// [`LIVE`] wherever both are (the set holds it over each rename, which
+/// takes `LIVE` when the temporary file's entry goes away).
+static PLACED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A lock that a panic elsewhere left poisoned still holds the list.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
-    };
-    for path in live.iter() {
+    }
+}
+
+/// Removes the temporary file of every [`AtomicFile`] not yet committed,
+/// and the files an [`AtomicSet`] committing now has put in place: for a
+/// signal handler that is about to end the process, which runs no
+/// destructor. Other targets are left as they were.
+pub fn remove_partial_outputs() {
+    // Held until the process ends: a set's commit cannot put another file
+    // in place meanwhile.
+    let placed = lock(&PLACED);
+    let live = lock(&LIVE);
+    for path in live.iter().chain(placed.iter()) {
         let _ = std::fs::remove_file(path);
+    }
+    std::mem::forget(placed);
+}
+
+/// Files that appear together or not at all (`convert --split`): each
+/// member is an [`AtomicFile`] written whole and handed to the set with
+/// [`AtomicSet::push`]; [`AtomicSet::commit`] syncs them all, then renames
+/// them into place one by one, and if one fails, removes those already in
+/// place. Dropping the set removes every temporary file, and a signal
+/// during the commit removes what it has put in place
+/// ([`remove_partial_outputs`]).
+///
+/// # Examples
+///
+/// ```
+/// use std::io::Write;
+/// use xpgn::io::{AtomicFile, AtomicSet, Overwrite};
+///
+/// let dir = tempfile::tempdir()?;
+/// let mut set = AtomicSet::default();
+/// for name in ["a.pgn", "b.pgn"] {
+///     let mut f = AtomicFile::create(dir.path().join(name), Overwrite::Refuse)?;
+///     writeln!(f, "*")?;
+///     set.push(f);
+/// }
+/// assert!(!dir.path().join("a.pgn").exists());
+/// set.commit()?;
+/// assert!(dir.path().join("a.pgn").exists() && dir.path().join("b.pgn").exists());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct AtomicSet {
+    files: Vec<AtomicFile>,
+}
+
+impl AtomicSet {
+    /// Adds a finished member.
+    pub fn push(&mut self, file: AtomicFile) {
+        self.files.push(file);
+    }
+
+    /// Members so far.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether the set has no member.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Puts every member in place, or none.
+    ///
+    /// # Errors
+    ///
+    /// The first member that cannot be flushed, synced or renamed (see
+    /// [`AtomicFile::commit`]); then no member is left in place and every
+    /// temporary file is removed.
+    pub fn commit(self) -> Result<(), OutputError> {
+        // Every write error shows before any file is in place.
+        let mut ready = Vec::with_capacity(self.files.len());
+        for f in self.files {
+            ready.push(f.sync()?);
+        }
+        let mut placed = lock(&PLACED);
+        let first = placed.len();
+        let mut result = Ok(());
+        for f in ready {
+            let path = f.path.clone();
+            // Listed before the rename: a signal that comes between the two
+            // waits for this lock, and then finds the file in place.
+            placed.push(path);
+            if let Err(e) = f.persist() {
+                placed.pop();
+                result = Err(e);
+                break;
+            }
+        }
+        // Removed under the lock, so that a signal finds each file either
+        // listed or gone.
+        for path in placed.split_off(first) {
+            if result.is_err() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        // The rest of `ready` was dropped: their temporary files are gone.
+        result
+    }
+}
+
+/// An [`AtomicFile`] flushed and synced, waiting to be renamed.
+#[derive(Debug)]
+struct Synced {
+    path: PathBuf,
+    overwrite: Overwrite,
+    temp: NamedTempFile,
+    _live: Live,
+}
+
+impl Synced {
+    fn persist(self) -> Result<(), OutputError> {
+        let Synced {
+            path,
+            overwrite,
+            temp,
+            _live,
+        } = self;
+        let result = match overwrite {
+            Overwrite::Force => temp.persist(&path),
+            Overwrite::Refuse => temp.persist_noclobber(&path),
+        };
+        // On failure, the PersistError holds the temporary file; dropping it
+        // deletes it.
+        match result {
+            Ok(_) => Ok(()),
+            Err(err) if err.error.kind() == io::ErrorKind::AlreadyExists => {
+                Err(OutputError::Exists { path })
+            }
+            Err(err) => Err(OutputError::Persist {
+                path,
+                source: err.error,
+            }),
+        }
     }
 }
 
@@ -181,6 +319,11 @@ impl AtomicFile {
     /// overwriting is refused, [`OutputError::Persist`] when the rename fails.
     /// The temporary file is removed in every case.
     pub fn commit(self) -> Result<(), OutputError> {
+        self.sync()?.persist()
+    }
+
+    /// Flushes and syncs the temporary file.
+    fn sync(self) -> Result<Synced, OutputError> {
         let AtomicFile {
             path,
             overwrite,
@@ -199,22 +342,12 @@ impl AtomicFile {
         if let Err(source) = temp.as_file().sync_all() {
             return Err(OutputError::Write { path, source });
         }
-        let result = match overwrite {
-            Overwrite::Force => temp.persist(&path),
-            Overwrite::Refuse => temp.persist_noclobber(&path),
-        };
-        // On failure, the PersistError holds the temporary file; dropping it
-        // deletes it.
-        match result {
-            Ok(_) => Ok(()),
-            Err(err) if err.error.kind() == io::ErrorKind::AlreadyExists => {
-                Err(OutputError::Exists { path })
-            }
-            Err(err) => Err(OutputError::Persist {
-                path,
-                source: err.error,
-            }),
-        }
+        Ok(Synced {
+            path,
+            overwrite,
+            temp,
+            _live,
+        })
     }
 }
 
@@ -331,5 +464,68 @@ mod tests {
         let path = dir.path().join("no/such/dir/out.pgn");
         let err = AtomicFile::create(&path, Overwrite::Refuse).expect_err("no directory");
         assert!(matches!(err, OutputError::Create { .. }), "{err:?}");
+    }
+
+    fn member(dir: &Path, name: &str, text: &str) -> AtomicFile {
+        let mut f = AtomicFile::create(dir.join(name), Overwrite::Refuse).expect("create");
+        f.write_all(text.as_bytes()).expect("write");
+        f
+    }
+
+    #[test]
+    fn a_set_appears_whole() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut set = AtomicSet::default();
+        for name in ["a-001.pgn", "a-002.pgn", "a-003.pgn"] {
+            set.push(member(dir.path(), name, name));
+        }
+        assert_eq!(set.len(), 3);
+        assert_eq!(entries(dir.path()).len(), 3, "three temporary files");
+        assert!(entries(dir.path()).iter().all(|n| n.ends_with(".tmp")));
+        set.commit().expect("commit");
+        assert_eq!(entries(dir.path()), ["a-001.pgn", "a-002.pgn", "a-003.pgn"]);
+        assert_eq!(
+            fs::read(dir.path().join("a-002.pgn")).expect("read"),
+            b"a-002.pgn"
+        );
+        assert_eq!(listed(dir.path()), 0);
+    }
+
+    /// One member that cannot be put in place (its target appeared
+    /// meanwhile): the members renamed before it are removed, the others'
+    /// temporary files too, and the file in the way is left alone.
+    #[test]
+    fn a_set_that_fails_leaves_no_member() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut set = AtomicSet::default();
+        for name in ["a-001.pgn", "a-002.pgn", "a-003.pgn"] {
+            set.push(member(dir.path(), name, "new"));
+        }
+        fs::write(dir.path().join("a-002.pgn"), "theirs").expect("write");
+        let err = set.commit().expect_err("a-002 is in the way");
+        assert!(matches!(err, OutputError::Exists { .. }), "{err:?}");
+        assert_eq!(entries(dir.path()), ["a-002.pgn"]);
+        assert_eq!(
+            fs::read(dir.path().join("a-002.pgn")).expect("read"),
+            b"theirs"
+        );
+        assert_eq!(listed(dir.path()), 0);
+        assert!(
+            PLACED
+                .lock()
+                .expect("lock")
+                .iter()
+                .all(|p| p.parent() != Some(dir.path())),
+            "nothing of this set stays listed"
+        );
+    }
+
+    #[test]
+    fn a_dropped_set_leaves_nothing() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut set = AtomicSet::default();
+        set.push(member(dir.path(), "a-001.pgn", "x"));
+        drop(set);
+        assert!(entries(dir.path()).is_empty());
     }
 }

@@ -42,6 +42,10 @@ pub struct Node {
     pub san: Option<String>,
     /// The long notation (from and to squares), when replayed.
     pub lan: Option<String>,
+    /// The UCI form (`convert --moves uci`), when replayed and asked for
+    /// ([`crate::export::records::Notations::uci`]); JSON does not carry
+    /// it.
+    pub uci: Option<String>,
     /// Marks written as tokens of their own right after the move, such as
     /// PASGL's `_Pd4` (a critter run over by the Train, RULINGS N6).
     pub marks: Vec<String>,
@@ -251,10 +255,23 @@ impl Builder {
 
     /// Gives the move of the last move event its canonical notation, as
     /// the verifier played it (nothing when that event made no node).
-    pub fn annotate_last(&mut self, san: Option<String>, lan: Option<String>) {
+    pub fn annotate_last(&mut self, san: Option<String>, lan: Option<String>, uci: Option<String>) {
         if let Some(n) = self.last_pushed.and_then(|id| self.game.nodes.get_mut(id)) {
             n.san = san;
             n.lan = lan;
+            n.uci = uci;
+        }
+    }
+
+    /// Gives the game being built this result (`convert --fix-result`):
+    /// its termination marker and its `[Result]` tag (the last one, as
+    /// [`Game::tag`] reads; added when it has none).
+    pub fn set_result(&mut self, result: GameResult) {
+        self.game.result = Some(result);
+        let value = result.as_str().to_string();
+        match self.game.tags.iter_mut().rev().find(|(n, _)| n == "Result") {
+            Some((_, v)) => *v = value,
+            None => self.game.tags.push(("Result".to_string(), value)),
         }
     }
 

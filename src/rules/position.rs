@@ -135,6 +135,15 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     /// The move in long notation (from and to squares always written).
     fn long_notation(&self, m: &Self::Move) -> String;
 
+    /// Appends the move in UCI form, as Fairy-Stockfish writes it for the
+    /// games it knows (`e2e4`, `e7e8q`, `P@e4`; castling as the king's
+    /// move, king takes rook in Chess960), and for the other games the
+    /// extension docs/formats.md defines (`convert --moves uci`). By
+    /// default the long notation, for a family that has no such form yet.
+    fn write_uci(&self, m: &Self::Move, out: &mut String) {
+        out.push_str(&self.long_notation(m));
+    }
+
     /// The move grammar records of this game are read with.
     fn grammar(&self) -> Grammar;
 

@@ -126,6 +126,17 @@ impl GameReport {
     pub fn is_valid(&self) -> bool {
         self.errors == 0
     }
+
+    /// The result the rules give the game, when its mainline ended by rule
+    /// (checkmate, stalemate, fivefold repetition, a variant's own end...)
+    /// and was replayed without error up to its end: the result
+    /// `convert --fix-result` writes. The verifier compares the written
+    /// result with it under the same conditions (`result-mismatch`).
+    pub fn result_by_rule(&self) -> Option<GameResult> {
+        self.termination
+            .filter(|_| self.mainline_error_ply.is_none() && self.skipped.is_none())
+            .map(Termination::result)
+    }
 }
 
 /// The tags the verifier keeps (reused from game to game).

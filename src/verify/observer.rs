@@ -57,6 +57,16 @@ impl Ply<'_> {
         out.push_str(&self.lan());
     }
 
+    /// Appends the move in UCI form (no check mark: UCI has none); `--`
+    /// for a null move, as in the other notations (UCI's `0000` reads as a
+    /// move number in PGN); see [`GamePosition::write_uci`].
+    pub fn write_uci(&self, out: &mut String) {
+        match self.played {
+            Some(m) => self.before.write_uci(m, out),
+            None => out.push_str("--"),
+        }
+    }
+
     /// The move's canonical short notation with its mark, as a new string
     /// ([`write_san`](Self::write_san) into one of a small capacity).
     pub fn san(&self) -> String {

@@ -750,3 +750,67 @@ fn fen_epd_is_python_chess_s_epd_with_the_clocks_as_operations() {
         )
         .stderr_has("game 3: Gast has no EPD form");
 }
+
+/// Issue 20: `--fix-result` writes the result of a game that ended by rule
+/// (mate, stalemate) in its Result tag and after its moves, in PGN (written
+/// as read) and in JSON (records); other games keep theirs.
+#[test]
+fn fix_result_writes_the_result_of_games_that_ended_by_rule() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[Event \"mate\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# *\n\n\
+         [Event \"stalemate\"]\n[Result \"1-0\"]\n\n1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 \
+         5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 1-0\n\n\
+         [Event \"open\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    );
+    let plain = env.run(&["convert", "g.pgn", "--to", "pgn"]).stdout();
+    assert!(
+        plain.contains("[Result \"*\"]") && plain.contains("Qh4# *"),
+        "{plain}"
+    );
+    assert!(plain.contains("Qe6 1-0"), "{plain}");
+    let fixed = env.run(&["convert", "g.pgn", "--to", "pgn", "--fix-result"]);
+    fixed.code(0);
+    let text = fixed.stdout();
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 3, "{text}");
+    for (game, result) in games.iter().zip(["0-1", "1/2-1/2", "1-0"]) {
+        assert!(game.contains(&format!("[Result \"{result}\"]")), "{game}");
+        assert!(game.trim_end().ends_with(result), "{game}");
+    }
+    let json = env
+        .run(&["convert", "g.pgn", "--to", "jsonl", "--fix-result"])
+        .stdout();
+    let results: Vec<(String, String)> = json
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json line");
+            let tag = v["tags"]
+                .as_array()
+                .and_then(|t| t.iter().find(|p| p[0] == "Result"))
+                .map(|p| p[1].as_str().unwrap_or("").to_string());
+            (
+                v["result"].as_str().unwrap_or("").to_string(),
+                tag.unwrap_or_default(),
+            )
+        })
+        .collect();
+    let want = [("0-1", "0-1"), ("1/2-1/2", "1/2-1/2"), ("1-0", "1-0")];
+    assert_eq!(results, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    // The filters read the fixed result.
+    env.run(&[
+        "convert",
+        "g.pgn",
+        "--to",
+        "pgn",
+        "--fix-result",
+        "--result",
+        "0-1",
+    ])
+    .stdout_has("[Event \"mate\"]");
+    env.write("g.jsonl", "");
+    env.run(&["convert", "g.jsonl", "--to", "pgn", "--fix-result"])
+        .code(2)
+        .stderr_has("--fix-result");
+}

@@ -5,6 +5,7 @@ mod util;
 
 mod check;
 mod convert;
+mod convert_opts;
 mod diagram;
 mod engine;
 mod gast;

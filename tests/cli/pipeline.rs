@@ -90,6 +90,11 @@ fn a_file_size_limit_fails_with_status_2_and_leaves_no_file() {
     for (out, args) in [
         ("out.pgn", "convert --to pgn -j 2 -o out.pgn big.pgn"),
         ("out.csv", "stats -o out.csv big.pgn"),
+        // Parts of some 150 KiB: the first fails.
+        (
+            "out-001.pgn",
+            "convert --to pgn -j 2 --split 1000 -o out.pgn big.pgn",
+        ),
     ] {
         // 64 blocks of 512 bytes: far less than the output.
         let script = format!("ulimit -f 64; exec \"$0\" {args}");
@@ -118,29 +123,28 @@ fn a_file_size_limit_fails_with_status_2_and_leaves_no_file() {
     }
 }
 
-/// Sends `signal` to a `convert -o` that is writing, once its temporary
-/// file is there.
+/// Sends `signal` to a `convert -o` (with `extra` arguments) that is
+/// writing, once its temporary file is there.
 #[cfg(unix)]
-fn interrupt_convert(signal: &str, code: i32) {
+fn interrupt_convert(signal: &str, code: i32, extra: &[&str]) {
     let env = TestEnv::new();
     env.write("big.pgn", archive(200_000));
-    let mut child = xpgn(
-        &env,
-        &[
-            "convert",
-            "--to",
-            "jsonl",
-            "-j",
-            "2",
-            "-o",
-            "out.jsonl",
-            "big.pgn",
-        ],
-    )
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .expect("start xpgn");
+    let mut args = vec![
+        "convert",
+        "--to",
+        "jsonl",
+        "-j",
+        "2",
+        "-o",
+        "out.jsonl",
+        "big.pgn",
+    ];
+    args.extend_from_slice(extra);
+    let mut child = xpgn(&env, &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start xpgn");
     let start = Instant::now();
     while left_in(env.path(), &["big.pgn"]).is_empty() {
         assert!(
@@ -173,13 +177,21 @@ fn interrupt_convert(signal: &str, code: i32) {
 #[cfg(unix)]
 #[test]
 fn sigint_during_convert_leaves_no_file_and_exits_130() {
-    interrupt_convert("-INT", 130);
+    interrupt_convert("-INT", 130, &[]);
+}
+
+/// Issue 20: `--split` writes a set of files that appear together or not
+/// at all; a signal leaves none of them (parts already finished included).
+#[cfg(unix)]
+#[test]
+fn sigint_during_convert_split_leaves_no_part_and_exits_130() {
+    interrupt_convert("-INT", 130, &["--split", "1000"]);
 }
 
 #[cfg(unix)]
 #[test]
 fn sigterm_during_convert_leaves_no_file_and_exits_143() {
-    interrupt_convert("-TERM", 143);
+    interrupt_convert("-TERM", 143, &[]);
 }
 
 /// Pieces that make game boundaries hard to find (see the library's

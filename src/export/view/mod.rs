@@ -22,9 +22,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::diagram::{Diagram, Layout};
-use super::records::{Arrow, RecordSink};
+use super::records::{Annotation, Arrow, RecordSink};
 use crate::diag::{Diagnostic, Span};
-use crate::notation::{Event, Flow, LineContext, SyntaxProblem, Visitor};
+use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Square};
@@ -202,11 +202,15 @@ impl Visitor for ViewSink {
 }
 
 impl RecordSink for ViewSink {
-    fn annotate_last(&mut self, san: Option<&str>, lan: Option<&str>, fen: Option<&str>) {
+    fn annotate_last(&mut self, a: Annotation<'_>) {
         self.builder
-            .annotate_last(san.map(str::to_owned), lan.map(str::to_owned));
+            .annotate_last(a.san.map(str::to_owned), a.lan.map(str::to_owned), None);
         self.fen.clear();
-        self.fen.push_str(fen.unwrap_or_default());
+        self.fen.push_str(a.fen.unwrap_or_default());
+    }
+
+    fn set_result(&mut self, result: GameResult) {
+        self.builder.set_result(result);
     }
 
     fn annotate_start(&mut self, fen: String, picture: Picture) {

@@ -190,9 +190,15 @@ impl GameRules {
     /// The move in UCI form (`e2e4`, `e7e8q`; castling as king to its
     /// destination, or king takes rook in Chess960).
     pub fn uci(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(6);
+        self.write_uci(m, &mut out);
+        out
+    }
+
+    /// Appends [`uci`](Self::uci) to `out` (no string per move).
+    pub fn write_uci(&self, m: &Move, out: &mut String) {
         let rules = self;
         let geo = &rules.geometry;
-        let mut out = String::with_capacity(6);
         match *m {
             Move::Castle {
                 king,
@@ -200,17 +206,16 @@ impl GameRules {
                 king_to,
                 ..
             } => {
-                geo.push_square_name(king, &mut out);
-                geo.push_square_name(if rules.chess960 { rook } else { king_to }, &mut out);
+                geo.push_square_name(king, out);
+                geo.push_square_name(if rules.chess960 { rook } else { king_to }, out);
             }
             _ => {
-                geo.push_square_name(m.from(), &mut out);
-                geo.push_square_name(m.to(), &mut out);
+                geo.push_square_name(m.from(), out);
+                geo.push_square_name(m.to(), out);
                 if let Some(p) = m.promotion() {
                     out.push(rules.piece(p).letter.to_ascii_lowercase() as char);
                 }
             }
         }
-        out
     }
 }

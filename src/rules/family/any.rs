@@ -228,6 +228,10 @@ impl GamePosition for AnyPosition {
         each_family!(self, p => GamePosition::grammar(p))
     }
 
+    fn write_uci(&self, m: &AnyMove, out: &mut String) {
+        each_move!(self, m, (p, m) => GamePosition::write_uci(p, m, out), _ => {})
+    }
+
     #[inline]
     fn is_check(&self) -> bool {
         each_family!(self, p => GamePosition::is_check(p))

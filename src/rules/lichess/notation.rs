@@ -12,6 +12,31 @@ fn push_square(s: usize, out: &mut String) {
 }
 
 impl LichessPosition {
+    /// Appends the move in UCI form as python-chess's `Move.uci()` and
+    /// Fairy-Stockfish write it: `e2e4`, `e7e8q` (Antichess `e7e8k`),
+    /// castling as the king's move (`e1g1`), drops `P@e4`.
+    pub fn write_uci(&self, m: &Move, out: &mut String) {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        match m.kind {
+            MoveKind::Drop => {
+                out.push(LETTERS[usize::from(m.role)] as char);
+                out.push('@');
+                push_square(to, out);
+            }
+            MoveKind::Castle => {
+                push_square(from, out);
+                push_square(m.king_to(), out);
+            }
+            MoveKind::Normal | MoveKind::EnPassant => {
+                push_square(from, out);
+                push_square(to, out);
+                if let Some(p) = m.promotion {
+                    out.push(LETTERS[usize::from(p)].to_ascii_lowercase() as char);
+                }
+            }
+        }
+    }
+
     /// The move in SAN without a check mark, as python-chess writes it;
     /// pawn drops as lichess writes them (`P@e4`; python-chess `@e4`).
     pub fn san(&self, m: &Move) -> String {
@@ -350,6 +375,10 @@ impl GamePosition for LichessPosition {
 
     fn long_notation(&self, m: &Move) -> String {
         self.lan(m)
+    }
+
+    fn write_uci(&self, m: &Move, out: &mut String) {
+        self.write_uci(m, out);
     }
 
     fn grammar(&self) -> Grammar {

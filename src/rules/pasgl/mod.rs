@@ -649,6 +649,9 @@ impl GamePosition for Position {
         self.write_move(m, true)
     }
 
+    // UCI: the long notation (the trait's default), which names the
+    // critter, its state, both squares and every victim (docs/formats.md).
+
     fn grammar(&self) -> Grammar {
         Grammar::pasgl()
     }

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::{Config, Ownership, Postal};
 use crate::rules::Variant;
-use crate::rules::core::{CastleSide, Color, Move, Square};
+use crate::rules::core::{CastleSide, Color, Move, Role, Square};
 use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
 use crate::written::{self as token, Grammar, MoveToken, PieceMove};
 
@@ -132,10 +132,7 @@ impl SquaresPosition {
         if starts_with_piece {
             // Only the named piece's moves (or the king's, for castling).
             let (role, to) = match tok.actions.first() {
-                Some(token::Action::Piece(pm)) => (
-                    self.rules().role_of_letter(pm.piece.unwrap_or(b'P')),
-                    coord(pm.to),
-                ),
+                Some(token::Action::Piece(pm)) => (self.written_role(pm), coord(pm.to)),
                 _ => (Some(KING), None),
             };
             let mut all = Vec::new();
@@ -244,6 +241,21 @@ impl SquaresPosition {
                 )
                 .with_suggestions(names))
             }
+        }
+    }
+
+    /// The role a written piece move names: its letter; without one, the
+    /// mover's piece on its origin when the origin is written whole (UCI,
+    /// `g1f3`, as `convert --moves uci` writes it, and as chess reads it);
+    /// else a pawn.
+    fn written_role(&self, pm: &PieceMove) -> Option<Role> {
+        let origin = match (pm.piece, pm.from_file, pm.from_rank) {
+            (None, Some(f), Some(r)) => Square::new(f, r),
+            _ => None,
+        };
+        match origin.and_then(|sq| self.piece_at(sq)) {
+            Some(p) if p.color == self.turn => Some(p.role),
+            _ => self.rules().role_of_letter(pm.piece.unwrap_or(b'P')),
         }
     }
 
@@ -619,7 +631,9 @@ fn fits(m: &Move, pm: &PieceMove) -> bool {
         }
     };
     let letter = pm.piece.unwrap_or(b'P');
-    rules.role_of_letter(letter) == Some(role)
+    // Without a letter, an origin written whole names the piece (UCI).
+    let whole_origin = pm.piece.is_none() && pm.from_file.is_some() && pm.from_rank.is_some();
+    (whole_origin || rules.role_of_letter(letter) == Some(role))
         && coord(pm.to) == Some(to)
         && pm.from_file.is_none_or(|f| f == from.file())
         && pm.from_rank.is_none_or(|r| r == from.rank())
@@ -690,6 +704,10 @@ impl GamePosition for SquaresPosition {
 
     fn long_notation(&self, m: &Turn) -> String {
         self.turn_long(m)
+    }
+
+    fn write_uci(&self, m: &Turn, out: &mut String) {
+        self.write_turn_uci(m, out);
     }
 
     fn grammar(&self) -> Grammar {

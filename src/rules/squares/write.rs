@@ -120,6 +120,25 @@ impl SquaresPosition {
         }
     }
 
+    /// A turn in xpgn's UCI form for the family (docs/formats.md): the
+    /// piece move as UCI writes it (`g1f3`, `e7e8q`, castling as the king's
+    /// move `e1g1`), the square actions in the family's own notation, which
+    /// UCI has no form for (`@@f3`, `@g8-e6`, `@c7-b8=N`), actions joined
+    /// by commas as in the long notation; xpgn reads it back.
+    pub fn write_turn_uci(&self, t: &Turn, out: &mut String) {
+        let mut scratch = self.clone();
+        for (k, a) in t.actions.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            match a {
+                Action::Piece(m) => self.rules().write_uci(m, out),
+                other => out.push_str(&scratch.action_long(other)),
+            }
+            scratch.apply(a);
+        }
+    }
+
     /// A turn in long notation, actions joined by commas.
     pub fn turn_long(&self, t: &Turn) -> String {
         let mut scratch = self.clone();

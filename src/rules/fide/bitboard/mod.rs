@@ -756,6 +756,10 @@ impl GamePosition for BitPosition {
         self.lan(m)
     }
 
+    fn write_uci(&self, m: &Move, out: &mut String) {
+        self.rules().write_uci(m, out);
+    }
+
     fn grammar(&self) -> Grammar {
         self.variant().grammar()
     }

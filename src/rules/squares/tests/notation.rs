@@ -98,7 +98,9 @@ fn turns_are_written_in_long_and_short_notation() {
     assert!(matches!(t.actions()[1], Action::Place(_)));
 }
 
-/// Every listed turn is read back from its own long and short notation, on
+/// Every listed turn is read back from its own long and short notation and
+/// its UCI (`convert --moves uci`: a letterless piece move with its whole
+/// origin is the move of the piece standing there), on
 /// walks through each game (a property of the generator and the resolver
 /// together, as shakmaty's `legals_are_legal` fuzz target checks).
 #[test]
@@ -122,7 +124,9 @@ fn every_listed_turn_reads_back_from_its_notation() {
             checked += 1;
             let step = (turns.len() / 40).max(1);
             for t in turns.iter().step_by(step) {
-                for text in [p.long_notation(t), p.notation(t)] {
+                let mut uci = String::new();
+                p.write_uci(t, &mut uci);
+                for text in [p.long_notation(t), p.notation(t), uci] {
                     let tok = parse_move(&g, text.as_bytes())
                         .unwrap_or_else(|e| panic!("{text}: {e} in {}", p.fen()));
                     match p.resolve(&tok, &mut Vec::new()) {
