@@ -89,7 +89,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --help --version check fen perft moves convert stats scores diagram view variants help"
+            opts="-q -h -V --color --quiet --encoding --help --version check fen perft moves convert stats scores diagram view variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -97,6 +97,10 @@ _xpgn() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -107,7 +111,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__check)
-            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --range --color --quiet --help"
+            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --range --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -141,6 +145,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -149,7 +157,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --split --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --help"
+            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --split --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -227,6 +235,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -235,7 +247,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__diagram)
-            opts="-o -q -h --game --ply --variant --fen --mark --flip --size --zone --no-arrow --no-coordinates --output --force --color --quiet --help"
+            opts="-o -q -h --game --ply --variant --fen --mark --flip --size --zone --no-arrow --no-coordinates --output --force --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -277,6 +289,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -285,7 +301,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__fen)
-            opts="-q -h --ply --all --transcript --format --style --games --color --quiet --help"
+            opts="-q -h --ply --all --transcript --format --style --games --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -313,6 +329,10 @@ _xpgn() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -491,7 +511,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__moves)
-            opts="-q -h --variant --fen --postal --readings --color --quiet --help"
+            opts="-q -h --variant --fen --postal --readings --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -515,6 +535,10 @@ _xpgn() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -525,7 +549,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__perft)
-            opts="-q -h --variant --fen --divide --postal --readings --color --quiet --help"
+            opts="-q -h --variant --fen --divide --postal --readings --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -551,6 +575,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -559,7 +587,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__scores)
-            opts="-q -h --format --games --color --quiet --help"
+            opts="-q -h --format --games --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -577,6 +605,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -585,7 +617,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h --summary --format --range --games --jobs --output --force --color --quiet --help"
+            opts="-j -o -q -h --summary --format --range --games --jobs --output --force --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -623,6 +655,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -631,7 +667,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__variants)
-            opts="-q -h --color --quiet --help"
+            opts="-q -h --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -639,6 +675,10 @@ _xpgn() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -649,7 +689,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__view)
-            opts="-o -q -h --output --force --games --title --color --quiet --help"
+            opts="-o -q -h --output --force --games --title --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -673,6 +713,10 @@ _xpgn() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)

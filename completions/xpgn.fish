@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_xpgn_global_optspecs
-    string join \n color= q/quiet h/help V/version
+    string join \n color= q/quiet encoding= h/help V/version
 end
 
 function __fish_xpgn_needs_command
@@ -27,6 +27,9 @@ end
 complete -c xpgn -n "__fish_xpgn_needs_command" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_needs_command" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_needs_command" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_needs_command" -s V -l version -d 'Print version'
@@ -67,6 +70,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l range -d 'Read only 
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l deny-warnings -d 'Fail on warnings: any warning not hidden by `--allow` gives exit status 1, as an invalid game does'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -99,6 +105,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l games -d 'Only these g
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l all -d 'Print the position after every ply, the start position first'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -128,6 +137,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l readings -d 'Alterna
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l divide -d 'Print the count below each legal move of the root position first'
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -157,6 +169,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l readings -d 'Alterna
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l to -d 'The output format' -r -f -a "pgn\t'PGN in the export format of the 1994 standard'
@@ -201,6 +216,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l games -d 'Only the
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only, plus the tags that decide the game\'s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game\'s'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-comments -d 'PGN without comments'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-nags -d 'PGN without NAGs (annotation glyphs and the suffixes `!`, `?`...)'
@@ -221,6 +239,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s o -l output -d 'Writ
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l summary -d 'One row per variant (games, results, average length, error counts) instead of one per game'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s q -l quiet -d 'Print no summary line and no progress'
@@ -231,6 +252,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l games -d 'Only thes
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l game -d 'The game of FILE to draw, counted from 1' -r
@@ -260,6 +284,9 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -s o -l output -d 'Wr
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l flip -d 'Black at the bottom'
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l zone -d 'Shade the squares where the side to move is braked (Squirrel\'s guard zones)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l no-arrow -d 'No arrow for the move that led to the position'
@@ -273,12 +300,18 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l title -d 'The page\'s
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l force -d 'Replace FILE if it exists'
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "check" -d 'Validate records and report every problem'

@@ -18,6 +18,9 @@ _xpgn() {
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -45,6 +48,9 @@ json\:"One JSON object per diagnostic per line on stdout, then a summary object"
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--deny-warnings[Fail on warnings\: any warning not hidden by \`--allow\` gives exit status 1, as an invalid game does]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -67,6 +73,9 @@ fairy\:"Fairy-Stockfish'\''s FEN\: Chess and Chess960 as xpgn writes them, Squir
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--all[Print the position after every ply, the start position first]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -84,6 +93,9 @@ _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--divide[Print the count below each legal move of the root position first]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -101,6 +113,9 @@ _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -136,6 +151,9 @@ invalid\:"Games with at least one error"))' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only, plus the tags that decide the game'\''s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game'\''s]' \
 '--no-comments[PGN without comments]' \
 '--no-nags[PGN without NAGs (annotation glyphs and the suffixes \`!\`, \`?\`...)]' \
@@ -165,6 +183,9 @@ jsonl\:"JSON Lines, typed, versioned (\`"schema"\: 1\`), with a summary line"))'
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--summary[One row per variant (games, results, average length, error counts) instead of one per game]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
@@ -182,6 +203,9 @@ json\:"One JSON object per game per line, holding its timeline"))' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -202,6 +226,9 @@ _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--flip[Black at the bottom]' \
 '--zone[Shade the squares where the side to move is braked (Squirrel'\''s guard zones)]' \
 '--no-arrow[No arrow for the move that led to the position]' \
@@ -223,6 +250,9 @@ _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '--force[Replace FILE if it exists]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -236,6 +266,9 @@ _arguments "${_arguments_options[@]}" : \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \

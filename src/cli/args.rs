@@ -53,6 +53,46 @@ pub struct CommonArgs {
     /// counts) are still printed.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+
+    /// How tag values and comments that are not UTF-8 are read.
+    ///
+    /// Old archives are often Latin-1: their `ü` is one byte that is not
+    /// UTF-8. `utf-8` replaces such bytes with U+FFFD and warns
+    /// (`invalid-utf8`); `latin-1` reads every byte as one character
+    /// (Windows-1252's for 0x80-0x9F, as legacy Windows programs wrote
+    /// them), even in text that is valid UTF-8; `auto` reads each tag value
+    /// and comment as UTF-8 when it is valid UTF-8 and as Latin-1 when not.
+    /// Output is always UTF-8.
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = EncodingChoice::Utf8, global = true)]
+    pub encoding: EncodingChoice,
+}
+
+/// How text that is not UTF-8 is read (`--encoding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingChoice {
+    /// UTF-8; invalid bytes become U+FFFD, with a warning.
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    /// Latin-1 (Windows-1252), every byte one character.
+    #[value(
+        name = "latin-1",
+        alias = "latin1",
+        alias = "windows-1252",
+        alias = "cp1252"
+    )]
+    Latin1,
+    /// UTF-8 where it is valid, else Latin-1, per tag value and comment.
+    Auto,
+}
+
+impl From<EncodingChoice> for crate::notation::text::Encoding {
+    fn from(c: EncodingChoice) -> Self {
+        match c {
+            EncodingChoice::Utf8 => Self::Utf8,
+            EncodingChoice::Latin1 => Self::Latin1,
+            EncodingChoice::Auto => Self::Auto,
+        }
+    }
 }
 
 /// When to use colour (`--color`).

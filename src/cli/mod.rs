@@ -167,6 +167,7 @@ pub fn transcript_source(
 /// Runs the command line; the only entry point `main` needs.
 pub fn run(cli: Cli) -> ExitCode {
     watch_signals();
+    crate::notation::text::set_encoding(cli.common.encoding.into());
     let common = CommonConfig::from_args(&cli.common);
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &common),

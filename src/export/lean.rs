@@ -237,10 +237,7 @@ impl Lean {
 
     fn push_bytes(&mut self, b: &[u8]) -> Text {
         let start = self.text.len();
-        match std::str::from_utf8(b) {
-            Ok(s) => self.text.push_str(s),
-            Err(_) => self.text.push_str(&String::from_utf8_lossy(b)),
-        }
+        self.text.push_str(&crate::notation::text::decode(b));
         (offset(start), offset(self.text.len()))
     }
 

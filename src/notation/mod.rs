@@ -7,6 +7,7 @@ pub mod error;
 pub mod movetext;
 pub mod reader;
 pub mod tag;
+pub mod text;
 pub mod token;
 pub mod transcript;
 pub mod visitor;

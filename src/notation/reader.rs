@@ -516,7 +516,7 @@ impl<R: Read> Reader<R> {
         if self.stopped || (self.suppressed() && !matches!(ev, Ev::EndGame)) {
             return Flow::Continue;
         }
-        if !self.game.utf8_reported {
+        if !self.game.utf8_reported && super::text::encoding() == super::text::Encoding::Utf8 {
             let text = match &ev {
                 Ev::Tag { value, .. } => self.win.buf.get(value.clone()),
                 Ev::Comment { text, .. } => self.win.buf.get(text.clone()),

@@ -60,11 +60,12 @@ impl<'a> RawTag<'a> {
         Cow::Owned(out)
     }
 
-    /// The decoded value as text, invalid UTF-8 replaced.
+    /// The decoded value as text, bytes that are not UTF-8 read as
+    /// [`super::text::decode`] says (`--encoding`).
     pub fn decode_str(&self) -> Cow<'a, str> {
         match self.decode() {
-            Cow::Borrowed(b) => String::from_utf8_lossy(b),
-            Cow::Owned(v) => Cow::Owned(String::from_utf8_lossy(&v).into_owned()),
+            Cow::Borrowed(b) => super::text::decode(b),
+            Cow::Owned(v) => Cow::Owned(super::text::decode(&v).into_owned()),
         }
     }
 }

@@ -387,10 +387,7 @@ impl Visitor for Builder {
                 if !self.grow(text.len()) {
                     return Flow::Continue;
                 }
-                match std::str::from_utf8(text) {
-                    Ok(t) => self.comment.push_str(t),
-                    Err(_) => self.comment.push_str(&String::from_utf8_lossy(text)),
-                }
+                self.comment.push_str(&crate::notation::text::decode(text));
                 if matches!(chunk, Chunk::Whole | Chunk::Last) {
                     let text = std::mem::take(&mut self.comment);
                     self.add_comment(Comment { text, style });
@@ -433,13 +430,9 @@ impl Visitor for Builder {
     }
 }
 
-/// Bytes as text, invalid UTF-8 replaced (checked first: most tokens are
-/// ASCII, and the lossy decoder is slower at finding that out).
+/// Bytes as text, as `--encoding` reads them.
 fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
-    }
+    crate::notation::text::decode(bytes).into_owned()
 }
 
 /// Reads every game of `bytes` into records (for tests and small inputs).

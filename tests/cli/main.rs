@@ -7,6 +7,7 @@ mod check;
 mod convert;
 mod convert_opts;
 mod diagram;
+mod encoding;
 mod engine;
 mod gast;
 mod generate;
