@@ -143,6 +143,7 @@ fn piped(
         notations: crate::export::records::Notations::BOTH,
         count_moves: true,
         progress: false,
+        keys: false,
     };
     let mut text = String::new();
     let mut t = crate::verify::Counts::default();
@@ -269,6 +270,7 @@ fn results_waiting_for_a_slow_writer_stay_within_the_budget() {
             notations: crate::export::records::Notations::BOTH,
             count_moves: true,
             progress: false,
+            keys: false,
         };
         let mut got = String::new();
         let mut steps = 0u32;
