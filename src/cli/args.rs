@@ -13,6 +13,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::rules::variant::Variant;
 
+mod dedupe;
+pub use dedupe::{DedupeArgs, DedupeFormat, parse_memory};
+
 /// Reads, verifies and converts recorded games of chess and chess variants.
 ///
 /// xpgn reads PGN and the extended notation of the variants it knows
@@ -138,6 +141,22 @@ pub enum Command {
     /// their last legal move; their errors go to stderr and the exit status
     /// is 1.
     Scores(ScoresArgs),
+
+    /// Find games recorded more than once.
+    ///
+    /// Two records are one game when they start from the same position of
+    /// the same game and their mainlines are the same moves, whatever the
+    /// notation (`Ng1-f3` and `Nf3` are one move), tags, comments,
+    /// variations or result. A game the verifier rejects is compared by its
+    /// moves up to the error and its moves as written from there on; one
+    /// whose start cannot be set up, by its setup tags and moves as written.
+    /// Every copy after the first is a duplicate: the report says where it
+    /// is and which file and game hold the first copy (docs/dedupe.md).
+    ///
+    /// Exit status: 0 whether or not there are duplicates (invalid games
+    /// included), 1 when a game could not be written to an output (too
+    /// large to hold), 2 on a usage or I/O error.
+    Dedupe(DedupeArgs),
 
     /// Draw a position as an SVG picture.
     ///
