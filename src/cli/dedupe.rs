@@ -545,9 +545,9 @@ fn print_summary(s: &SummaryRow) {
     );
     if s.rejected > 0 {
         line.push_str(&format!(
-            "; {} the verifier rejects or does not know, compared as written from the first \
-             move it could not play (xpgn check says why)",
-            plural(s.rejected, "game", "games")
+            "; {} rejected or not verified, compared as written from their first error \
+             (docs/dedupe.md)",
+            s.rejected
         ));
     }
     if s.games == 0 {

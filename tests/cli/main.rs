@@ -5,6 +5,7 @@ mod util;
 
 mod check;
 mod convert;
+mod dedupe;
 mod diagram;
 mod engine;
 mod gast;
