@@ -22,6 +22,7 @@ use std::hash::{DefaultHasher, Hasher};
 
 use crate::rules::core::Move;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
+use crate::rules::variant::Family;
 use crate::verify::Ply;
 
 /// A game's identity: equal keys mean the same start and mainline (up to a
@@ -138,12 +139,21 @@ impl Keyer {
             return;
         }
         self.head = true;
+        let variant = start.variant();
         self.buf.push(START);
-        self.buf.extend_from_slice(start.variant().name().as_bytes());
+        self.buf.extend_from_slice(variant.name().as_bytes());
         self.buf.push(0);
         self.text.clear();
         start.write_fen(&mut self.text);
-        self.buf.extend_from_slice(self.text.as_bytes());
+        let mut fen = self.text.as_str();
+        // The clocks are counters, not the position: a game copied with
+        // another move number in its [FEN] is the same game (as in EPD).
+        if matches!(variant.family(), Family::Fide | Family::Lichess) {
+            for _ in 0..2 {
+                fen = fen.rsplit_once(' ').map_or(fen, |(head, _)| head);
+            }
+        }
+        self.buf.extend_from_slice(fen.as_bytes());
     }
 
     /// Without a start position, the setup tags as written start the key.
@@ -275,12 +285,17 @@ mod tests {
         let base = one("1. e4 e5 *");
         assert_ne!(base, one("1. e4 e6 *"));
         assert_ne!(base, one("1. e4 *"));
-        let fen = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2\"]\n\n1. e4 e5 *";
+        let fen = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1\"]\n\n1. e4 e5 *";
         assert_ne!(base, one(fen));
         assert_ne!(base, one("[Variant \"Antichess\"]\n\n1. e4 e5 *"));
-        // The start position named by FEN is the same position.
+        // The start position named by FEN is the same position, whatever
+        // its clocks.
         let start = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 e5 *";
         assert_eq!(base, one(start));
+        let counted = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 9\"]\n\n1. e4 e5 *";
+        assert_eq!(base, one(counted));
+        let black = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 *";
+        assert_ne!(one("1. e4 e5 *"), one(black));
     }
 
     #[test]

@@ -86,25 +86,32 @@ fn the_corpus_like_fixture_doubled_has_exactly_every_second_copy_as_duplicate() 
 fn other_notations_comments_tags_and_results_are_duplicates_other_starts_are_not() {
     let env = TestEnv::new();
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let moved = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5";
+    let counted = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5";
+    let no_castling = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1";
     let games = [
         "[Event \"a\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n",
         // LAN, comments, a variation, NAGs, another result.
         "[Event \"b\"]\n\n1. e2-e4 {open} e7-e5 2. Ng1-f3 $1 (2. d4) Nb8-c6 3. Bf1-b5 a7-a6 *\n",
         // UCI-like long moves, check of the start by its FEN.
         &format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 1/2-1/2\n"),
-        // Another start (the move counter differs), same moves.
-        &format!("[SetUp \"1\"]\n[FEN \"{moved}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"),
+        // Another start (White cannot castle short), same moves.
+        &format!("[SetUp \"1\"]\n[FEN \"{no_castling}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"),
         // Another game: the same moves are not the same game.
         "[Variant \"King of the Hill\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n",
         // One move less.
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n",
+        // The same start with other clocks: the clocks are not the position.
+        &format!("[SetUp \"1\"]\n[FEN \"{counted}\"]\n\n5. e4 e5 6. Nf3 Nc6 7. Bb5 a6 *\n"),
     ];
     env.write("g.pgn", games.join("\n"));
     env.run(&["dedupe", "g.pgn"])
         .code(0)
-        .stdout_is("g.pgn: game 2: duplicate of g.pgn: game 1\ng.pgn: game 3: duplicate of g.pgn: game 1\n")
-        .stderr_is("xpgn: 6 games: 4 unique, 2 duplicates\n");
+        .stdout_is(
+            "g.pgn: game 2: duplicate of g.pgn: game 1\n\
+             g.pgn: game 3: duplicate of g.pgn: game 1\n\
+             g.pgn: game 7: duplicate of g.pgn: game 1\n",
+        )
+        .stderr_is("xpgn: 7 games: 4 unique, 3 duplicates\n");
 }
 
 #[test]
