@@ -186,6 +186,28 @@ never\:"Never colour"))' \
 '*::inputs -- Files, directories (searched recursively) or `-` for standard input, read in order:_files' \
 && ret=0
 ;;
+(dedupe)
+_arguments "${_arguments_options[@]}" : \
+'--format=[How to report the duplicates on stdout]:FORMAT:((human\:"One line per duplicate\: where it is and where its first copy is"
+csv\:"CSV with a header\: file, game, first_file, first_game"
+json\:"JSON Lines\: one \`duplicate\` object per duplicate, then a \`summary\`"))' \
+'-o+[Write the unique games (each game'\''s first copy) to FILE, in PGN export format as \`convert --to pgn\` writes them]:FILE:_files' \
+'--output=[Write the unique games (each game'\''s first copy) to FILE, in PGN export format as \`convert --to pgn\` writes them]:FILE:_files' \
+'--duplicates=[Write the duplicate games (every copy after the first) to FILE, in PGN export format]:FILE:_files' \
+'--memory=[Memory for the table of game keys (24 bytes a game), in MB or with a unit\: \`256\`, \`64M\`, \`1G\`, \`512K\`]:MB:_default' \
+'-j+[Use N threads (default\: all cores)]:N:_default' \
+'--jobs=[Use N threads (default\: all cores)]:N:_default' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--force[Overwrite output files that already exist]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
+&& ret=0
+;;
 (diagram)
 _arguments "${_arguments_options[@]}" : \
 '--game=[The game of FILE to draw, counted from 1]:N:_default' \
@@ -262,6 +284,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(dedupe)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (diagram)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -293,6 +319,7 @@ _xpgn_commands() {
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
+'dedupe:Find games recorded more than once' \
 'diagram:Draw a position as an SVG picture' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'help:Print this message or the help of the given subcommand(s)' \
@@ -308,6 +335,11 @@ _xpgn__subcmd__check_commands() {
 _xpgn__subcmd__convert_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__dedupe_commands] )) ||
+_xpgn__subcmd__dedupe_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn dedupe commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__diagram_commands] )) ||
 _xpgn__subcmd__diagram_commands() {
@@ -329,6 +361,7 @@ _xpgn__subcmd__help_commands() {
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
+'dedupe:Find games recorded more than once' \
 'diagram:Draw a position as an SVG picture' \
 'variants:List the games xpgn knows, their status and their pieces' \
 'help:Print this message or the help of the given subcommand(s)' \
@@ -344,6 +377,11 @@ _xpgn__subcmd__help__subcmd__check_commands() {
 _xpgn__subcmd__help__subcmd__convert_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn help convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__dedupe_commands] )) ||
+_xpgn__subcmd__help__subcmd__dedupe_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help dedupe commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__help__subcmd__diagram_commands] )) ||
 _xpgn__subcmd__help__subcmd__diagram_commands() {

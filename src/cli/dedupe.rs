@@ -98,7 +98,9 @@ fn duplicates(
     let mut pairs = Sorter::new(budget);
     let mut first: Option<(u128, u64)> = None;
     let mut count = 0u64;
-    let sorted = keys.finish().map_err(Error::temp("the table of game keys"))?;
+    let sorted = keys
+        .finish()
+        .map_err(Error::temp("the table of game keys"))?;
     for entry in sorted {
         let (key, seq) = entry.map_err(Error::temp("the table of game keys"))?;
         match first {
@@ -329,7 +331,8 @@ fn is_stdout(path: Option<&Path>) -> bool {
 /// Outputs that cannot be created or written; temporary files that cannot
 /// be written or read.
 pub fn run(args: &DedupeArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
-    let games_to_stdout = is_stdout(args.output.as_deref()) || is_stdout(args.duplicates.as_deref());
+    let games_to_stdout =
+        is_stdout(args.output.as_deref()) || is_stdout(args.duplicates.as_deref());
     if is_stdout(args.output.as_deref()) && is_stdout(args.duplicates.as_deref()) {
         return Err(Error::BadValue {
             flag: "--duplicates",

@@ -310,7 +310,10 @@ mod tests {
     #[test]
     fn unknown_variants_compare_by_setup_tags_and_moves_as_written() {
         let a = one("[Variant \"Suicide\"]\n\n1. e4 e5 *");
-        assert_eq!(a, one("[Variant \"Suicide\"]\n[White \"w\"]\n\n1. e4 e5 1-0"));
+        assert_eq!(
+            a,
+            one("[Variant \"Suicide\"]\n[White \"w\"]\n\n1. e4 e5 1-0")
+        );
         assert_ne!(a, one("[Variant \"Placement\"]\n\n1. e4 e5 *"));
         assert_ne!(a, one("[Variant \"Suicide\"]\n\n1. e4 e6 *"));
     }
@@ -331,7 +334,9 @@ mod tests {
     #[test]
     fn games_of_other_families_key_their_notation() {
         let gast = "[Variant \"Gast\"]\n\n";
-        let keys = keys(&format!("{gast}1. f4 *\n\n{gast}1. f4 *\n\n{gast}1. g4 *\n"));
+        let keys = keys(&format!(
+            "{gast}1. f4 *\n\n{gast}1. f4 *\n\n{gast}1. g4 *\n"
+        ));
         assert_eq!(keys.len(), 3);
         assert_eq!(keys[0], keys[1]);
         assert_ne!(keys[0], keys[2]);

@@ -119,7 +119,11 @@ impl Observer for Collect {
     fn ply(&mut self, ply: &Ply<'_>) {
         // A slip's replacement is not what was written: the key takes the
         // move as written (`Tee`).
-        if let Some(k) = self.keyer.as_mut().filter(|_| ply.mainline && !ply.recovered) {
+        if let Some(k) = self
+            .keyer
+            .as_mut()
+            .filter(|_| ply.mainline && !ply.recovered)
+        {
             k.ply(ply);
         }
         let count = self.count_moves && ply.mainline;

@@ -237,7 +237,9 @@ mod tests {
         let mut x = 12345u64;
         let items: Vec<(u128, u64)> = (0..5000u64)
             .map(|i| {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 (u128::from(x % 700) << 100 | u128::from(x >> 40), i)
             })
             .collect();
@@ -252,7 +254,13 @@ mod tests {
         assert_eq!(spilled, want);
         // One record a run.
         let (tiny, _) = sorted(1, &items[..100]);
-        assert_eq!(tiny, want.iter().copied().filter(|r| r.1 < 100).collect::<Vec<_>>());
+        assert_eq!(
+            tiny,
+            want.iter()
+                .copied()
+                .filter(|r| r.1 < 100)
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]

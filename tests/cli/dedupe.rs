@@ -32,7 +32,9 @@ fn corpus_like() -> String {
     files.push(repo().join("tests/data/lichess/random.pgn"));
     let mut text = String::new();
     for f in files {
-        text.push_str(&String::from_utf8_lossy(&fs::read(f).expect("read fixture")));
+        text.push_str(&String::from_utf8_lossy(
+            &fs::read(f).expect("read fixture"),
+        ));
         text.push_str("\n\n");
     }
     text
@@ -67,7 +69,10 @@ fn the_corpus_like_fixture_doubled_has_exactly_every_second_copy_as_duplicate() 
     let (alone, summary) = report(&run.stdout());
     let n = summary["games"].as_u64().expect("games");
     assert!(n > 70, "{summary}");
-    assert!(summary["rejected"].as_u64().expect("rejected") > 10, "{summary}");
+    assert!(
+        summary["rejected"].as_u64().expect("rejected") > 10,
+        "{summary}"
+    );
     // Where each game's first copy is within one copy of the archive.
     let first: HashMap<u64, u64> = alone.iter().copied().collect();
     let first_of = |g: u64| first.get(&g).copied().unwrap_or(g);
@@ -93,7 +98,9 @@ fn other_notations_comments_tags_and_results_are_duplicates_other_starts_are_not
         // LAN, comments, a variation, NAGs, another result.
         "[Event \"b\"]\n\n1. e2-e4 {open} e7-e5 2. Ng1-f3 $1 (2. d4) Nb8-c6 3. Bf1-b5 a7-a6 *\n",
         // UCI-like long moves, check of the start by its FEN.
-        &format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 1/2-1/2\n"),
+        &format!(
+            "[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 1/2-1/2\n"
+        ),
         // Another start (White cannot castle short), same moves.
         &format!("[SetUp \"1\"]\n[FEN \"{no_castling}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"),
         // Another game: the same moves are not the same game.
@@ -123,9 +130,8 @@ fn rejected_games_are_compared_not_dropped() {
     env.write("a.pgn", format!("{bad}{other}{unknown}"));
     env.write("b.pgn", format!("{unknown}{bad}"));
     let run = env.run(&["dedupe", "--format", "csv", "a.pgn", "b.pgn"]);
-    run.code(0).stdout_is(
-        "file,game,first_file,first_game\nb.pgn,1,a.pgn,3\nb.pgn,2,a.pgn,1\n",
-    );
+    run.code(0)
+        .stdout_is("file,game,first_file,first_game\nb.pgn,1,a.pgn,3\nb.pgn,2,a.pgn,1\n");
     run.stderr_has("5 games: 3 unique, 2 duplicates; 5 rejected or not verified");
 }
 
@@ -140,15 +146,31 @@ fn a_spilled_table_gives_what_the_table_in_memory_gives() {
         let unique = format!("{out}-unique.pgn");
         let dups = format!("{out}-dups.pgn");
         let run = env.run(&[
-            "dedupe", "--format", "json", "--memory", memory, "-j", "2", "a.pgn", "b.pgn", "-o",
-            &unique, "--duplicates", &dups,
+            "dedupe",
+            "--format",
+            "json",
+            "--memory",
+            memory,
+            "-j",
+            "2",
+            "a.pgn",
+            "b.pgn",
+            "-o",
+            &unique,
+            "--duplicates",
+            &dups,
         ]);
         run.code(0);
         let (pairs, summary) = report(&run.stdout());
         let spilled = summary["spilled_runs"].as_u64().expect("spilled_runs");
         assert_eq!(spilled > 0, out == "disk", "{summary}");
         let read = |name: &str| fs::read(env.path().join(name)).expect("output written");
-        outputs.push((pairs, summary["duplicates"].clone(), read(&unique), read(&dups)));
+        outputs.push((
+            pairs,
+            summary["duplicates"].clone(),
+            read(&unique),
+            read(&dups),
+        ));
     }
     let (disk, mem) = (outputs.pop().expect("disk"), outputs.pop().expect("memory"));
     assert!(!mem.0.is_empty());
@@ -165,14 +187,28 @@ fn outputs_hold_the_unique_and_the_duplicate_games_in_pgn() {
     let b = "[Event \"b\"]\n\n1. d4 d5 *\n\n";
     let a2 = "[Event \"a again\"]\n\n1. e2-e4 e7-e5 1-0\n\n";
     env.write("in.pgn", format!("{a}{b}{a2}{b}"));
-    env.run(&["dedupe", "-q", "in.pgn", "-o", "u.pgn", "--duplicates", "d.pgn"])
-        .code(0)
-        .stderr_is("");
+    env.run(&[
+        "dedupe",
+        "-q",
+        "in.pgn",
+        "-o",
+        "u.pgn",
+        "--duplicates",
+        "d.pgn",
+    ])
+    .code(0)
+    .stderr_is("");
     let unique = fs::read_to_string(env.path().join("u.pgn")).expect("u.pgn");
     let dups = fs::read_to_string(env.path().join("d.pgn")).expect("d.pgn");
-    assert!(unique.contains("[Event \"a\"]") && unique.contains("[Event \"b\"]"), "{unique}");
+    assert!(
+        unique.contains("[Event \"a\"]") && unique.contains("[Event \"b\"]"),
+        "{unique}"
+    );
     assert!(!unique.contains("again"), "{unique}");
-    assert!(dups.contains("[Event \"a again\"]") && dups.contains("1. e4 e5 1-0"), "{dups}");
+    assert!(
+        dups.contains("[Event \"a again\"]") && dups.contains("1. e4 e5 1-0"),
+        "{dups}"
+    );
     assert_eq!(dups.matches("[Event ").count(), 2, "{dups}");
     // The unique games have no duplicate left.
     env.run(&["dedupe", "u.pgn"])
@@ -183,7 +219,8 @@ fn outputs_hold_the_unique_and_the_duplicate_games_in_pgn() {
     env.run(&["dedupe", "in.pgn", "-o", "u.pgn"])
         .code(2)
         .stderr_has("already exists (--force replaces it)");
-    env.run(&["dedupe", "-q", "in.pgn", "-o", "u.pgn", "--force"]).code(0);
+    env.run(&["dedupe", "-q", "in.pgn", "-o", "u.pgn", "--force"])
+        .code(0);
 }
 
 #[test]
