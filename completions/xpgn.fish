@@ -235,7 +235,7 @@ csv\t'CSV with a header: file, game, first_file, first_game'
 json\t'JSON Lines: one `duplicate` object per duplicate, then a `summary`'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s o -l output -d 'Write the unique games (each game\'s first copy) to FILE, in PGN export format as `convert --to pgn` writes them' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l duplicates -d 'Write the duplicate games (every copy after the first) to FILE, in PGN export format' -r -F
-complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l memory -d 'Memory for the table of game keys (24 bytes a game), in MB or with a unit: `256`, `64M`, `1G`, `512K`' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l memory -d 'Memory for the table of game keys (32 bytes a game), in MB or with a unit: `256`, `64M`, `1G`, `512K`' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s j -l jobs -d 'Use N threads (default: all cores)' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'

@@ -194,7 +194,7 @@ json\:"JSON Lines\: one \`duplicate\` object per duplicate, then a \`summary\`")
 '-o+[Write the unique games (each game'\''s first copy) to FILE, in PGN export format as \`convert --to pgn\` writes them]:FILE:_files' \
 '--output=[Write the unique games (each game'\''s first copy) to FILE, in PGN export format as \`convert --to pgn\` writes them]:FILE:_files' \
 '--duplicates=[Write the duplicate games (every copy after the first) to FILE, in PGN export format]:FILE:_files' \
-'--memory=[Memory for the table of game keys (24 bytes a game), in MB or with a unit\: \`256\`, \`64M\`, \`1G\`, \`512K\`]:MB:_default' \
+'--memory=[Memory for the table of game keys (32 bytes a game), in MB or with a unit\: \`256\`, \`64M\`, \`1G\`, \`512K\`]:MB:_default' \
 '-j+[Use N threads (default\: all cores)]:N:_default' \
 '--jobs=[Use N threads (default\: all cores)]:N:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"

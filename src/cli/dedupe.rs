@@ -340,6 +340,16 @@ pub fn run(args: &DedupeArgs, common: &CommonConfig) -> Result<ExitStatus, Error
             why: "-o already writes to stdout".into(),
         });
     }
+    if let (Some(a), Some(b)) = (&args.output, &args.duplicates)
+        && a == b
+        && !is_stdout(Some(a))
+    {
+        return Err(Error::BadValue {
+            flag: "--duplicates",
+            value: b.display().to_string(),
+            why: "-o writes the unique games there".into(),
+        });
+    }
     // Opened first, so that an existing file is refused before the run.
     let mut unique = match &args.output {
         Some(p) => Some(Destination::open(Some(p), args.force)?),

@@ -233,6 +233,10 @@ fn unique_games_on_stdout_move_the_report_to_stderr() {
     env.run(&["dedupe", "in.pgn", "-o", "-", "--duplicates", "-"])
         .code(2)
         .stderr_has("-o already writes to stdout");
+    env.run(&["dedupe", "in.pgn", "-o", "x.pgn", "--duplicates", "x.pgn"])
+        .code(2)
+        .stderr_has("-o writes the unique games there");
+    assert!(!env.path().join("x.pgn").exists());
 }
 
 #[test]

@@ -33,7 +33,7 @@ pub struct DedupeArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// Memory for the table of game keys (24 bytes a game), in MB or with a
+    /// Memory for the table of game keys (32 bytes a game), in MB or with a
     /// unit: `256`, `64M`, `1G`, `512K`.
     ///
     /// Past it the table is sorted and spilled to temporary files (in
