@@ -24,7 +24,7 @@ pub trait Record: Copy + Ord {
     fn get(bytes: &[u8]) -> Self;
 }
 
-/// Runs merged at once: each has a read buffer of [`RUN_BUFFER`] bytes.
+/// Runs merged at once: each has a read buffer of 64 KiB.
 pub const FAN_IN: usize = 16;
 
 /// The read and write buffer of one run.
