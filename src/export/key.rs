@@ -10,7 +10,9 @@
 //! A game the verifier rejects is still keyed, never dropped: its moves up
 //! to the first one the verifier could not play count as played, and that
 //! move and every later mainline move count as written (check marks and
-//! annotation suffixes left out). A game whose start position could not be
+//! annotation suffixes left out); where the verifier replays on after a
+//! slip with the turn plainly meant (the squares family), only the slip is
+//! keyed as written. A game whose start position could not be
 //! set up (an unknown variant, a bad `[FEN]`) is keyed by its `[Variant]`,
 //! `[SetUp]` and `[FEN]` tags as written and its mainline moves as written.
 //!
