@@ -144,18 +144,13 @@ pub enum Command {
 
     /// Find games recorded more than once.
     ///
-    /// Two records are one game when they start from the same position of
-    /// the same game and their mainlines are the same moves, whatever the
-    /// notation (`Ng1-f3` and `Nf3` are one move), tags, comments,
-    /// variations or result. A game the verifier rejects is compared by its
-    /// moves up to the error and its moves as written from there on; one
-    /// whose start cannot be set up, by its setup tags and moves as written.
-    /// Every copy after the first is a duplicate: the report says where it
-    /// is and which file and game hold the first copy (docs/dedupe.md).
-    ///
-    /// Exit status: 0 whether or not there are duplicates (invalid games
-    /// included), 1 when a game could not be written to an output (too
-    /// large to hold), 2 on a usage or I/O error.
+    /// One game is the same start position and the same mainline moves,
+    /// whatever the notation (`Ng1-f3` = `Nf3`), tags, comments or result;
+    /// games the verifier rejects are compared as written from their first
+    /// error (docs/dedupe.md). Each copy after the first is reported with the
+    /// file and game of the first. Exit status 0 with or without duplicates,
+    /// 1 when a game too large to hold could not be written to an output, 2
+    /// on a usage or I/O error.
     Dedupe(DedupeArgs),
 
     /// Draw a position as an SVG picture.
