@@ -22,6 +22,9 @@ _xpgn() {
             xpgn,convert)
                 cmd="xpgn__subcmd__convert"
                 ;;
+            xpgn,dedupe)
+                cmd="xpgn__subcmd__dedupe"
+                ;;
             xpgn,diagram)
                 cmd="xpgn__subcmd__diagram"
                 ;;
@@ -54,6 +57,9 @@ _xpgn() {
                 ;;
             xpgn__subcmd__help,convert)
                 cmd="xpgn__subcmd__help__subcmd__convert"
+                ;;
+            xpgn__subcmd__help,dedupe)
+                cmd="xpgn__subcmd__help__subcmd__dedupe"
                 ;;
             xpgn__subcmd__help,diagram)
                 cmd="xpgn__subcmd__help__subcmd__diagram"
@@ -89,7 +95,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --encoding --help --version check fen perft moves convert stats scores diagram view variants help"
+            opts="-q -h -V --color --quiet --encoding --help --version check fen perft moves convert stats scores dedupe diagram view variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -246,6 +252,56 @@ _xpgn() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        xpgn__subcmd__dedupe)
+            opts="-o -j -q -h --format --output --duplicates --force --memory --jobs --color --quiet --encoding --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human csv json" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --duplicates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --memory)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         xpgn__subcmd__diagram)
             opts="-o -q -h --game --ply --variant --fen --mark --flip --size --zone --no-arrow --no-coordinates --output --force --color --quiet --encoding --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -343,7 +399,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help)
-            opts="check fen perft moves convert stats scores diagram view variants help"
+            opts="check fen perft moves convert stats scores dedupe diagram view variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -371,6 +427,20 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        xpgn__subcmd__help__subcmd__dedupe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

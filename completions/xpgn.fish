@@ -40,6 +40,7 @@ complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "moves" -d 'List the legal
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "stats" -d 'Write one CSV row of statistics per game'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
+complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "dedupe" -d 'Find games recorded more than once'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "diagram" -d 'Draw a position as an SVG picture'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "view" -d 'Write one self-contained HTML page to look through games'
 complete -c xpgn -n "__fish_xpgn_needs_command" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
@@ -257,6 +258,22 @@ latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l format -d 'How to report the duplicates on stdout' -r -f -a "human\t'One line per duplicate: where it is and where its first copy is'
+csv\t'CSV with a header: file, game, first_file, first_game'
+json\t'JSON Lines: one `duplicate` object per duplicate, then a `summary`'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s o -l output -d 'Write the unique games (each game\'s first copy) to FILE, in PGN export format as `convert --to pgn` writes them' -r -F
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l duplicates -d 'Write the duplicate games (every copy after the first) to FILE, in PGN export format' -r -F
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l memory -d 'Memory for the table of game keys (32 bytes a game), in MB or with a unit: `256`, `64M`, `1G`, `512K`' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s j -l jobs -d 'Use N threads (default: all cores)' -r
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
+latin-1\t'Latin-1 (Windows-1252), every byte one character'
+auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l force -d 'Overwrite output files that already exist'
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s q -l quiet -d 'Print no summary line and no progress'
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l game -d 'The game of FILE to draw, counted from 1' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l ply -d 'Draw the position after ply K of the game\'s mainline (0 = its start position) instead of its last' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l variant -d 'The game, by name, for `--fen` or its start position' -r -f -a "Chess\t''
@@ -314,14 +331,15 @@ latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "check" -d 'Validate records and report every problem'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "fen" -d 'Print the position after each game, one FEN per line'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (perft)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "moves" -d 'List the legal moves of a position'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "stats" -d 'Write one CSV row of statistics per game'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "diagram" -d 'Draw a position as an SVG picture'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "view" -d 'Write one self-contained HTML page to look through games'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
-complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores diagram view variants help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "check" -d 'Validate records and report every problem'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "fen" -d 'Print the position after each game, one FEN per line'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (perft)'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "moves" -d 'List the legal moves of a position'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "convert" -d 'Convert records to PGN export format, JSON or JSON Lines'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "stats" -d 'Write one CSV row of statistics per game'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "scores" -d 'Print the score timeline of each game: the counts after every half-move'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "dedupe" -d 'Find games recorded more than once'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "diagram" -d 'Draw a position as an SVG picture'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "view" -d 'Write one self-contained HTML page to look through games'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "variants" -d 'List the games xpgn knows, their status and their pieces'
+complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

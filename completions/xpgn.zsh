@@ -213,6 +213,31 @@ auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '*::inputs -- Files, directories (searched recursively) or `-` for standard input, read in order:_files' \
 && ret=0
 ;;
+(dedupe)
+_arguments "${_arguments_options[@]}" : \
+'--format=[How to report the duplicates on stdout]:FORMAT:((human\:"One line per duplicate\: where it is and where its first copy is"
+csv\:"CSV with a header\: file, game, first_file, first_game"
+json\:"JSON Lines\: one \`duplicate\` object per duplicate, then a \`summary\`"))' \
+'-o+[Write the unique games (each game'\''s first copy) to FILE, in PGN export format as \`convert --to pgn\` writes them]:FILE:_files' \
+'--output=[Write the unique games (each game'\''s first copy) to FILE, in PGN export format as \`convert --to pgn\` writes them]:FILE:_files' \
+'--duplicates=[Write the duplicate games (every copy after the first) to FILE, in PGN export format]:FILE:_files' \
+'--memory=[Memory for the table of game keys (32 bytes a game), in MB or with a unit\: \`256\`, \`64M\`, \`1G\`, \`512K\`]:MB:_default' \
+'-j+[Use N threads (default\: all cores)]:N:_default' \
+'--jobs=[Use N threads (default\: all cores)]:N:_default' \
+'--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
+always\:"Always colour, even into a pipe or file"
+never\:"Never colour"))' \
+'--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
+latin-1\:"Latin-1 (Windows-1252), every byte one character"
+auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'--force[Overwrite output files that already exist]' \
+'-q[Print no summary line and no progress]' \
+'--quiet[Print no summary line and no progress]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'*::inputs -- Files, directories (searched recursively) or `-` for standard input:_files' \
+&& ret=0
+;;
 (diagram)
 _arguments "${_arguments_options[@]}" : \
 '--game=[The game of FILE to draw, counted from 1]:N:_default' \
@@ -315,6 +340,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(dedupe)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (diagram)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -350,6 +379,7 @@ _xpgn_commands() {
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
+'dedupe:Find games recorded more than once' \
 'diagram:Draw a position as an SVG picture' \
 'view:Write one self-contained HTML page to look through games' \
 'variants:List the games xpgn knows, their status and their pieces' \
@@ -366,6 +396,11 @@ _xpgn__subcmd__check_commands() {
 _xpgn__subcmd__convert_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__dedupe_commands] )) ||
+_xpgn__subcmd__dedupe_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn dedupe commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__diagram_commands] )) ||
 _xpgn__subcmd__diagram_commands() {
@@ -387,6 +422,7 @@ _xpgn__subcmd__help_commands() {
 'convert:Convert records to PGN export format, JSON or JSON Lines' \
 'stats:Write one CSV row of statistics per game' \
 'scores:Print the score timeline of each game\: the counts after every half-move' \
+'dedupe:Find games recorded more than once' \
 'diagram:Draw a position as an SVG picture' \
 'view:Write one self-contained HTML page to look through games' \
 'variants:List the games xpgn knows, their status and their pieces' \
@@ -403,6 +439,11 @@ _xpgn__subcmd__help__subcmd__check_commands() {
 _xpgn__subcmd__help__subcmd__convert_commands() {
     local commands; commands=()
     _describe -t commands 'xpgn help convert commands' commands "$@"
+}
+(( $+functions[_xpgn__subcmd__help__subcmd__dedupe_commands] )) ||
+_xpgn__subcmd__help__subcmd__dedupe_commands() {
+    local commands; commands=()
+    _describe -t commands 'xpgn help dedupe commands' commands "$@"
 }
 (( $+functions[_xpgn__subcmd__help__subcmd__diagram_commands] )) ||
 _xpgn__subcmd__help__subcmd__diagram_commands() {

@@ -13,6 +13,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::rules::variant::Variant;
 
+mod dedupe;
+pub use dedupe::{DedupeArgs, DedupeFormat, parse_memory};
+
 /// Reads, verifies and converts recorded games of chess and chess variants.
 ///
 /// xpgn reads PGN and the extended notation of the variants it knows
@@ -178,6 +181,17 @@ pub enum Command {
     /// their last legal move; their errors go to stderr and the exit status
     /// is 1.
     Scores(ScoresArgs),
+
+    /// Find games recorded more than once.
+    ///
+    /// One game is the same start position and the same mainline moves,
+    /// whatever the notation (`Ng1-f3` = `Nf3`), tags, comments or result;
+    /// games the verifier rejects are compared as written from their first
+    /// error (docs/dedupe.md). Each copy after the first is reported with the
+    /// file and game of the first. Exit status 0 with or without duplicates,
+    /// 1 when a game too large to hold could not be written to an output, 2
+    /// on a usage or I/O error.
+    Dedupe(DedupeArgs),
 
     /// Draw a position as an SVG picture.
     ///

@@ -29,6 +29,8 @@ pub struct GameOut {
     pub rendered: Option<crate::export::lean::Rendered>,
     /// The diagnostics of this game, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The game's identity for `dedupe`, when the run asked for keys.
+    pub key: Option<crate::export::key::GameKey>,
 }
 
 /// Moves the lines of a span found by a reader that counted lines from 1 at
@@ -216,8 +218,24 @@ pub fn analyse_records<R: Read>(
     count_moves: bool,
     bounds: Bounds,
 ) -> (ChunkOut, Ended) {
+    analyse_keyed(reader, name, notations, count_moves, false, bounds)
+}
+
+/// [`analyse_records`], also giving each game its key
+/// ([`GameOut::key`]) when `keys` is set.
+pub fn analyse_keyed<R: Read>(
+    reader: &mut Reader<R>,
+    name: &Arc<str>,
+    notations: Option<Notations>,
+    count_moves: bool,
+    keys: bool,
+    bounds: Bounds,
+) -> (ChunkOut, Ended) {
     let records = notations.is_some();
-    let collect = Collect::with_notations(notations, count_moves);
+    let mut collect = Collect::with_notations(notations, count_moves);
+    if keys {
+        collect = collect.keyed();
+    }
     let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut builder = Builder::new(reader.limits().max_game_size);
     let lean_options = notations.and_then(|n| n.lean);
@@ -232,6 +250,10 @@ pub fn analyse_records<R: Read>(
         } else if records {
             let mut tee = Tee::new(Some(&mut builder), &mut verifier);
             read_bounded(reader, &mut tee, bounds.limit)
+        } else if keys {
+            // No record: the tee feeds the key what the verifier skips.
+            let mut tee = Tee::<Builder>::new(None, &mut verifier);
+            read_bounded(reader, &mut tee, bounds.limit)
         } else {
             // The verifier itself, so that its event dispatch is inlined
             // into the reader's calls as on one thread.
@@ -239,6 +261,7 @@ pub fn analyse_records<R: Read>(
         };
         let diags: Vec<Diagnostic> = verifier.drain().collect();
         let reports = verifier.observer_mut().take_reports();
+        let mut keys = verifier.observer_mut().take_keys().into_iter();
         let record = builder.take();
         items = items.saturating_add(diags.len() + reports.len());
         let rendered = lean.as_mut().and_then(Lean::take);
@@ -250,6 +273,7 @@ pub fn analyse_records<R: Read>(
                 record,
                 rendered,
                 diagnostics: diags,
+                key: keys.next(),
             }),
             None => {
                 let before = out.games.len();
@@ -261,6 +285,7 @@ pub fn analyse_records<R: Read>(
             out.games.push(GameOut {
                 report,
                 moves,
+                key: keys.next(),
                 ..GameOut::default()
             });
         }

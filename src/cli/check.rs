@@ -226,6 +226,7 @@ pub fn check_in_parallel(
         notations: batch::Notations::BOTH,
         count_moves: false,
         progress,
+        keys: false,
     };
     let step = |step| {
         let flow = match step {

@@ -442,6 +442,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
             },
             count_moves: false,
             progress: common.progress,
+            keys: false,
         };
         batch::run(&config, |step| {
             match batch::report(&step, common.color_stderr, &mut err) {

@@ -73,6 +73,18 @@ pub enum Error {
         /// Why it is invalid.
         reason: String,
     },
+    /// A temporary file (`dedupe`'s table spilled to disk, or the games
+    /// held until they are known unique) could not be written or read.
+    #[error("cannot use a temporary file for {what} (TMPDIR: {dir})")]
+    Temp {
+        /// What the file holds.
+        what: &'static str,
+        /// The directory temporary files go to.
+        dir: String,
+        /// The cause.
+        #[source]
+        source: io::Error,
+    },
 }
 
 impl Error {
@@ -83,6 +95,15 @@ impl Error {
             self,
             Error::Write { stream: Stream::Stdout, source } if source.kind() == io::ErrorKind::BrokenPipe
         )
+    }
+
+    /// A temporary file for `what` failed; wraps its error.
+    pub fn temp(what: &'static str) -> impl FnOnce(io::Error) -> Error {
+        move |source| Error::Temp {
+            what,
+            dir: std::env::temp_dir().display().to_string(),
+            source,
+        }
     }
 
     /// A writer of `stream` failed; wraps its error.

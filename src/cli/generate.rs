@@ -184,6 +184,7 @@ mod tests {
             [
                 "xpgn-check.1",
                 "xpgn-convert.1",
+                "xpgn-dedupe.1",
                 "xpgn-diagram.1",
                 "xpgn-fen.1",
                 "xpgn-moves.1",

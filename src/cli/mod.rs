@@ -13,6 +13,7 @@ pub mod args;
 pub mod batch;
 pub mod check;
 pub mod convert;
+pub mod dedupe;
 pub mod diagram;
 pub mod error;
 pub mod exit;
@@ -177,6 +178,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Scores(args) => scores::run(args, &common),
         Command::Convert(args) => convert::run(args, &common),
         Command::Stats(args) => stats::run(args, &common),
+        Command::Dedupe(args) => dedupe::run(args, &common),
         Command::Diagram(args) => diagram::run(args, &common),
         Command::Variants(args) => variants::run(args, &common),
         Command::View(args) => view::run(args, &common),

@@ -38,7 +38,7 @@ use std::sync::{Arc, Mutex};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::batch::{Bounds, ChunkOut, Ended, Notations, analyse_records};
+use super::batch::{Bounds, ChunkOut, Ended, Notations, analyse_keyed};
 use crate::io::decompress::Compression;
 use crate::io::{Input, InputError, InputSource, expand};
 use crate::notation::{Reader, Resume};
@@ -108,6 +108,8 @@ pub struct BatchConfig {
     pub count_moves: bool,
     /// Draw a progress bar.
     pub progress: bool,
+    /// Give each game its key for `dedupe` ([`super::batch::GameOut::key`]).
+    pub keys: bool,
 }
 
 /// One step of a run, in input order.
@@ -256,6 +258,7 @@ pub fn run_split(
     let work = Work {
         records: config.records.then_some(config.notations),
         count_moves: config.count_moves,
+        keys: config.keys,
         split,
     };
     std::thread::scope(|scope| {
@@ -395,6 +398,7 @@ fn dispatch(
 struct Work {
     records: Option<Notations>,
     count_moves: bool,
+    keys: bool,
     split: Split,
 }
 
@@ -417,8 +421,14 @@ impl Work {
                 part_end,
                 part_items: self.split.items,
             };
-            let (out, ended) =
-                analyse_records(reader, name, self.records, self.count_moves, bounds);
+            let (out, ended) = analyse_keyed(
+                reader,
+                name,
+                self.records,
+                self.count_moves,
+                self.keys,
+                bounds,
+            );
             let items = out.items();
             let reached = match ended {
                 Ended::Part(at) => at,

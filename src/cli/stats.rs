@@ -201,6 +201,7 @@ pub fn run(args: &StatsArgs, common: &CommonConfig) -> Result<ExitStatus, Error>
         notations: batch::Notations::BOTH,
         count_moves: true,
         progress: common.progress,
+        keys: false,
     };
     let dest = Destination::open(args.batch.output.as_deref(), args.batch.force)?;
     let jsonl = args.format == StatsFormat::Jsonl;

@@ -114,6 +114,10 @@ pub struct Collect {
     ann_uci: String,
     /// SAN written for counting only.
     san: String,
+    /// The key of the game being read, for `dedupe` ([`Collect::keyed`]).
+    keyer: Option<Box<super::key::Keyer>>,
+    /// The keys of the games finished, in order with `reports`.
+    keys: Vec<super::key::GameKey>,
 }
 
 impl Observer for Collect {
@@ -121,9 +125,21 @@ impl Observer for Collect {
         if self.records.is_some_and(|n| n.picture) {
             self.start = Some((start.fen(), Picture::of(start)));
         }
+        if let Some(k) = &mut self.keyer {
+            k.start(start);
+        }
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
+        // A slip's replacement is not what was written: the key takes the
+        // move as written (`Tee`).
+        if let Some(k) = self
+            .keyer
+            .as_mut()
+            .filter(|_| ply.mainline && !ply.recovered)
+        {
+            k.ply(ply);
+        }
         let count = self.count_moves && ply.mainline;
         // A slip's replacement is not what was written: its node keeps
         // the move as written.
@@ -166,10 +182,13 @@ impl Observer for Collect {
             .and_then(AnyPosition::points)
             .map(|p| (p.white, p.black));
         self.reports.push((report.clone(), moves));
+        if let Some(k) = &mut self.keyer {
+            self.keys.push(k.finish());
+        }
     }
 
     fn wants_plies(&self) -> bool {
-        self.count_moves || self.records.is_some()
+        self.count_moves || self.records.is_some() || self.keyer.is_some()
     }
 
     // `check` (no records, no counts) uses no tag of a report: they are
@@ -254,6 +273,11 @@ pub struct Tee<'a, B = Builder> {
     /// Open variations the verifier skips (0: none).
     skip_var: u32,
     skip_game: bool,
+    /// Whether the verifier's observer keys games: then every event is
+    /// read, and the mainline moves it does not play are keyed as written.
+    keyed: bool,
+    /// Open variations (for the key: only mainline moves count).
+    depth: u32,
 }
 
 impl<B: RecordSink> Visitor for Tee<'_, B> {
@@ -268,10 +292,19 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         {
             return self.end_game_fixing_result(span, line);
         }
-        let Some(builder) = self.builder.as_deref_mut() else {
+        if self.builder.is_none() && !self.keyed {
             return self.verifier.event(event, span, line);
+        }
+        if let Some(builder) = self.builder.as_deref_mut() {
+            builder.event(event, span, line);
+        }
+        // Mainline plies keyed before the event: none more after a move
+        // event means the verifier did not play it.
+        let keyed_plies = if self.keyed {
+            self.key_event(event)
+        } else {
+            None
         };
-        builder.event(event, span, line);
         let forward = match event {
             Event::EndGame => {
                 self.skip_game = false;
@@ -292,7 +325,9 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         if forward {
             let is_move = matches!(event, Event::Move { .. });
             let flow = self.verifier.event(event, span, line);
-            if let Some((fen, picture)) = self.verifier.observer_mut().start.take() {
+            if let Some((fen, picture)) = self.verifier.observer_mut().start.take()
+                && let Some(builder) = self.builder.as_deref_mut()
+            {
                 builder.annotate_start(fen, picture);
             }
             match flow {
@@ -301,7 +336,7 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 Flow::Stop => return Flow::Stop,
                 Flow::Continue => {}
             }
-            if is_move {
+            if is_move && let Some(builder) = self.builder.as_deref_mut() {
                 let collect = self.verifier.observer_mut();
                 if let Some(wanted) = collect.annotation.take() {
                     let san = wanted.san.then_some(collect.ann_san.as_str());
@@ -314,6 +349,12 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     builder.annotate_picture(picture, arrow);
                 }
             }
+        }
+        if let (Some(before), Event::Move { text, .. }) = (keyed_plies, event)
+            && let Some(k) = self.verifier.observer_mut().keyer.as_mut()
+            && k.plies() == before
+        {
+            k.written(text);
         }
         Flow::Continue
     }
@@ -345,6 +386,19 @@ impl Collect {
             count_moves,
             ..Collect::default()
         }
+    }
+
+    /// Also keys every game ([`super::key`]): read through a [`Tee`], which
+    /// hands the key the moves the verifier does not play.
+    pub fn keyed(mut self) -> Collect {
+        self.keyer = Some(Box::default());
+        self
+    }
+
+    /// The keys of the games finished since the last call, one per report,
+    /// when [`keyed`](Self::keyed).
+    pub fn take_keys(&mut self) -> Vec<super::key::GameKey> {
+        std::mem::take(&mut self.keys)
     }
 
     /// The reports of the games finished since the last call, with their
@@ -430,14 +484,37 @@ impl<B: RecordSink> Tee<'_, B> {
 }
 
 impl<'a, B: RecordSink> Tee<'a, B> {
-    /// Feeds `builder` (when there is one) and `verifier`.
+    /// Feeds `builder` (when there is one) and `verifier`; when the
+    /// verifier's observer is [keyed](Collect::keyed), also what its key
+    /// needs besides the plies.
     pub fn new(builder: Option<&'a mut B>, verifier: &'a mut Verifier<Collect>) -> Tee<'a, B> {
+        let keyed = verifier.observer().keyer.is_some();
         Tee {
             builder,
             verifier,
             skip_var: 0,
             skip_game: false,
+            keyed,
+            depth: 0,
         }
+    }
+
+    /// What the key takes from an event besides the verifier's plies; for
+    /// a mainline move, the plies keyed before it.
+    fn key_event(&mut self, event: Event<'_>) -> Option<u32> {
+        let keyer = self.verifier.observer_mut().keyer.as_mut()?;
+        match event {
+            Event::BeginGame => {
+                keyer.reset();
+                self.depth = 0;
+            }
+            Event::Tag { name, value } => keyer.tag(name, value.0),
+            Event::BeginVariation => self.depth += 1,
+            Event::EndVariation => self.depth = self.depth.saturating_sub(1),
+            Event::Move { .. } if self.depth == 0 => return Some(keyer.plies()),
+            _ => {}
+        }
+        None
     }
 }
 

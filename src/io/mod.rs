@@ -8,6 +8,7 @@
 pub mod decompress;
 pub mod inputs;
 pub mod output;
+pub mod sorted;
 pub mod split;
 
 pub use inputs::{Input, InputError, InputSource, SkippedLink, expand, expand_with};

@@ -21,6 +21,7 @@ fn generate_man_writes_the_committed_pages() {
         [
             "xpgn-check.1",
             "xpgn-convert.1",
+            "xpgn-dedupe.1",
             "xpgn-diagram.1",
             "xpgn-fen.1",
             "xpgn-moves.1",

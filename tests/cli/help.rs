@@ -7,7 +7,7 @@ fn help_lists_the_promised_subcommands() {
     let env = TestEnv::new();
     let run = env.run(&["--help"]);
     run.code(0).stderr_is("");
-    for sub in ["check", "fen", "perft", "moves", "variants"] {
+    for sub in ["check", "fen", "perft", "moves", "dedupe", "variants"] {
         run.stdout_has(&format!("\n  {sub} "));
     }
     // generate is for packagers and stays hidden.
@@ -38,6 +38,13 @@ fn subcommand_help_shows_the_promised_flags() {
         .code(0)
         .stdout_has("--variant <VARIANT>")
         .stdout_has("--fen <FEN>");
+    env.run(&["dedupe", "--help"])
+        .code(0)
+        .stdout_has("<FILE>...")
+        .stdout_has("--output <FILE>")
+        .stdout_has("--duplicates <FILE>")
+        .stdout_has("--format <FORMAT>")
+        .stdout_has("--memory <MB>");
     env.run(&["variants", "--help"]).code(0);
 }
 

@@ -6,6 +6,7 @@ mod util;
 mod check;
 mod convert;
 mod convert_opts;
+mod dedupe;
 mod diagram;
 mod encoding;
 mod engine;

@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use super::*;
-use crate::cli::batch::analyse;
 
 /// Pieces of PGN that make game boundaries hard to find: comments holding
 /// tag lines, `%` lines, `;` comments holding braces, unterminated
@@ -89,7 +88,7 @@ fn describe(step: &Step, out: &mut String) {
                 for d in &g.diagnostics {
                     let _ = writeln!(out, "{d:?}");
                 }
-                let _ = writeln!(out, "game {:?} {:?}", g.report, g.moves);
+                let _ = writeln!(out, "game {:?} {:?} {:?}", g.report, g.moves, g.key);
                 if let Some(r) = &g.record {
                     let _ = writeln!(out, "  {r:?}");
                 }
@@ -112,6 +111,15 @@ fn totals(step: &Step, t: &mut crate::verify::Counts) {
 }
 
 fn one_reader(path: &std::path::Path, records: bool) -> (String, crate::verify::Counts) {
+    one_reader_keyed(path, records, false)
+}
+
+/// [`one_reader`], giving each game its `dedupe` key when `keys` is set.
+fn one_reader_keyed(
+    path: &std::path::Path,
+    records: bool,
+    keys: bool,
+) -> (String, crate::verify::Counts) {
     let name: Arc<str> = Arc::from(path.to_string_lossy().as_ref());
     let file = File::open(path).expect("open");
     let mut reader = Reader::new(file);
@@ -120,7 +128,9 @@ fn one_reader(path: &std::path::Path, records: bool) -> (String, crate::verify::
         part_end: u64::MAX,
         part_items: usize::MAX,
     };
-    let (out, ended) = analyse(&mut reader, &name, records, true, all);
+    let notations = records.then_some(crate::export::records::Notations::BOTH);
+    let (out, ended) =
+        crate::cli::batch::analyse_keyed(&mut reader, &name, notations, true, keys, all);
     assert!(matches!(ended, Ended::Eof), "{ended:?}");
     let mut text = format!("begin {name}\n");
     let step = Step::Chunk(name, out);
@@ -136,6 +146,17 @@ fn piped(
     jobs: usize,
     split: Split,
 ) -> (String, crate::verify::Counts) {
+    piped_keyed(path, records, false, jobs, split)
+}
+
+/// [`piped`], giving each game its `dedupe` key when `keys` is set.
+fn piped_keyed(
+    path: &std::path::Path,
+    records: bool,
+    keys: bool,
+    jobs: usize,
+    split: Split,
+) -> (String, crate::verify::Counts) {
     let config = BatchConfig {
         inputs: vec![path.to_path_buf()],
         jobs: NonZeroUsize::new(jobs).expect("jobs"),
@@ -143,6 +164,7 @@ fn piped(
         notations: crate::export::records::Notations::BOTH,
         count_moves: true,
         progress: false,
+        keys,
     };
     let mut text = String::new();
     let mut t = crate::verify::Counts::default();
@@ -166,7 +188,9 @@ fn every_range_size_and_job_count_gives_the_one_reader_results() {
         let path = dir.path().join(format!("g{seed}.pgn"));
         std::fs::write(&path, &text).expect("write");
         let records = seed % 3 == 0;
-        let (want, want_t) = one_reader(&path, records);
+        // `dedupe`'s keys too, with and without records.
+        let keys = seed % 2 == 1;
+        let (want, want_t) = one_reader_keyed(&path, records, keys);
         let len = text.len() as u64;
         // Every byte a range start, then every other size up to the
         // whole input, a few of them with parts smaller than ranges.
@@ -175,9 +199,10 @@ fn every_range_size_and_job_count_gives_the_one_reader_results() {
             let range = range.max(1);
             let part = if k % 3 == 0 { 1 } else { range };
             let jobs = 1 + k % 4;
-            let (got, got_t) = piped(
+            let (got, got_t) = piped_keyed(
                 &path,
                 records,
+                keys,
                 jobs,
                 Split {
                     range,
@@ -269,6 +294,7 @@ fn results_waiting_for_a_slow_writer_stay_within_the_budget() {
             notations: crate::export::records::Notations::BOTH,
             count_moves: true,
             progress: false,
+            keys: false,
         };
         let mut got = String::new();
         let mut steps = 0u32;
