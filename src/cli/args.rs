@@ -60,8 +60,10 @@ pub struct CommonArgs {
     /// How tag values and comments that are not UTF-8 are read.
     ///
     /// Old archives are often Latin-1: their `ü` is one byte that is not
-    /// UTF-8. `utf-8` replaces such bytes with U+FFFD and warns
-    /// (`invalid-utf8`); `latin-1` reads every byte as one character
+    /// UTF-8. `utf-8` shows such bytes as U+FFFD and warns (`invalid-utf8`);
+    /// `convert` and `dedupe` then write them back as the same bytes in PGN
+    /// (JSON carries each as the private-use character U+10FF00 + its
+    /// value, docs/formats.md); `latin-1` reads every byte as one character
     /// (Windows-1252's for 0x80-0x9F, as legacy Windows programs wrote
     /// them), even in text that is valid UTF-8; `auto` reads each tag value
     /// and comment as UTF-8 when it is valid UTF-8 and as Latin-1 when not.

@@ -299,6 +299,10 @@ fn is_json(path: &Path) -> bool {
 ///
 /// Bad filter values; outputs that cannot be created or written.
 pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
+    // PGN output keeps the bytes of text that is not UTF-8 (docs/formats.md).
+    if crate::notation::text::encoding() == crate::notation::text::Encoding::Utf8 {
+        crate::notation::text::set_encoding(crate::notation::text::Encoding::Escape);
+    }
     let filters = Filters::new(args)?;
     let options = PgnOptions {
         moves: match args.moves {

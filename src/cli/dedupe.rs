@@ -331,6 +331,10 @@ fn is_stdout(path: Option<&Path>) -> bool {
 /// Outputs that cannot be created or written; temporary files that cannot
 /// be written or read.
 pub fn run(args: &DedupeArgs, common: &CommonConfig) -> Result<ExitStatus, Error> {
+    // PGN output keeps the bytes of text that is not UTF-8 (docs/formats.md).
+    if crate::notation::text::encoding() == crate::notation::text::Encoding::Utf8 {
+        crate::notation::text::set_encoding(crate::notation::text::Encoding::Escape);
+    }
     let games_to_stdout =
         is_stdout(args.output.as_deref()) || is_stdout(args.duplicates.as_deref());
     if is_stdout(args.output.as_deref()) && is_stdout(args.duplicates.as_deref()) {

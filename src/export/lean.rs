@@ -370,6 +370,8 @@ impl Lean {
         if self.cut.is_none() {
             // Writing to a Vec cannot fail.
             let _ = self.write(&tags, result, &mut bytes);
+            // Bytes that were not UTF-8 come back as themselves (`--encoding`).
+            crate::notation::text::unescape(&mut bytes);
         }
         let plies = self.mainline_plies();
         self.done = Some(Rendered {

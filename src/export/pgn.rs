@@ -392,6 +392,14 @@ pub(crate) fn write_header(
 ///
 /// Any error of `out`.
 pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io::Result<()> {
+    // Bytes that were not UTF-8 come back as themselves (`--encoding`).
+    let mut text = Vec::new();
+    write_game_text(game, options, &mut text)?;
+    crate::notation::text::unescape(&mut text);
+    out.write_all(&text)
+}
+
+fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io::Result<()> {
     let result = result_of(game);
     let tags: Vec<(&str, &str)> = game
         .tags

@@ -516,7 +516,12 @@ impl<R: Read> Reader<R> {
         if self.stopped || (self.suppressed() && !matches!(ev, Ev::EndGame)) {
             return Flow::Continue;
         }
-        if !self.game.utf8_reported && super::text::encoding() == super::text::Encoding::Utf8 {
+        if !self.game.utf8_reported
+            && matches!(
+                super::text::encoding(),
+                super::text::Encoding::Utf8 | super::text::Encoding::Escape
+            )
+        {
             let text = match &ev {
                 Ev::Tag { value, .. } => self.win.buf.get(value.clone()),
                 Ev::Comment { text, .. } => self.win.buf.get(text.clone()),
@@ -531,8 +536,14 @@ impl<R: Read> Reader<R> {
                 } else {
                     "a comment"
                 };
+                let how = if super::text::encoding() == super::text::Encoding::Escape {
+                    "kept as they are in PGN output"
+                } else {
+                    "shown with U+FFFD"
+                };
                 let msg = format!(
-                    "{what} has bytes that are not UTF-8 (at byte {} of it; Latin-1?); shown with U+FFFD",
+                    "{what} has bytes that are not UTF-8 (at byte {} of it; Latin-1? \
+                     --encoding latin-1 or auto reads them as letters); {how}",
                     bad.valid_up_to() + 1
                 );
                 self.problem(v, Code::InvalidUtf8, msg, span);

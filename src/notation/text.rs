@@ -30,6 +30,12 @@ pub enum Encoding {
     /// Each tag value and comment as UTF-8 when it is valid UTF-8, else as
     /// [`Latin1`](Self::Latin1): files that mix the two read right.
     Auto,
+    /// As UTF-8, each byte that is not UTF-8 kept as the private-use
+    /// character U+10FF00 + its value, which the PGN writer writes back as
+    /// that byte ([`unescape`]): `convert`'s and `dedupe`'s reading when
+    /// `--encoding` is `utf-8`, so that PGN to PGN and PGN to JSON to PGN
+    /// keep every byte. JSON carries such a byte as that character.
+    Escape,
 }
 
 static ENCODING: AtomicU8 = AtomicU8::new(0);
@@ -40,6 +46,7 @@ pub fn set_encoding(encoding: Encoding) {
         Encoding::Utf8 => 0,
         Encoding::Latin1 => 1,
         Encoding::Auto => 2,
+        Encoding::Escape => 3,
     };
     ENCODING.store(code, Ordering::Relaxed);
 }
@@ -49,6 +56,7 @@ pub fn encoding() -> Encoding {
     match ENCODING.load(Ordering::Relaxed) {
         1 => Encoding::Latin1,
         2 => Encoding::Auto,
+        3 => Encoding::Escape,
         _ => Encoding::Utf8,
     }
 }
@@ -83,18 +91,52 @@ pub fn decode_as(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
         return Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or_default());
     }
     match (encoding, std::str::from_utf8(bytes)) {
-        (Encoding::Utf8 | Encoding::Auto, Ok(s)) => Cow::Borrowed(s),
+        (Encoding::Utf8 | Encoding::Auto | Encoding::Escape, Ok(s)) => Cow::Borrowed(s),
         (Encoding::Utf8, Err(_)) => String::from_utf8_lossy(bytes),
+        (Encoding::Escape, Err(_)) => {
+            let mut out = String::with_capacity(bytes.len() + 8);
+            for chunk in bytes.utf8_chunks() {
+                out.push_str(chunk.valid());
+                for &b in chunk.invalid() {
+                    out.push(char::from_u32(ESCAPE_BASE + u32::from(b)).unwrap_or('\u{FFFD}'));
+                }
+            }
+            Cow::Owned(out)
+        }
         (Encoding::Latin1, _) | (Encoding::Auto, Err(_)) => {
             Cow::Owned(bytes.iter().copied().map(latin1).collect())
         }
     }
 }
 
-/// Whether `bytes` read under the process's encoding lose something (the
-/// reader's `invalid-utf8` warning): only UTF-8 with invalid bytes does.
-pub fn is_lossy(bytes: &[u8]) -> bool {
-    encoding() == Encoding::Utf8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_err()
+/// The first of the 256 private-use characters that stand for bytes that
+/// are not UTF-8 ([`Encoding::Escape`]).
+const ESCAPE_BASE: u32 = 0x10_FF00;
+
+/// Writes back, in place, each private-use character U+10FF00..U+10FFFF of
+/// UTF-8 text as the byte it stands for ([`Encoding::Escape`]); text
+/// without them (almost all) is only scanned.
+pub fn unescape(bytes: &mut Vec<u8>) {
+    // U+10FF00..=U+10FFFF is F4 8F BC..BF 80..BF in UTF-8.
+    let Some(first) = memchr::memchr(0xF4, bytes) else {
+        return;
+    };
+    let mut write = first;
+    let mut read = first;
+    while read < bytes.len() {
+        match bytes.get(read..read + 4) {
+            Some(&[0xF4, 0x8F, c @ 0xBC..=0xBF, d @ 0x80..=0xBF]) => {
+                bytes[write] = ((c & 0x03) << 6) | (d & 0x3F);
+                read += 4;
+            }
+            _ => {
+                bytes[write] = bytes[read];
+                read += 1;
+            }
+        }
+        write += 1;
+    }
+    bytes.truncate(write);
 }
 
 #[cfg(test)]
@@ -109,6 +151,19 @@ mod tests {
         assert_eq!(decode_as(muller, Encoding::Auto), "Müller");
         // Windows-1252's euro sign and curly quotes.
         assert_eq!(decode_as(b"\x80 \x93x\x94", Encoding::Latin1), "€ “x”");
+    }
+
+    #[test]
+    fn escaped_bytes_come_back_as_themselves() {
+        let raw = b"M\xfcller \xc3\xbc \xff\x80 \xf4\x8f";
+        let text = decode_as(raw, Encoding::Escape);
+        assert!(text.contains('\u{10FFFC}') && text.contains('ü'));
+        let mut back = text.as_bytes().to_vec();
+        unescape(&mut back);
+        assert_eq!(back, raw);
+        let mut plain = "no escapes, ü".as_bytes().to_vec();
+        unescape(&mut plain);
+        assert_eq!(plain, "no escapes, ü".as_bytes());
     }
 
     #[test]

@@ -8,7 +8,7 @@ const MIXED: &[u8] = b"[Event \"x\"]\n[White \"M\xfcller\"]\n[Black \"Gro\xdfmei
 1. e4 {sch\xf6n} e5 *\n\n[Event \"y\"]\n[White \"M\xc3\xbcller\"]\n\n1. d4 *\n";
 
 #[test]
-fn utf8_replaces_latin1_bytes_and_warns() {
+fn utf8_shows_latin1_bytes_as_replacement_characters_and_warns() {
     let env = TestEnv::new();
     env.write("mixed.pgn", MIXED);
     let check = env.run(&["check", "mixed.pgn"]);
@@ -18,13 +18,12 @@ fn utf8_replaces_latin1_bytes_and_warns() {
         "{}",
         check.stderr()
     );
-    let out = env.run(&["convert", "--to", "pgn", "mixed.pgn"]);
-    out.code(0);
-    assert!(
-        out.stdout().contains("[White \"M\u{FFFD}ller\"]"),
-        "{}",
-        out.stdout()
-    );
+    // Text output shows them as U+FFFD (convert keeps them: below).
+    let stats = env.run(&["stats", "mixed.pgn"]);
+    stats.code(0);
+    let bytes = stats.stdout_bytes();
+    let text = std::str::from_utf8(&bytes).expect("stats writes UTF-8");
+    assert!(text.contains(",M\u{FFFD}ller,"), "{text}");
 }
 
 #[test]
@@ -96,4 +95,29 @@ fn auto_reads_each_text_as_utf8_or_else_latin1_in_every_output() {
         "{}",
         stats.stdout()
     );
+}
+
+#[test]
+fn convert_keeps_the_bytes_of_text_that_is_not_utf8() {
+    let env = TestEnv::new();
+    env.write("mixed.pgn", MIXED);
+    let pgn = env.run(&["convert", "--to", "pgn", "mixed.pgn"]);
+    pgn.code(0);
+    let bytes = pgn.stdout_bytes();
+    let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    assert!(has(b"[White \"M\xfcller\"]"), "{}", pgn.stdout());
+    assert!(has(b"[Black \"Gro\xdfmeister \x80\"]"));
+    assert!(has(b"{sch\xf6n}"));
+    assert!(
+        has("[White \"Müller\"]".as_bytes()),
+        "the UTF-8 game is unchanged"
+    );
+    // Through JSON and back: the same bytes.
+    let json = env.run(&["convert", "--to", "json", "-o", "g.json", "mixed.pgn"]);
+    json.code(0);
+    let text = std::fs::read_to_string(env.path().join("g.json")).expect("json");
+    assert!(text.contains("M\u{10FFFC}ller"), "{text}");
+    let back = env.run(&["convert", "--from", "json", "--to", "pgn", "g.json"]);
+    back.code(0);
+    assert_eq!(back.stdout_bytes(), bytes);
 }

@@ -77,6 +77,11 @@ impl Run<'_> {
         String::from_utf8_lossy(&self.output.stdout).into_owned()
     }
 
+    /// Its stdout as bytes.
+    pub fn stdout_bytes(&self) -> Vec<u8> {
+        self.output.stdout.clone()
+    }
+
     /// Its stderr, lossily decoded.
     pub fn stderr(&self) -> String {
         String::from_utf8_lossy(&self.output.stderr).into_owned()
