@@ -131,6 +131,7 @@ fn allocations_to_convert(warm: &str, pgn: &str) -> (u64, usize) {
         lean: Some(options),
         fen: false,
         picture: false,
+        json: false,
         fix_result: false,
     };
     let mut verifier =

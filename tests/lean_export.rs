@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use xpgn::export::json;
 use xpgn::export::lean::Lean;
 use xpgn::export::pgn::{self, MoveStyle, PgnOptions};
 use xpgn::export::records::{Collect, Notations, Tee};
@@ -165,6 +166,7 @@ fn by_lean(bytes: &[u8], options: PgnOptions, fix: bool, limit: u64) -> Vec<Opti
         lean: Some(options),
         fen: false,
         picture: false,
+        json: false,
         fix_result: fix,
     };
     let mut v = Verifier::with_observer("f.pgn", Collect::with_notations(Some(notations), false));
@@ -186,7 +188,87 @@ fn by_lean(bytes: &[u8], options: PgnOptions, fix: bool, limit: u64) -> Vec<Opti
     out
 }
 
+/// Per game: its JSON line (`None` when cut), by the record.
+fn json_by_record(bytes: &[u8], fix: bool, limit: u64) -> Vec<Option<Vec<u8>>> {
+    let notations = Notations {
+        fix_result: fix,
+        ..Notations::BOTH
+    };
+    let mut v = Verifier::with_observer("f.pgn", Collect::with_notations(Some(notations), false));
+    let mut reader = Reader::new(bytes);
+    let mut builder = Builder::new(limit);
+    let mut out = Vec::new();
+    loop {
+        let more = {
+            let mut tee = Tee::new(Some(&mut builder), &mut v);
+            reader.read_game(&mut tee).expect("reads memory")
+        };
+        if let Some(g) = builder.take() {
+            let index = out.len() as u64 + 1;
+            out.push((!g.truncated).then(|| {
+                let mut line = Vec::new();
+                json::write_line(&g, Some("f.pgn"), Some(index), &mut line).expect("memory");
+                line
+            }));
+        }
+        if !more {
+            break;
+        }
+    }
+    out
+}
+
+/// Per game: its JSON line (`None` when cut), written as read.
+fn json_by_lean(bytes: &[u8], fix: bool, limit: u64) -> Vec<Option<Vec<u8>>> {
+    let notations = Notations {
+        lean: Some(PgnOptions::default()),
+        json: true,
+        fix_result: fix,
+        ..Notations::BOTH
+    };
+    let mut v = Verifier::with_observer("f.pgn", Collect::with_notations(Some(notations), false));
+    let mut reader = Reader::new(bytes);
+    let mut lean = Lean::new(limit, PgnOptions::default()).json();
+    let mut out = Vec::new();
+    loop {
+        let more = {
+            let mut tee = Tee::new(Some(&mut lean), &mut v);
+            reader.read_game(&mut tee).expect("reads memory")
+        };
+        if let Some(g) = lean.take() {
+            let index = out.len() as u64 + 1;
+            out.push((!g.truncated()).then(|| {
+                let mut line = Vec::new();
+                g.write_json("f.pgn", index, &mut line).expect("memory");
+                line.push(b'\n');
+                line
+            }));
+        }
+        if !more {
+            break;
+        }
+    }
+    out
+}
+
+fn compare_json(name: &str, bytes: &[u8], limit: u64) -> usize {
+    let mut games = 0;
+    for fix in [false, true] {
+        let want = json_by_record(bytes, fix, limit);
+        let got = json_by_lean(bytes, fix, limit);
+        assert_eq!(want.len(), got.len(), "{name}: games differ (fix {fix})");
+        for (i, (w, g)) in want.iter().zip(&got).enumerate() {
+            let text =
+                |b: &Option<Vec<u8>>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
+            assert_eq!(text(w), text(g), "{name} game {} JSON (fix {fix})", i + 1);
+        }
+        games = want.len();
+    }
+    games
+}
+
 fn compare(name: &str, bytes: &[u8], limit: u64) -> usize {
+    compare_json(name, bytes, limit);
     let mut games = 0;
     // `--fix-result` with two of the option sets.
     let runs = options()
@@ -275,6 +357,7 @@ fn lean_export_writes_what_the_record_writes_on_the_corpus() {
         }
         let part = &bytes[..cut];
         let options = options()[0];
+        compare_json(&path.display().to_string(), part, 1 << 30);
         let want = by_record(part, options, false, 1 << 30);
         let got = by_lean(part, options, false, 1 << 30);
         assert_eq!(want.len(), got.len(), "{}", path.display());

@@ -112,10 +112,7 @@ impl ChunkOut {
             }
         }
         for r in self.games.iter_mut().filter_map(|g| g.rendered.as_mut()) {
-            if let Some(crate::record::Cut::Skipped { line }) = &mut r.cut {
-                *line = line.saturating_add(lines);
-            }
-            shift(&mut r.span, lines);
+            r.shift_lines(lines);
         }
     }
 }
@@ -239,7 +236,11 @@ pub fn analyse_keyed<R: Read>(
     let mut verifier = Verifier::with_observer(name.clone(), collect);
     let mut builder = Builder::new(reader.limits().max_game_size);
     let lean_options = notations.and_then(|n| n.lean);
-    let mut lean = lean_options.map(|o| Lean::new(reader.limits().max_game_size, o));
+    let json = notations.is_some_and(|n| n.json);
+    let mut lean = lean_options.map(|o| {
+        let lean = Lean::new(reader.limits().max_game_size, o);
+        if json { lean.json() } else { lean }
+    });
     let mut out = ChunkOut::default();
     // Games and diagnostics in `out`.
     let mut items = 0usize;

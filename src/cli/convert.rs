@@ -243,10 +243,21 @@ impl Writer {
         Ok(())
     }
 
-    /// A game already written in PGN as it was read.
-    fn rendered(&mut self, game: &Rendered) -> Result<(), Error> {
+    /// A game already written (in PGN, or JSON from its `"variant"` on)
+    /// as it was read.
+    fn rendered(&mut self, game: &Rendered, file: &str, index: u64) -> Result<(), Error> {
         self.next_part()?;
-        if let Err(e) = self.out.write_all(&game.bytes) {
+        let out = &mut self.out;
+        let written = match self.format {
+            ConvertFormat::Pgn => out.write_all(&game.bytes),
+            ConvertFormat::Jsonl => game
+                .write_json(file, index, out)
+                .and_then(|()| out.write_all(b"\n")),
+            ConvertFormat::Json => out
+                .write_all(if self.games == 0 { b"[\n" } else { b",\n" })
+                .and_then(|()| game.write_json(file, index, out)),
+        };
+        if let Err(e) = written {
             return Err(self.out.write_error(e));
         }
         self.games += 1;
@@ -437,9 +448,14 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                     lean: Some(options),
                     fen: args.fen_comments,
                     picture: false,
+                    json: false,
                     fix_result: args.fix_result,
                 },
+                // JSON is written as each game is read too, from the same
+                // flat buffers (`export::lean::Lean::json`).
                 _ => batch::Notations {
+                    lean: Some(PgnOptions::default()),
+                    json: true,
                     fix_result: args.fix_result,
                     ..batch::Notations::BOTH
                 },
@@ -477,7 +493,7 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                         (Some(w), false) => w,
                         _ => &mut main,
                     };
-                    if let Err(e) = target.rendered(game) {
+                    if let Err(e) = target.rendered(game, &file, g.report.index) {
                         failed = Some(e);
                         return false;
                     }

@@ -384,6 +384,7 @@ pub fn run(args: &DedupeArgs, common: &CommonConfig) -> Result<ExitStatus, Error
             lean: Some(PgnOptions::default()),
             fen: false,
             picture: false,
+            json: false,
             fix_result: false,
         },
         count_moves: false,

@@ -207,7 +207,10 @@ enum Msg {
 pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
     // Games written as read (`Notations::lean`) are small results, not
     // records: the ranges of a run without records.
-    let whole_records = config.records && config.notations.lean.is_none();
+    // A game's JSON is some ten times its text: written as read, it is
+    // cut in ranges as records are, so that the results waiting stay small.
+    let whole_records =
+        config.records && (config.notations.lean.is_none() || config.notations.json);
     run_split(config, Split::for_run(whole_records), step);
 }
 

@@ -69,6 +69,7 @@ pub fn run(args: &ViewArgs, common: &CommonConfig) -> Result<ExitStatus, Error> 
         lean: None,
         fen: true,
         picture: true,
+        json: false,
         fix_result: false,
     };
     for input in expand(&args.inputs) {

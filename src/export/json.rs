@@ -384,14 +384,14 @@ impl Serialize for MovesView<'_> {
     }
 }
 
-fn comment_style(style: CommentStyle) -> &'static str {
+pub(crate) fn comment_style(style: CommentStyle) -> &'static str {
     match style {
         CommentStyle::Brace => "brace",
         CommentStyle::Line => "line",
     }
 }
 
-fn check_text(check: CheckMark) -> &'static str {
+pub(crate) fn check_text(check: CheckMark) -> &'static str {
     match check {
         CheckMark::None => "",
         CheckMark::Check => "+",

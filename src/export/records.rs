@@ -427,6 +427,9 @@ pub struct Notations {
     /// The picture of the start position and of the position after each
     /// move, for `xpgn view`.
     pub picture: bool,
+    /// With [`lean`](Self::lean): write each game as JSON
+    /// ([`super::lean::Lean::json`]) instead of PGN.
+    pub json: bool,
     /// Give each game the result its final position implies when it ended
     /// by rule (`--fix-result`): the verifier's report is read before the
     /// record or the lean writer closes the game.
@@ -442,6 +445,7 @@ impl Notations {
         lean: None,
         fen: false,
         picture: false,
+        json: false,
         fix_result: false,
     };
 }

@@ -17,6 +17,8 @@
 
 use std::io::{self, Write};
 
+mod json;
+
 use super::pgn::{self, Lines, MoveStyle, PgnOptions, Task};
 use crate::diag::Span;
 use crate::notation::{
@@ -70,6 +72,8 @@ struct Node {
     /// Attachments in the order they came (comments before first).
     first_attachment: u32,
     last_attachment: u32,
+    /// Where the token was (for JSON).
+    span: Span,
 }
 
 impl Node {
@@ -86,6 +90,12 @@ impl Node {
         fen: None,
         first_attachment: NONE,
         last_attachment: NONE,
+        span: Span {
+            start: 0,
+            end: 0,
+            line: 0,
+            column: 0,
+        },
     };
 }
 
@@ -116,9 +126,31 @@ pub struct Rendered {
     /// Why the game is not the whole game, when it is not: then it is
     /// not written (see [`crate::record::Cut`]).
     pub cut: Option<Cut>,
+    /// For JSON: the spans of its moves and of the game, each with the
+    /// offset in `bytes` where it is written. They are kept apart so that
+    /// the parallel reader's line numbers, counted from where a worker
+    /// started, can still be moved ([`Rendered::shift_lines`]).
+    spans: Vec<(u32, Span)>,
 }
 
 impl Rendered {
+    /// Adds `lines` to every line number it holds: its start, a cut's
+    /// line and the spans its JSON will show.
+    pub fn shift_lines(&mut self, lines: u32) {
+        let shift = |s: &mut Span| {
+            if s.line > 0 {
+                s.line = s.line.saturating_add(lines);
+            }
+        };
+        if let Some(Cut::Skipped { line }) = &mut self.cut {
+            *line = line.saturating_add(lines);
+        }
+        shift(&mut self.span);
+        for (_, s) in &mut self.spans {
+            shift(s);
+        }
+    }
+
     /// The value of tag `name` (the last one wins).
     pub fn tag(&self, name: &str) -> Option<&str> {
         if self.fixed_result && name == "Result" {
@@ -135,6 +167,35 @@ impl Rendered {
     /// Whether the game was cut (never written).
     pub fn truncated(&self) -> bool {
         self.cut.is_some()
+    }
+
+    /// Writes a game rendered as JSON ([`Lean::json`]) as its whole
+    /// object: `file` and `index` first, as [`super::json::write_game`]
+    /// writes them.
+    ///
+    /// # Errors
+    ///
+    /// Any error of `out`.
+    pub fn write_json(&self, file: &str, index: u64, out: &mut impl Write) -> io::Result<()> {
+        let mut head = Vec::with_capacity(file.len() + 32);
+        head.extend_from_slice(b"{\"file\":");
+        serde_json::to_writer(&mut head, file).map_err(io::Error::other)?;
+        head.extend_from_slice(b",\"index\":");
+        head.extend_from_slice(index.to_string().as_bytes());
+        head.push(b',');
+        out.write_all(&head)?;
+        let mut from = 0;
+        let mut span = Vec::with_capacity(64);
+        for &(at, s) in &self.spans {
+            let at = at as usize;
+            out.write_all(self.bytes.get(from..at).unwrap_or_default())?;
+            span.clear();
+            serde_json::to_writer(&mut span, &super::json::JsonSpan::from(s))
+                .map_err(io::Error::other)?;
+            out.write_all(&span)?;
+            from = at;
+        }
+        out.write_all(self.bytes.get(from..).unwrap_or_default())
     }
 }
 
@@ -167,6 +228,8 @@ pub struct Lean {
     fixed_result: bool,
     last_pushed: Option<u32>,
     done: Option<Rendered>,
+    /// Write games as JSON ([`Lean::json`]) instead of PGN.
+    json: bool,
 }
 
 impl Lean {
@@ -195,7 +258,18 @@ impl Lean {
             fixed_result: false,
             last_pushed: None,
             done: None,
+            json: false,
         }
+    }
+
+    /// Writes each game as the JSON object of `convert --to json`, from
+    /// its `"variant"` on: the caller writes `{"file":...,"index":N,` before
+    /// it, since the game's index in its input is known only then
+    /// ([`super::json::write_game`] gives the same text from a record; a
+    /// differential test holds them to it).
+    pub fn json(mut self) -> Lean {
+        self.json = true;
+        self
     }
 
     /// The game finished by the last `EndGame`, if any.
@@ -299,12 +373,13 @@ impl Lean {
         }
     }
 
-    fn push_node(&mut self, parent: u32, written: Text, check: CheckMark) -> u32 {
+    fn push_node(&mut self, parent: u32, written: Text, check: CheckMark, span: Span) -> u32 {
         let id = offset(self.nodes.len());
         self.nodes.push(Node {
             parent,
             written,
             check,
+            span,
             ..Node::EMPTY
         });
         if let Some(p) = self.nodes.get_mut(parent as usize) {
@@ -367,7 +442,11 @@ impl Lean {
             })
             .unwrap_or(GameResult::Unknown);
         let mut bytes = Vec::new();
-        if self.cut.is_none() {
+        let mut spans = Vec::new();
+        if self.cut.is_none() && self.json {
+            // Writing to a Vec cannot fail.
+            let _ = self.write_json(&tags, &mut bytes, &mut spans);
+        } else if self.cut.is_none() {
             // Writing to a Vec cannot fail.
             let _ = self.write(&tags, result, &mut bytes);
             // Bytes that were not UTF-8 come back as themselves (`--encoding`).
@@ -382,6 +461,7 @@ impl Lean {
             mainline_plies: plies,
             span: self.span,
             cut: self.cut,
+            spans,
             fixed_result: self.fixed_result,
         });
         let span = self.span;
@@ -604,7 +684,7 @@ impl Visitor for Lean {
                     return Flow::Continue;
                 }
                 let written = self.push_bytes(text);
-                let id = self.push_node(self.cursor.at, written, check);
+                let id = self.push_node(self.cursor.at, written, check, span);
                 self.last_pushed = Some(id);
                 self.cursor = Cursor {
                     at: id,

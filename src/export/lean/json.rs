@@ -1,0 +1,130 @@
+//! [`Lean`] writing a game as `convert --to json` does, from its flat
+//! buffers: the same text as [`crate::export::json::write_game`] gives from
+//! the game's record (`tests/lean_export.rs` holds them to it), without the
+//! record's allocations a move.
+
+use std::io;
+
+use serde::Serialize;
+
+use super::{Kind, Lean};
+use crate::export::json::{check_text, comment_style};
+
+/// Appends `value` as JSON, escaped as serde_json escapes it everywhere.
+fn put<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::other)
+}
+
+impl Lean {
+    /// `[{"text":...,"style":...},...]` of attachments `ids`.
+    fn put_comments(&self, out: &mut Vec<u8>, ids: impl Iterator<Item = u32>) -> io::Result<()> {
+        out.push(b'[');
+        for (k, a) in ids.enumerate() {
+            let Some(c) = self.attachments.get(a as usize) else {
+                continue;
+            };
+            if k > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"text\":");
+            put(out, self.str_of(c.text))?;
+            out.extend_from_slice(b",\"style\":");
+            put(out, comment_style(c.style))?;
+            out.push(b'}');
+        }
+        out.push(b']');
+        Ok(())
+    }
+
+    /// The game's JSON object from `"variant"` on (see [`Lean::json`]);
+    /// `tags` as the game holds them.
+    /// The spans are not written: each goes to `spans` with the offset in
+    /// `out` where it belongs ([`super::Rendered::write_json`]).
+    pub(super) fn write_json(
+        &self,
+        tags: &[(&str, &str)],
+        out: &mut Vec<u8>,
+        spans: &mut Vec<(u32, crate::diag::Span)>,
+    ) -> io::Result<()> {
+        // `--fix-result` sets the last [Result] tag, or adds one, as the
+        // record's builder does.
+        let fixed = self
+            .result
+            .filter(|_| self.fixed_result)
+            .map(|r| r.as_str());
+        let mut tags: Vec<(&str, &str)> = tags.to_vec();
+        if let Some(value) = fixed {
+            match tags.iter_mut().rev().find(|(n, _)| *n == "Result") {
+                Some((_, v)) => *v = value,
+                None => tags.push(("Result", value)),
+            }
+        }
+        let variant = crate::rules::setup::variant_named(super::pgn::last_tag(&tags, "Variant"))
+            .ok()
+            .map(|v| v.name());
+        out.extend_from_slice(b"\"variant\":");
+        put(out, &variant)?;
+        out.extend_from_slice(b",\"tags\":");
+        put(out, &tags)?;
+        out.extend_from_slice(b",\"comments\":");
+        self.put_comments(out, self.game_comments.iter().copied())?;
+        out.extend_from_slice(b",\"moves\":[");
+        // A parent comes before its children: plies in one pass.
+        let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());
+        plies.push(0);
+        for (i, n) in self.nodes.iter().enumerate().skip(1) {
+            let ply = plies.get(n.parent as usize).map_or(1, |&p| p + 1);
+            plies.push(ply);
+            if i > 1 {
+                out.push(b',');
+            }
+            let id = super::offset(i);
+            out.extend_from_slice(b"{\"parent\":");
+            put(out, &(n.parent != 0).then(|| n.parent - 1))?;
+            out.extend_from_slice(b",\"ply\":");
+            put(out, &ply)?;
+            out.extend_from_slice(b",\"written\":");
+            put(out, self.str_of(n.written))?;
+            out.extend_from_slice(b",\"check\":");
+            put(out, check_text(n.check))?;
+            out.extend_from_slice(b",\"san\":");
+            put(out, &n.san.map(|t| self.str_of(t)))?;
+            out.extend_from_slice(b",\"lan\":");
+            put(out, &n.lan.map(|t| self.str_of(t)))?;
+            out.extend_from_slice(b",\"marks\":[");
+            for (k, a) in self.attached(id, |k| k == Kind::Mark).enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
+                put(out, self.str_of(text))?;
+            }
+            out.extend_from_slice(b"],\"nags\":[");
+            for (k, a) in self.attached(id, |k| matches!(k, Kind::Nag(_))).enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                if let Some(Kind::Nag(nag)) = self.attachments.get(a as usize).map(|x| x.kind) {
+                    put(out, &nag)?;
+                }
+            }
+            out.extend_from_slice(b"],\"comments_before\":");
+            self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
+            out.extend_from_slice(b",\"comments_after\":");
+            self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
+            out.extend_from_slice(b",\"span\":");
+            spans.push((super::offset(out.len()), n.span));
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"],\"result\":");
+        put(out, &self.result.map(|r| r.as_str()))?;
+        if !self.after_result.is_empty() {
+            out.extend_from_slice(b",\"comments_after_result\":");
+            self.put_comments(out, self.after_result.iter().copied())?;
+        }
+        out.extend_from_slice(b",\"span\":");
+        spans.push((super::offset(out.len()), self.span));
+        out.extend_from_slice(b",\"truncated\":false}");
+        Ok(())
+    }
+}
