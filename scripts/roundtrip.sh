@@ -138,8 +138,8 @@ one_file() {
   # defect 1). Row 0i-replaced-bytes counts the files where A holds more
   # U+FFFD than the original.
   local u0 u1
-  u0="$(grep -o $'\xef\xbf\xbd' "$f" 2>/dev/null | wc -l)"
-  u1="$(grep -o $'\xef\xbf\xbd' "$A" 2>/dev/null | wc -l)"
+  u0="$(LC_ALL=C grep -a -o $'\xef\xbf\xbd' "$f" 2>/dev/null | wc -l)"
+  u1="$(LC_ALL=C grep -a -o $'\xef\xbf\xbd' "$A" 2>/dev/null | wc -l)"
   if [ "$u1" -gt "$u0" ]; then
     res "0i-replaced-bytes" "$label" "$games" 0 1 "$((u1 - u0)) more U+FFFD in A than in the original"
   else
