@@ -49,7 +49,9 @@ pgn_extract="$(command -v pgn-extract || true)"
 [ -n "$pgn_extract" ] || [ ! -x /usr/games/pgn-extract ] || pgn_extract=/usr/games/pgn-extract
 if [ -z "$pgn_extract" ]; then
   if [ "$(id -u)" = 0 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgn-extract >/dev/null
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq pgn-extract >/dev/null
     pgn_extract=/usr/games/pgn-extract
   else
     echo "roundtrip: pgn-extract is missing (apt-get install pgn-extract)" >&2; exit 2
