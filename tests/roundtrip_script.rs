@@ -37,7 +37,14 @@ fn fixtures_survive_every_round_trip() {
         out.status.code()
     );
     // The table must have compared something: each check's row counts games.
-    for check in ["1-pgn-pgn", "1-reduced", "2-json", "3-verdict-R", "4-pgn-extract-R", "5-python-chess-R"] {
+    for check in [
+        "1-pgn-pgn",
+        "1-reduced",
+        "2-json",
+        "3-verdict-R",
+        "4-pgn-extract-R",
+        "5-python-chess-R",
+    ] {
         let games = stdout
             .lines()
             .find(|l| l.split_whitespace().next() == Some(check))
