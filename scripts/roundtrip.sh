@@ -11,7 +11,8 @@
 #   5  python-chess reads A, R and C (Chess and Chess960 games) and reaches the
 #      final position `xpgn fen` gives for the original.
 # Prints a table of counts and exits 0 when nothing differs, 1 when something
-# does, 2 when it cannot run. Rows named 0i-, 4i-, 5i- and n/a only inform
+# does, 2 when it cannot run. Row 0-convert counts the files all six
+# conversions of which succeeded (status 0, or 1 for invalid games). Rows named 0i-, 4i-, 5i- and n/a only inform
 # (bytes the first export replaced, files pgn-extract recounts or cannot
 # read, invalid games); they do not change the exit status.
 #
@@ -130,6 +131,13 @@ one_file() {
   conv "$R2" "$R" --to pgn --reduced
   conv "$J" "$f" --to json
   conv "$C" "$J" --to pgn
+  # An export that failed is empty, and two empty files are identical:
+  # count the failures so that checks 1 and 2 cannot pass on nothing.
+  if grep -q 'failed with status' "$d/convert.err"; then
+    res "0-convert" "$label" 0 0 1 "$(grep -m1 'failed with status' "$d/convert.err")" >> "$r"
+  else
+    res "0-convert" "$label" 0 1 0 "" >> "$r"
+  fi
 
   verdicts "$f" > "$d/orig.v"
   local games
