@@ -11,10 +11,11 @@
 #   5  python-chess reads A, R and C (Chess and Chess960 games) and reaches the
 #      final position `xpgn fen` gives for the original.
 # Prints a table of counts and exits 0 when nothing differs, 1 when something
-# does, 2 when it cannot run. Row 0-convert counts the files all six
-# conversions of which succeeded (status 0, or 1 for invalid games). Rows named 0i-, 4i-, 5i- and n/a only inform
-# (bytes the first export replaced, files pgn-extract recounts or cannot
-# read, invalid games); they do not change the exit status.
+# does, 2 when it cannot run. Row 0-convert counts the files whose six
+# conversions all succeeded (status 0, or 1 for invalid games). Rows named
+# 0i-, 4i-, 5i- and n/a only inform (bytes the first export replaced,
+# files pgn-extract recounts or cannot read, invalid games); they do not
+# change the exit status.
 #
 #   scripts/roundtrip.sh [--xpgn PATH] [--out DIR] [--jobs N] [--venv DIR] [--no-python] [PATH...]
 #
