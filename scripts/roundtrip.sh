@@ -38,7 +38,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs="$2"; shift 2 ;;
     --venv) venv="$2"; shift 2 ;;
     --no-python) python=0; shift ;;
-    -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "roundtrip: unknown option $1" >&2; exit 2 ;;
     *) inputs+=("$1"); shift ;;
   esac
