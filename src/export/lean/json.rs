@@ -10,6 +10,20 @@ use serde::Serialize;
 use super::{Kind, Lean};
 use crate::export::json::{check_text, comment_style};
 
+/// Appends `s` as a JSON string: as serde_json writes it (the same text;
+/// most strings need no escape and are copied as they are).
+fn put_str(out: &mut Vec<u8>, s: &str) -> io::Result<()> {
+    let plain = s.bytes().all(|c| c >= 0x20 && c != b'"' && c != b'\\');
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        Ok(())
+    } else {
+        put(out, s)
+    }
+}
+
 /// Appends `value` as JSON, escaped as serde_json escapes it everywhere.
 fn put<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::other)
@@ -27,9 +41,9 @@ impl Lean {
                 out.push(b',');
             }
             out.extend_from_slice(b"{\"text\":");
-            put(out, self.str_of(c.text))?;
+            put_str(out, self.str_of(c.text))?;
             out.extend_from_slice(b",\"style\":");
-            put(out, comment_style(c.style))?;
+            put_str(out, comment_style(c.style))?;
             out.push(b'}');
         }
         out.push(b']');
@@ -84,20 +98,26 @@ impl Lean {
             out.extend_from_slice(b",\"ply\":");
             put(out, &ply)?;
             out.extend_from_slice(b",\"written\":");
-            put(out, self.str_of(n.written))?;
+            put_str(out, self.str_of(n.written))?;
             out.extend_from_slice(b",\"check\":");
-            put(out, check_text(n.check))?;
+            put_str(out, check_text(n.check))?;
             out.extend_from_slice(b",\"san\":");
-            put(out, &n.san.map(|t| self.str_of(t)))?;
+            match n.san {
+                Some(t) => put_str(out, self.str_of(t))?,
+                None => out.extend_from_slice(b"null"),
+            }
             out.extend_from_slice(b",\"lan\":");
-            put(out, &n.lan.map(|t| self.str_of(t)))?;
+            match n.lan {
+                Some(t) => put_str(out, self.str_of(t))?,
+                None => out.extend_from_slice(b"null"),
+            }
             out.extend_from_slice(b",\"marks\":[");
             for (k, a) in self.attached(id, |k| k == Kind::Mark).enumerate() {
                 if k > 0 {
                     out.push(b',');
                 }
                 let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
-                put(out, self.str_of(text))?;
+                put_str(out, self.str_of(text))?;
             }
             out.extend_from_slice(b"],\"nags\":[");
             for (k, a) in self.attached(id, |k| matches!(k, Kind::Nag(_))).enumerate() {
