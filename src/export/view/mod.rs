@@ -51,7 +51,9 @@ enum Key {
 /// The SVG fragments of a page and their keys.
 #[derive(Debug, Default)]
 struct Fragments {
-    ids: HashMap<Key, u32>,
+    /// FxHash: a few keys are looked up per ply, and SipHash's resistance
+    /// to crafted keys buys nothing here (a key is a drawing).
+    ids: HashMap<Key, u32, rustc_hash::FxBuildHasher>,
     svg: Vec<String>,
 }
 
