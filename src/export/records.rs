@@ -108,6 +108,9 @@ pub struct Collect {
     ann_fen: String,
     /// The picture after the last move and its arrow, for `xpgn view`.
     ann_picture: Option<(Picture, Arrow)>,
+    /// A picture the record's sink gave back, filled again for the next
+    /// move (no allocation a ply).
+    spare_picture: Option<Picture>,
     /// The current game's start position as FEN and picture, until
     /// [`Tee`] hands it to the record.
     start: Option<(String, Picture)>,
@@ -166,7 +169,9 @@ impl Observer for Collect {
             }
             if wanted.picture {
                 let arrow = ply.played.and_then(move_arrow);
-                self.ann_picture = Some((Picture::of(ply.after), arrow));
+                let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
+                picture.fill(ply.after);
+                self.ann_picture = Some((picture, arrow));
             }
             self.annotation = Some(wanted);
         } else if count && !self.moves.count_fide(ply) {
@@ -225,9 +230,11 @@ pub trait RecordSink: Visitor {
 
     /// Gives the move of the last move event the picture of the position
     /// after it and its arrow, when asked ([`Notations::picture`]); called
-    /// after [`annotate_last`](Self::annotate_last).
-    fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) {
-        let _ = (picture, arrow);
+    /// after [`annotate_last`](Self::annotate_last). A picture it returns
+    /// is filled again for a later move.
+    fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
+        let _ = arrow;
+        Some(picture)
     }
 
     /// Gives the game being read its start position, as FEN and picture,
@@ -346,7 +353,7 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     builder.annotate_last(Annotation { san, lan, uci, fen });
                 }
                 if let Some((picture, arrow)) = collect.ann_picture.take() {
-                    builder.annotate_picture(picture, arrow);
+                    collect.spare_picture = builder.annotate_picture(picture, arrow);
                 }
             }
         }

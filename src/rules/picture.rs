@@ -143,20 +143,44 @@ pub struct Fact {
 impl Picture {
     /// The picture of `pos`.
     pub fn of(pos: &AnyPosition) -> Picture {
+        let mut picture = Picture::empty();
+        picture.fill(pos);
+        picture
+    }
+
+    /// A picture of nothing, to be filled ([`fill`](Self::fill)).
+    pub fn empty() -> Picture {
+        Picture {
+            variant: Variant::Chess,
+            files: 0,
+            ranks: 0,
+            file_letters: Vec::new(),
+            cells: Vec::new(),
+            turn: Color::White,
+            check: None,
+            zone: Vec::new(),
+            facts: Vec::new(),
+        }
+    }
+
+    /// Makes this the picture of `pos`, reusing its buffers (a picture a
+    /// ply, as `xpgn view` draws, then allocates almost nothing); the
+    /// result equals [`Picture::of`]`(pos)`.
+    pub fn fill(&mut self, pos: &AnyPosition) {
         if let Some(p) = pos.as_pasgl() {
-            return pasgl_picture(p, pos.variant());
+            return pasgl_picture(p, pos.variant(), self);
         }
         if let Some(p) = pos.as_squares() {
-            return squares_picture(p, pos.variant());
+            return squares_picture(p, pos.variant(), self);
         }
         if let Some(p) = pos.as_lichess() {
-            return lichess_picture(p);
+            return lichess_picture(p, self);
         }
         match pos.to_core() {
-            Some(p) => core_picture(&p, pos.variant()),
+            Some(p) => core_picture(&p, pos.variant(), self),
             // Every family is one of the three above; an empty board says
             // so plainly if a new one is added without its picture.
-            None => Picture::blank(pos.variant(), &Geometry::rectangle(8, 8), pos.turn()),
+            None => self.reset(pos.variant(), &Geometry::rectangle(8, 8), pos.turn()),
         }
     }
 
@@ -185,29 +209,34 @@ impl Picture {
         self.cell(sq).map(|_| sq)
     }
 
-    fn blank(variant: Variant, geometry: &Geometry, turn: Color) -> Picture {
+    /// An empty board of `geometry`, keeping the buffers' capacity.
+    fn reset(&mut self, variant: Variant, geometry: &Geometry, turn: Color) {
         let (files, ranks) = (geometry.files(), geometry.ranks());
-        let mut cells = Vec::with_capacity(usize::from(files) * usize::from(ranks));
+        self.variant = variant;
+        self.files = files;
+        self.ranks = ranks;
+        self.file_letters.clear();
+        self.file_letters
+            .extend((0..files).map(|f| geometry.file_letter(f)));
+        self.cells
+            .resize_with(usize::from(files) * usize::from(ranks), Cell::default);
+        let mut cells = self.cells.iter_mut();
         for rank in 0..ranks {
             for file in 0..files {
                 let on_board = Square::new(file, rank).is_some_and(|sq| geometry.contains(sq));
-                cells.push(Cell {
-                    outside: !on_board,
-                    ..Cell::default()
-                });
+                if let Some(c) = cells.next() {
+                    c.outside = !on_board;
+                    c.hole = false;
+                    c.owner = None;
+                    c.marks.clear();
+                    c.tokens.clear();
+                }
             }
         }
-        Picture {
-            variant,
-            files,
-            ranks,
-            file_letters: (0..files).map(|f| geometry.file_letter(f)).collect(),
-            cells,
-            turn,
-            check: None,
-            zone: Vec::new(),
-            facts: Vec::new(),
-        }
+        self.turn = turn;
+        self.check = None;
+        self.zone.clear();
+        self.facts.clear();
     }
 
     fn cell_mut(&mut self, sq: Square) -> Option<&mut Cell> {
@@ -269,10 +298,10 @@ fn core_token(rules: &core::GameRules, piece: core::Piece) -> Option<Token> {
     })
 }
 
-fn core_picture(p: &core::Position, variant: Variant) -> Picture {
+fn core_picture(p: &core::Position, variant: Variant, pic: &mut Picture) {
     let rules = p.rules();
-    let mut pic = Picture::blank(variant, &rules.geometry, p.turn());
-    for sq in pic.squares().collect::<Vec<_>>() {
+    pic.reset(variant, &rules.geometry, p.turn());
+    for sq in pic.squares() {
         let token = p.piece_at(sq).and_then(|piece| core_token(rules, piece));
         if let (Some(token), Some(cell)) = (token, pic.cell_mut(sq)) {
             cell.tokens.push(token);
@@ -290,14 +319,13 @@ fn core_picture(p: &core::Position, variant: Variant) -> Picture {
             black: p.promotions(Color::Black).to_string(),
         });
     }
-    pic
 }
 
-fn squares_picture(p: &SquaresPosition, variant: Variant) -> Picture {
+fn squares_picture(p: &SquaresPosition, variant: Variant, pic: &mut Picture) {
     let rules = p.rules();
-    let mut pic = Picture::blank(variant, &rules.geometry, p.side_to_move());
+    pic.reset(variant, &rules.geometry, p.side_to_move());
     let barred = p.barred();
-    for sq in pic.squares().collect::<Vec<_>>() {
+    for sq in pic.squares() {
         let token = p.piece_at(sq).and_then(|piece| core_token(rules, piece));
         let Some(cell) = pic.cell_mut(sq) else {
             continue;
@@ -323,10 +351,9 @@ fn squares_picture(p: &SquaresPosition, variant: Variant) -> Picture {
         white: reserve(Color::White),
         black: reserve(Color::Black),
     });
-    pic
 }
 
-fn lichess_picture(p: &LichessPosition) -> Picture {
+fn lichess_picture(p: &LichessPosition, pic: &mut Picture) {
     const NAMES: [(char, &str); 6] = [
         ('P', "pawn"),
         ('N', "knight"),
@@ -335,8 +362,8 @@ fn lichess_picture(p: &LichessPosition) -> Picture {
         ('Q', "queen"),
         ('K', "king"),
     ];
-    let mut pic = Picture::blank(p.variant(), &Geometry::rectangle(8, 8), p.turn());
-    for sq in pic.squares().collect::<Vec<_>>() {
+    pic.reset(p.variant(), &Geometry::rectangle(8, 8), p.turn());
+    for sq in pic.squares() {
         let index = usize::from(sq.rank()) * 8 + usize::from(sq.file());
         let token = p.piece_at(index).and_then(|(color, role)| {
             let &(letter, name) = NAMES.get(role)?;
@@ -385,7 +412,6 @@ fn lichess_picture(p: &LichessPosition) -> Picture {
         }),
         _ => {}
     }
-    pic
 }
 
 fn critter_token(c: &pasgl::Critter, riding: bool) -> Token {
@@ -417,10 +443,10 @@ fn critter_token(c: &pasgl::Critter, riding: bool) -> Token {
     }
 }
 
-fn pasgl_picture(p: &pasgl::Position, variant: Variant) -> Picture {
+fn pasgl_picture(p: &pasgl::Position, variant: Variant, pic: &mut Picture) {
     let geometry = pasgl::geometry();
-    let mut pic = Picture::blank(variant, geometry, p.side_to_move());
-    for sq in pic.squares().collect::<Vec<_>>() {
+    pic.reset(variant, geometry, p.side_to_move());
+    for sq in pic.squares() {
         let Some(cell) = pic.cell_mut(sq) else {
             continue;
         };
@@ -458,12 +484,30 @@ fn pasgl_picture(p: &pasgl::Position, variant: Variant) -> Picture {
         white: score[Color::White].to_string(),
         black: score[Color::Black].to_string(),
     });
-    pic
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A picture filled again and again (as `xpgn view` fills one a ply)
+    /// equals a fresh one, over positions of random games of every game,
+    /// one buffer going from game to game.
+    #[test]
+    fn a_refilled_picture_equals_a_fresh_one() {
+        use crate::rules::playout::{PlayoutOptions, playout};
+        let mut reused = Picture::empty();
+        let mut seen = 0;
+        for variant in Variant::ALL {
+            let game = playout(variant, &PlayoutOptions::default(), 3, 40).expect("playout");
+            for pos in game.positions() {
+                reused.fill(&pos);
+                assert_eq!(reused, Picture::of(&pos), "{variant}: {}", pos.fen());
+                seen += 1;
+            }
+        }
+        assert!(seen > 300, "{seen} positions");
+    }
 
     fn picture(variant: Variant, fen: Option<&str>) -> Picture {
         let pos = AnyPosition::setup(variant, fen).expect("a position");

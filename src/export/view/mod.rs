@@ -226,9 +226,9 @@ impl RecordSink for ViewSink {
         self.last = Some((Game::ROOT, picture));
     }
 
-    fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) {
+    fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
         let Some((id, parent)) = self.builder.last_node() else {
-            return;
+            return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
         let parent_cells = self
@@ -251,7 +251,10 @@ impl RecordSink for ViewSink {
         if let Some(slot) = self.shown.get_mut(id) {
             *slot = Some(shown);
         }
+        // The parent's picture, if it was the last, is drawn again later.
+        let spare = last.map(|(_, p)| p);
         self.last = Some((id, picture));
+        spare
     }
 }
 
