@@ -436,8 +436,8 @@ fn write_tokens(
     }
 }
 
-/// Escapes text for XML content and attributes.
-fn escape(text: &str) -> String {
+/// Escapes text for XML (and HTML) content and attributes.
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

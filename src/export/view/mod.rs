@@ -21,7 +21,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::diagram::{Diagram, Layout};
+use super::diagram::{Diagram, Layout, escape};
 use super::records::{Annotation, Arrow, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
@@ -560,19 +560,4 @@ fn game_data<'a>(
 /// only inside its strings, where they are written with escapes.
 fn script_safe(json: &str) -> String {
     json.replace("</", "<\\/").replace("<!--", "<\\u0021--")
-}
-
-/// Escapes text for HTML.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
