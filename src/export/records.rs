@@ -111,9 +111,9 @@ pub struct Collect {
     /// A picture the record's sink gave back, filled again for the next
     /// move (no allocation a ply).
     spare_picture: Option<Picture>,
-    /// The current game's start position as FEN and picture, until
-    /// [`Tee`] hands it to the record.
-    start: Option<(String, Picture)>,
+    /// The current game's start position as FEN, picture and the number
+    /// of its first move, until [`Tee`] hands it to the record.
+    start: Option<(String, Picture, u32)>,
     ann_uci: String,
     /// SAN written for counting only.
     san: String,
@@ -126,7 +126,7 @@ pub struct Collect {
 impl Observer for Collect {
     fn start_position(&mut self, start: &AnyPosition) {
         if self.records.is_some_and(|n| n.picture) {
-            self.start = Some((start.fen(), Picture::of(start)));
+            self.start = Some((start.fen(), Picture::of(start), start.fullmoves(0)));
         }
         if let Some(k) = &mut self.keyer {
             k.start(start);
@@ -237,10 +237,10 @@ pub trait RecordSink: Visitor {
         Some(picture)
     }
 
-    /// Gives the game being read its start position, as FEN and picture,
-    /// when pictures are asked for.
-    fn annotate_start(&mut self, fen: String, picture: Picture) {
-        let _ = (fen, picture);
+    /// Gives the game being read its start position, as FEN, picture and
+    /// the number of its first move, when pictures are asked for.
+    fn annotate_start(&mut self, fen: String, picture: Picture, number: u32) {
+        let _ = (fen, picture, number);
     }
 }
 
@@ -332,10 +332,10 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         if forward {
             let is_move = matches!(event, Event::Move { .. });
             let flow = self.verifier.event(event, span, line);
-            if let Some((fen, picture)) = self.verifier.observer_mut().start.take()
+            if let Some((fen, picture, number)) = self.verifier.observer_mut().start.take()
                 && let Some(builder) = self.builder.as_deref_mut()
             {
-                builder.annotate_start(fen, picture);
+                builder.annotate_start(fen, picture, number);
             }
             match flow {
                 Flow::SkipVariation => self.skip_var = 1,

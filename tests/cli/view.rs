@@ -254,3 +254,16 @@ fn games_chooses_games_and_the_output_is_not_replaced_without_force() {
     env.run(&["view", "-o", "page.html", "--force", &file])
         .code(0);
 }
+
+#[test]
+fn a_game_from_a_position_numbers_its_moves_from_there() {
+    let env = TestEnv::new();
+    env.write(
+        "g.pgn",
+        "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\n12... Nc6 *\n",
+    );
+    let html = page(&env, &["g.pgn"]);
+    let game = script_json(&html, "xpgn-game-0");
+    assert_eq!(game["number"], 12);
+    assert_eq!(game["black_first"], true);
+}

@@ -28,7 +28,6 @@ use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visit
 use crate::record::{Builder, Game};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Square};
-use crate::rules::family::{AnyPosition, GamePosition};
 use crate::rules::picture::{Cell, Fact, Picture};
 use crate::verify::GameReport;
 
@@ -215,9 +214,7 @@ impl RecordSink for ViewSink {
         self.builder.set_result(result);
     }
 
-    fn annotate_start(&mut self, fen: String, picture: Picture) {
-        let pos = AnyPosition::setup(picture.variant, Some(&fen));
-        let number = pos.map(|p| p.fullmoves(0)).unwrap_or(1);
+    fn annotate_start(&mut self, fen: String, picture: Picture, number: u32) {
         self.start = Some((number, picture.turn));
         self.frame = Some(self.frame_of(&picture));
         let shown = self.draw(fen, &picture, None, None);
