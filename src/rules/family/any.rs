@@ -584,18 +584,12 @@ impl AnyPosition {
             // As in chess, a stalemate (a loss here, L6) is not looked for
             // after every turn: a legal next turn proves there was one, and
             // the game's end or an illegal next turn asks
-            // ([`deferred_end`](Self::deferred_end)). Mate is known, and
-            // the 75-move rule asks in full (stalemate comes first).
-            if mate {
-                Some(GameEnd::Rules(Outcome {
-                    winner: Some(!GamePosition::turn(p)),
-                    reason: "checkmate",
-                }))
-            } else if p.halfmoves() >= 150 {
-                p.ending().map(GameEnd::Rules)
-            } else {
-                None
-            }
+            // ([`deferred_end`](Self::deferred_end)). A known mate and the
+            // 75-move rule ask in full (stalemate comes first).
+            (mate || p.halfmoves() >= 150)
+                .then(|| p.ending())
+                .flatten()
+                .map(GameEnd::Rules)
         } else {
             GamePosition::outcome(self).map(GameEnd::Rules)
         }
@@ -606,13 +600,9 @@ impl AnyPosition {
     /// family (a loss); asked at the game's end and before an illegal move.
     pub fn deferred_end(&self, scratch: &mut Scratch) -> Option<GameEnd> {
         match self {
-            AnyPosition::Squares(p) => {
-                if p.in_check() || p.has_legal_turn() {
-                    None
-                } else {
-                    p.ending().map(GameEnd::Rules)
-                }
-            }
+            // Its end in full: any end other than stalemate was found
+            // after the turn that made it.
+            AnyPosition::Squares(p) => p.ending().map(GameEnd::Rules),
             _ => self
                 .is_stalemate(scratch)
                 .then_some(GameEnd::Ending(Ending::Stalemate)),
