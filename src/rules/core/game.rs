@@ -161,6 +161,20 @@ pub struct GameRules {
     /// The start position, parsed from `start_fen` once on first use:
     /// every game of an archive starts from it.
     pub(crate) start: std::sync::OnceLock<super::Position>,
+    /// The king's start file, where a castling right needs it (outside
+    /// Chess960).
+    pub castling_king_file: u8,
+    /// The castling rooks' start files outside Chess960: `[long side,
+    /// short side]`.
+    pub castling_rook_files: [u8; 2],
+    /// The pieces that castle with the king (the rook).
+    pub castling_rooks: RoleSet,
+    /// The move grammar of a game from a definition (built-in families
+    /// have their own).
+    pub grammar: Option<crate::written::Grammar>,
+    /// The definition this game was compiled from (its section and those
+    /// it inherits from), for `xpgn variants --show`.
+    pub source: Option<String>,
 }
 
 /// All capture vectors of one side that share a direction, for attack tests.
@@ -309,6 +323,11 @@ impl GameRules {
         let pawns_step_back = pieces
             .iter()
             .any(|p| p.pawn && p.vectors.white.iter().any(|v| v.dr < 0));
+        let geometry_files = geometry.files();
+        let mut castling_rooks = RoleSet::default();
+        if let Some(i) = decls.iter().position(|d| d.letter == b'R') {
+            castling_rooks.insert(Role::new(i as u8).expect("invariant: at most 16 piece kinds"));
+        }
         GameRules {
             name,
             geometry,
@@ -335,6 +354,11 @@ impl GameRules {
             king_area,
             no_lame_attacks,
             start: std::sync::OnceLock::new(),
+            castling_king_file: geometry_files / 2,
+            castling_rook_files: [0, geometry_files.saturating_sub(1)],
+            castling_rooks,
+            grammar: None,
+            source: None,
         }
     }
 

@@ -377,8 +377,16 @@ impl GamePosition for Position {
     }
 
     fn variant(&self) -> Variant {
-        // Every core game's name is a canonical variant name (RULINGS N1).
-        Variant::from_name(self.rules().name).unwrap_or(Variant::Chess)
+        let rules = self.rules();
+        // A built-in core game's name is its canonical name (RULINGS N1);
+        // a defined game is its rules.
+        Variant::builtin_from_name(rules.name)
+            .filter(|v| {
+                v.rules().is_some_and(|r| {
+                    std::ptr::eq(r, rules) || v.family() != crate::rules::variant::Family::Defined
+                })
+            })
+            .unwrap_or(Variant::Defined(crate::rules::define::DefinedGame(rules)))
     }
 
     fn fen(&self) -> String {

@@ -360,7 +360,7 @@ impl AnyPosition {
                     }
                 })
             }
-            Family::Gast | Family::Squirrel => {
+            Family::Gast | Family::Squirrel | Family::Defined => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }
             Family::Pasgl => crate::rules::pasgl::Position::setup(variant, fen)
