@@ -72,6 +72,17 @@ pub struct CommonArgs {
     /// Output is always UTF-8.
     #[arg(long, value_enum, value_name = "ENCODING", default_value_t = EncodingChoice::Utf8, global = true)]
     pub encoding: EncodingChoice,
+
+    /// Read game definitions from FILE (Fairy-Stockfish's variants.ini
+    /// syntax, docs/definitions.md); repeatable.
+    ///
+    /// A record plays a defined game with `[Variant "name"]`; `--variant
+    /// name` picks it on the command line. Files named in the environment
+    /// variable XPGN_VARIANTS (separated by `:`) are read first. A
+    /// definition that cannot be used stops the command with status 2 and
+    /// a diagnostic naming its file and line.
+    #[arg(long = "variants", value_name = "FILE", global = true, action = clap::ArgAction::Append)]
+    pub variant_files: Vec<PathBuf>,
 }
 
 /// How text that is not UTF-8 is read (`--encoding`).
@@ -616,9 +627,17 @@ pub struct DiagramArgs {
     pub force: bool,
 }
 
-/// Arguments of `xpgn variants` (none yet besides the common ones).
+/// Arguments of `xpgn variants`.
 #[derive(Debug, Args)]
-pub struct VariantsArgs {}
+pub struct VariantsArgs {
+    /// Print the definition of game NAME in the definition-file syntax
+    /// (its section and those it inherits from), to copy and change.
+    ///
+    /// The chess-like games have one: Chess, Chess960, Gast, Gast 14x12,
+    /// Squirrel and every game of a `--variants` file.
+    #[arg(long, value_name = "NAME")]
+    pub show: Option<String>,
+}
 
 /// Arguments of the hidden `xpgn generate`.
 #[derive(Debug, Args)]
