@@ -8,7 +8,7 @@ fn fixture(path: &str) -> String {
     format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
-const HOLES: &str = "fixtures/variants/holes.ini";
+const HOLES: &str = "tests/data/variants/holes.ini";
 
 /// Perft from the start, counted by hand:
 ///
@@ -48,11 +48,11 @@ fn perft_of_the_hole_boards_is_the_hand_count() {
 fn records_of_the_hole_boards_verify_to_their_final_positions() {
     let env = TestEnv::new();
     for game in ["cross14", "big16"] {
-        let pgn = fixture(&format!("fixtures/variants/{game}.pgn"));
+        let pgn = fixture(&format!("tests/data/variants/{game}.pgn"));
         env.run(&["--variants", &fixture(HOLES), "check", &pgn])
             .code(0)
             .stderr_has("0 errors");
-        let fens = std::fs::read_to_string(fixture(&format!("fixtures/variants/{game}.fens")))
+        let fens = std::fs::read_to_string(fixture(&format!("tests/data/variants/{game}.fens")))
             .expect("fixture");
         env.run(&["--variants", &fixture(HOLES), "fen", &pgn])
             .code(0)
@@ -156,7 +156,7 @@ fn hostile_definitions_stop_with_one_diagnostic_at_their_line() {
             "--variants",
             file.to_str().expect("utf-8"),
             "check",
-            &fixture("fixtures/variants/big16.pgn"),
+            &fixture("tests/data/variants/big16.pgn"),
         ]);
         run.code(2)
             .stderr_has("error[bad-definition]")
@@ -173,4 +173,26 @@ fn hostile_definitions_stop_with_one_diagnostic_at_their_line() {
     env.run(&["--variants", "missing.ini", "variants"])
         .code(2)
         .stderr_has("cannot read the file");
+}
+
+#[test]
+fn the_worked_example_of_the_docs_runs_as_shown() {
+    let env = TestEnv::new();
+    let doc = std::fs::read_to_string(fixture("docs/definitions.md")).expect("docs");
+    let ini = std::fs::read_to_string(fixture("tests/data/variants/example10.ini")).expect("ini");
+    assert!(
+        doc.contains(&ini),
+        "docs/definitions.md must show example10.ini as it is"
+    );
+    let ini = fixture("tests/data/variants/example10.ini");
+    let pgn = fixture("tests/data/variants/lakes.pgn");
+    let perft = env.run(&["--variants", &ini, "perft", "--variant", "lakes", "2"]);
+    perft.code(0);
+    assert!(doc.contains(&format!("perft --variant lakes 2\n{}", perft.stdout())));
+    let check = env.run(&["--variants", &ini, "check", &pgn]);
+    check.code(0);
+    assert!(doc.contains(&format!("check lakes.pgn\n{}", check.stderr())));
+    let fen = env.run(&["--variants", &ini, "fen", &pgn]);
+    fen.code(0);
+    assert!(doc.contains(&format!("fen lakes.pgn\n{}", fen.stdout())));
 }

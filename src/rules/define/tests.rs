@@ -106,6 +106,11 @@ fn hostile_definitions_get_one_error_with_their_line() {
         ("[a:chess]\nfoo = 1\n", 2, "unknown key 'foo'"),
         ("[a:chess]\ncustomPiece1 = x:Nq\n", 2, "does not parse"),
         (
+            "[a:chess]\ncustomPiece1 = x:mRcpR\n",
+            2,
+            "unknown letter 'p'",
+        ),
+        (
             "[a:chess]\nmaxFile = 17\nmaxRank = 3\n",
             2,
             "a file from a to p",
