@@ -95,6 +95,80 @@ pub struct GuardRule {
     pub immune: RoleSet,
 }
 
+/// A result for the side a rule applies to (Fairy-Stockfish's values:
+/// the mated, stalemated or extinct side wins, loses or draws).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndValue {
+    /// That side wins.
+    Win,
+    /// That side loses.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+/// A side loses (or wins) when a kind of its pieces is down to a count
+/// (Fairy-Stockfish's extinction rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The result for the extinct side.
+    pub value: EndValue,
+    /// The kinds counted, each on its own; `None`: all pieces together.
+    pub roles: Option<RoleSet>,
+    /// Extinct at this many or fewer.
+    pub count: u32,
+}
+
+/// A side wins when one of its flag pieces stands in its flag region
+/// (Fairy-Stockfish's capture-the-flag rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The flag pieces.
+    pub roles: RoleSet,
+    /// Each side's target region.
+    pub region: ByColor<SquareSet>,
+}
+
+/// How a game ends: chess's ways by default; a definition may change the
+/// value of mate and stalemate and add extinction and flag wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// For the mated side.
+    pub checkmate: EndValue,
+    /// For the stalemated side.
+    pub stalemate: EndValue,
+    /// The extinction rule, if any.
+    pub extinction: Option<Extinction>,
+    /// The flag rule, if any.
+    pub flag: Option<Flag>,
+    /// Half-moves without capture or pawn move after which a draw may be
+    /// claimed (0: never): 100 in chess (the fifty-move rule).
+    pub claim_halfmoves: u32,
+}
+
+impl Default for EndRules {
+    fn default() -> EndRules {
+        EndRules {
+            checkmate: EndValue::Loss,
+            stalemate: EndValue::Draw,
+            extinction: None,
+            flag: None,
+            claim_halfmoves: 100,
+        }
+    }
+}
+
+impl EndRules {
+    /// Whether a game ends only as chess does (mate loses, stalemate
+    /// draws, no extinction or flag): the verifier's fast path.
+    pub fn is_chess(&self) -> bool {
+        self.checkmate == EndValue::Loss
+            && self.stalemate == EndValue::Draw
+            && self.extinction.is_none()
+            && self.flag.is_none()
+    }
+}
+
 /// A game's fixed definition.
 #[derive(Clone, Debug)]
 pub struct GameRules {
@@ -169,6 +243,11 @@ pub struct GameRules {
     pub castling_rook_files: [u8; 2],
     /// The pieces that castle with the king (the rook).
     pub castling_rooks: RoleSet,
+    /// How the game ends.
+    pub ends: EndRules,
+    /// Whether each side promotes to its own pieces: White's are
+    /// [`promotion_roles`](Self::promotion_roles), Black's these.
+    pub black_promotion_roles: Option<Vec<Role>>,
     /// The move grammar of a game from a definition (built-in families
     /// have their own).
     pub grammar: Option<crate::written::Grammar>,
@@ -357,6 +436,8 @@ impl GameRules {
             castling_king_file: geometry_files / 2,
             castling_rook_files: [0, geometry_files.saturating_sub(1)],
             castling_rooks,
+            ends: EndRules::default(),
+            black_promotion_roles: None,
             grammar: None,
             source: None,
         }

@@ -8,8 +8,8 @@ use super::ini::{Entry, Section};
 use super::{BUILTIN, BUILTIN_FILE, DefineError, ErrorKind};
 use crate::rules::betza;
 use crate::rules::core::{
-    ByColor, CastlingFiles, CastlingRule, GameRules, GastCastling, Geometry, GuardRule, PieceDecl,
-    Square, SquareSet,
+    ByColor, CastlingFiles, CastlingRule, EndRules, EndValue, Extinction, Flag, GameRules,
+    GastCastling, Geometry, GuardRule, PieceDecl, Square, SquareSet,
 };
 use crate::written::Grammar;
 
@@ -151,19 +151,12 @@ const FAIRY_KEYS: &[&str] = &[
     "shogiPawnDropMateIllegal",
     "shatarMateRule",
     "bikjangRule",
-    "extinctionValue",
     "extinctionClaim",
     "extinctionPseudoRoyal",
     "dupleCheck",
-    "extinctionPieceTypes",
-    "extinctionPieceCount",
     "extinctionOpponentPieceCount",
-    "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
-    "flagRegion",
-    "flagRegionWhite",
-    "flagRegionBlack",
     "flagPieceCount",
     "flagPieceBlockedWin",
     "flagMove",
@@ -201,8 +194,6 @@ const RULE_KEYS: &[&str] = &[
     "promotionRegionWhite",
     "promotionRegionBlack",
     "promotionPieceTypes",
-    "promotionPieceTypesWhite",
-    "promotionPieceTypesBlack",
     "mandatoryPawnPromotion",
     "doubleStep",
     "doubleStepRegionWhite",
@@ -226,6 +217,15 @@ const RULE_KEYS: &[&str] = &[
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "flagPiece",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
     // xpgn's extensions (docs/definitions.md)
     "xpgnPieceNames",
     "xpgnPieceValues",
@@ -249,6 +249,8 @@ const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 struct Value<'a> {
     entry: &'a Entry,
     file: &'a str,
+    /// Written in a parent's section, not the game's own.
+    inherited: bool,
 }
 
 /// A section with the file it came from.
@@ -487,12 +489,23 @@ fn merge<'a>(chain: &[Located<'a>], extra: &'a [Entry]) -> Result<Keys<'a>, Defi
         file: own.map_or(BUILTIN_FILE, |l| l.file),
         line: own.map_or(0, |l| l.section.line),
     };
+    let own_index = chain.len().saturating_sub(1);
     let all = chain
         .iter()
-        .flat_map(|l| l.section.entries.iter().map(move |e| (e, l.file)))
-        .chain(extra.iter().map(|e| (e, BUILTIN_FILE)));
-    for (entry, file) in all {
-        let v = Value { entry, file };
+        .enumerate()
+        .flat_map(|(i, l)| {
+            l.section
+                .entries
+                .iter()
+                .map(move |e| (e, l.file, i != own_index))
+        })
+        .chain(extra.iter().map(|e| (e, BUILTIN_FILE, false)));
+    for (entry, file, inherited) in all {
+        let v = Value {
+            entry,
+            file,
+            inherited,
+        };
         let key = entry.key.as_str();
         if is_piece_key(key) {
             keys.pieces.retain(|k| *k != key);
@@ -743,24 +756,24 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
             }
         }
     }
-    if let Some(v) = k.get("enPassantRegion") {
-        if region("enPassantRegion", "-")? != geometry.cells() {
-            return Err(k.err(
-                Some(v),
-                ErrorKind::NotCarried {
-                    key: "enPassantRegion".into(),
-                    why: "en passant is allowed on every square".into(),
-                },
-            ));
-        }
-    }
     let has_double = double && (!initial_zone.white.is_empty() || !initial_zone.black.is_empty());
     for p in &mut pieces {
         if p.key == "pawn" && has_double {
             p.betza.push_str("ifmnD");
         }
     }
-    let mut ep_distances: u16 = if has_double { 1 << 2 } else { 0 };
+    // An empty en passant region (`enPassantRegion = -`) turns it off.
+    let ep_everywhere = match k.get("enPassantRegion") {
+        None => true,
+        Some(v) => {
+            bitboard(&v.entry.value, &geometry).map_err(|why| k.bad(v, why))? == geometry.cells()
+        }
+    };
+    let mut ep_distances: u16 = if has_double && ep_everywhere {
+        1 << 2
+    } else {
+        0
+    };
     if let Some(v) = k.get("xpgnEnPassantSteps") {
         ep_distances = 0;
         for t in v.entry.value.split_whitespace() {
@@ -794,27 +807,12 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
         white: region("promotionRegionWhite", "*8")?,
         black: region("promotionRegionBlack", "*1")?,
     };
-    let white_promo = opt_letters(&k, "promotionPieceTypesWhite", &pieces)?.or(opt_letters(
-        &k,
-        "promotionPieceTypes",
-        &pieces,
-    )?);
-    let black_promo = opt_letters(&k, "promotionPieceTypesBlack", &pieces)?.or(opt_letters(
-        &k,
-        "promotionPieceTypes",
-        &pieces,
-    )?);
-    if white_promo != black_promo {
-        return Err(k.err(
-            k.get("promotionPieceTypesWhite")
-                .or(k.get("promotionPieceTypesBlack")),
-            ErrorKind::NotCarried {
-                key: "promotionPieceTypesWhite".into(),
-                why: "both sides promote to the same pieces".into(),
-            },
-        ));
-    }
-    let promotion_letters = white_promo.unwrap_or_default();
+    // The side-specific key wins over the common one, whichever comes
+    // later (as Fairy-Stockfish reads them).
+    let both = opt_letters(&k, "promotionPieceTypes", &pieces)?;
+    let white_promo = opt_letters(&k, "promotionPieceTypesWhite", &pieces)?.or(both.clone());
+    let black_promo = opt_letters(&k, "promotionPieceTypesBlack", &pieces)?.or(both);
+    let promotion_letters = white_promo.clone().unwrap_or_default();
     if !k.bool("mandatoryPawnPromotion", true)? {
         return Err(not_carried(
             &k,
@@ -847,9 +845,17 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
     });
     let start_king_file = start_king_file(&start_fen, &pieces);
     let king_file = file_value(&k, "castlingKingFile", start_king_file.unwrap_or(4))?;
+    // The castling rooks' files default to the outermost castling rooks
+    // of White's first rank in the start position, one on each side of the
+    // king, as Fairy-Stockfish finds them for `KQkq`.
+    let (start_low, start_high) = start_rook_files(&start_fen, &rook_letters, king_file);
     let rook_files = [
-        file_value(&k, "castlingRookQueensideFile", 0)?,
-        file_value(&k, "castlingRookKingsideFile", files - 1)?,
+        file_value(&k, "castlingRookQueensideFile", start_low.unwrap_or(0))?,
+        file_value(
+            &k,
+            "castlingRookKingsideFile",
+            start_high.unwrap_or(files - 1),
+        )?,
     ];
     let short_king = file_value(&k, "castlingKingsideFile", 6)?;
     let long_king = file_value(&k, "castlingQueensideFile", 2)?;
@@ -891,29 +897,21 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
     if !k.bool("checking", true)? {
         return Err(not_carried(&k, "checking", "checks are always allowed"));
     }
-    for (key, want) in [
-        ("checkmateValue", "loss"),
-        ("stalemateValue", "draw"),
-        ("nFoldValue", "draw"),
-    ] {
-        if let Some(v) = k.get(key) {
-            if v.entry.value != want {
-                return Err(k.err(
-                    Some(v),
-                    ErrorKind::NotCarried {
-                        key: key.into(),
-                        why: format!("only {want} is carried"),
-                    },
-                ));
-            }
+    let value = |key: &str, default: EndValue| -> Result<EndValue, DefineError> {
+        match k.get(key) {
+            None => Ok(default),
+            Some(v) => match v.entry.value.as_str() {
+                "win" => Ok(EndValue::Win),
+                "loss" => Ok(EndValue::Loss),
+                "draw" => Ok(EndValue::Draw),
+                _ => Err(k.bad(v, "expected win, loss or draw")),
+            },
         }
-    }
-    if k.int("nMoveRule", 50)? != 50 {
-        return Err(not_carried(
-            &k,
-            "nMoveRule",
-            "the 50-move rule (RULINGS) is the only one carried",
-        ));
+    };
+    let checkmate = value("checkmateValue", EndValue::Loss)?;
+    let stalemate = value("stalemateValue", EndValue::Draw)?;
+    if value("nFoldValue", EndValue::Draw)? != EndValue::Draw {
+        return Err(not_carried(&k, "nFoldValue", "repetition is a draw"));
     }
     if k.int("nFoldRule", 3)? != 3 {
         return Err(not_carried(
@@ -921,6 +919,55 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
             "nFoldRule",
             "threefold repetition is the only one carried",
         ));
+    }
+    let n_move = k.int("nMoveRule", 50)?;
+    let claim_halfmoves = n_move
+        .checked_mul(2)
+        .ok_or_else(|| not_carried(&k, "nMoveRule", "a number of moves"))?;
+    let extinction = match k.get("extinctionValue") {
+        None => None,
+        Some(v) if v.entry.value == "none" => None,
+        Some(_) => {
+            let value = value("extinctionValue", EndValue::Loss)?;
+            let roles = match k.get("extinctionPieceTypes") {
+                None => {
+                    return Err(not_carried(
+                        &k,
+                        "extinctionValue",
+                        "extinctionPieceTypes is needed",
+                    ));
+                }
+                Some(v) if v.entry.value.trim() == "*" => None,
+                Some(v) => Some(piece_letters(&k, v, &pieces)?),
+            };
+            Some((value, roles, k.int("extinctionPieceCount", 0)?))
+        }
+    };
+    let flag_region = ByColor {
+        white: match k.get("flagRegionWhite") {
+            Some(_) => region("flagRegionWhite", "-")?,
+            None => region("flagRegion", "-")?,
+        },
+        black: match k.get("flagRegionBlack") {
+            Some(_) => region("flagRegionBlack", "-")?,
+            None => region("flagRegion", "-")?,
+        },
+    };
+    let flag_letters = match k.get("flagPiece") {
+        None => pieces.iter().map(|p| p.letter).collect(),
+        Some(v) => piece_letters(&k, v, &pieces)?,
+    };
+    if let Some(v) = k.get("enPassantRegion") {
+        let r = region("enPassantRegion", "-")?;
+        if !r.is_empty() && r != geometry.cells() {
+            return Err(k.err(
+                Some(v),
+                ErrorKind::NotCarried {
+                    key: "enPassantRegion".into(),
+                    why: "en passant is allowed on every square or (with -) nowhere".into(),
+                },
+            ));
+        }
     }
 
     // The table, then the game.
@@ -951,6 +998,23 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
     rules.castling_king_file = king_file;
     rules.castling_rook_files = rook_files;
     rules.castling_rooks = rules.role_set(&rook_letters);
+    if black_promo != white_promo {
+        rules.black_promotion_roles = Some(rules.roles_of(&black_promo.unwrap_or_default()));
+    }
+    rules.ends = EndRules {
+        checkmate,
+        stalemate,
+        extinction: extinction.map(|(value, roles, count)| Extinction {
+            value,
+            roles: roles.map(|l| rules.role_set(&l)),
+            count,
+        }),
+        flag: (!flag_region.white.is_empty() || !flag_region.black.is_empty()).then(|| Flag {
+            roles: rules.role_set(&flag_letters),
+            region: flag_region,
+        }),
+        claim_halfmoves,
+    };
     rules.pawn_reach = pawn_reach;
     rules.fide_material = k.bool("xpgnFideMaterial", false)?;
     if let Some(l) = opt_letters(&k, "xpgnLoneMinors", &pieces)? {
@@ -1081,6 +1145,11 @@ fn letters_in(
     let mut out = Vec::new();
     for c in text.bytes().filter(|c| !c.is_ascii_whitespace()) {
         let up = c.to_ascii_uppercase();
+        // A parent's list names pieces the child may have removed
+        // (Fairy-Stockfish drops a removed piece from its parent's lists).
+        if v.inherited && !pieces.iter().any(|p| p.letter == up) {
+            continue;
+        }
         if !pieces.iter().any(|p| p.letter == up) {
             return Err(k.err(
                 Some(v),
@@ -1204,11 +1273,34 @@ fn holes_of(fen: &str, files: u8, ranks: u8) -> Result<Vec<Square>, String> {
     Ok(holes)
 }
 
-/// The file of White's king on the first rank of the start FEN.
-fn start_king_file(fen: &str, pieces: &[Piece]) -> Option<u8> {
-    let king = pieces.iter().find(|p| p.royal)?.letter;
-    let placement = fen.split_ascii_whitespace().next()?;
-    let row = placement.rsplit('/').next()?;
+/// The outermost pieces with one of `letters` on White's first rank of
+/// the start FEN left and right of `king_file`.
+fn start_rook_files(fen: &str, letters: &[u8], king_file: u8) -> (Option<u8>, Option<u8>) {
+    let mut low = None;
+    let mut high = None;
+    for (file, c) in first_rank(fen) {
+        if letters.contains(&c) {
+            if file < king_file && low.is_none() {
+                low = Some(file);
+            } else if file > king_file {
+                high = Some(file);
+            }
+        }
+    }
+    (low, high)
+}
+
+/// The files and letters of White's first rank in a FEN (holes and empty
+/// squares left out).
+fn first_rank(fen: &str) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let Some(row) = fen
+        .split_ascii_whitespace()
+        .next()
+        .and_then(|p| p.rsplit('/').next())
+    else {
+        return out;
+    };
     let mut file: u32 = 0;
     let b = row.as_bytes();
     let mut j = 0;
@@ -1222,11 +1314,22 @@ fn start_king_file(fen: &str, pieces: &[Piece]) -> Option<u8> {
             file = file.saturating_add(n);
             continue;
         }
-        if b[j] == king {
-            return u8::try_from(file).ok();
+        if b[j].is_ascii_uppercase() {
+            if let Ok(f) = u8::try_from(file) {
+                out.push((f, b[j]));
+            }
         }
         file += 1;
         j += 1;
     }
-    None
+    out
+}
+
+/// The file of White's king on the first rank of the start FEN.
+fn start_king_file(fen: &str, pieces: &[Piece]) -> Option<u8> {
+    let king = pieces.iter().find(|p| p.royal)?.letter;
+    first_rank(fen)
+        .into_iter()
+        .find(|&(_, c)| c == king)
+        .map(|(f, _)| f)
 }

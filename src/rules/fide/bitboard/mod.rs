@@ -737,6 +737,7 @@ impl GamePosition for BitPosition {
             halfmoves: self.halfmoves(),
             irreversible: true,
             ruling: "RULINGS C1",
+            claim_halfmoves: 100,
         })
     }
 
