@@ -535,7 +535,9 @@ impl Position {
                 valued(turn, ends.stalemate, "stalemate")
             });
         }
-        if self.is_insufficient_material() {
+        // Bare kings still race for a flag, and extinction counts pieces
+        // a dead-position test does not look at.
+        if ends.flag.is_none() && ends.extinction.is_none() && self.is_insufficient_material() {
             return Some(ending_outcome(Ending::InsufficientMaterial));
         }
         if self.halfmoves() >= 150 {

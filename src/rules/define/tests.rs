@@ -150,3 +150,76 @@ fn hostile_definitions_get_one_error_with_their_line() {
         assert!(e.to_string().starts_with("bad.ini:"), "{e}");
     }
 }
+
+fn outcome_of(rules: &'static GameRules, fen: &str) -> Option<crate::rules::position::Outcome> {
+    use crate::rules::position::GamePosition;
+    Position::from_fen(rules, fen).expect("fen").outcome()
+}
+
+#[test]
+fn mate_and_stalemate_take_the_definitions_values() {
+    use crate::rules::core::Color;
+    // Misère: the mated side wins. Fool's mate: White is mated, White wins.
+    let misere = compile_text("mis", "[mis:chess]\ncheckmateValue = win\n").expect("compiles");
+    let o = outcome_of(
+        misere,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    );
+    assert_eq!(
+        o.map(|o| (o.winner, o.reason)),
+        Some((Some(Color::White), "checkmate"))
+    );
+    // Shatranj-like: the stalemated side loses.
+    let loses = compile_text("st", "[st:chess]\nstalemateValue = loss\n").expect("compiles");
+    let o = outcome_of(loses, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        o.map(|o| (o.winner, o.reason)),
+        Some((Some(Color::White), "stalemate"))
+    );
+    let chess = crate::rules::fide::chess();
+    let o = outcome_of(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(o.map(|o| o.winner), Some(None));
+}
+
+#[test]
+fn extinction_and_flag_end_the_game() {
+    use crate::rules::core::Color;
+    // Lose when the last pawn is gone; kings are not royal here.
+    let ext = compile_text(
+        "ext",
+        "[ext:chess]\nking = -\ncommoner = k\ncastling = false\npromotionPieceTypes = q\nextinctionValue = loss\nextinctionPieceTypes = p\n",
+    )
+    .expect("compiles");
+    let o = outcome_of(ext, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_eq!(
+        o.map(|o| (o.winner, o.reason)),
+        Some((Some(Color::White), "extinction"))
+    );
+    assert_eq!(outcome_of(ext, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1"), None);
+    // A king on the eighth rank wins (Racing Kings' flag, without its other rules).
+    let flag = compile_text(
+        "flag",
+        "[flag:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\n",
+    )
+    .expect("compiles");
+    let o = outcome_of(flag, "K6k/8/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        o.map(|o| (o.winner, o.reason)),
+        Some((Some(Color::White), "flag"))
+    );
+    assert_eq!(outcome_of(flag, "7k/K7/8/8/8/8/8/8 b - - 0 1"), None);
+}
+
+#[test]
+fn n_move_rule_and_promotions_per_side() {
+    let r = compile_text(
+        "nm",
+        "[nm:chess]\nnMoveRule = 70\narchbishop = a\npromotionPieceTypesWhite = a\npromotionPieceTypesBlack = qn\n",
+    )
+    .expect("compiles");
+    assert_eq!(r.ends.claim_halfmoves, 140);
+    let white = Position::from_fen(r, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").expect("fen");
+    assert_eq!(perft(&white, 1), 5 + 1, "five king moves and b8=A");
+    let black = Position::from_fen(r, "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1").expect("fen");
+    assert_eq!(perft(&black, 1), 5 + 2, "five king moves, b1=Q and b1=N");
+}
