@@ -196,3 +196,131 @@ fn the_worked_example_of_the_docs_runs_as_shown() {
     fen.code(0);
     assert!(doc.contains(&format!("fen lakes.pgn\n{}", fen.stdout())));
 }
+
+/// Chess from a definition file gives every corpus game the verdict that
+/// built-in Chess gives it, on the bitboards (a definition with chess's
+/// exact rules runs there) and on the chess core (`CoreChess` differs on
+/// paper only, by a key chess never reads): the differential test of the
+/// two engines a defined game can run on.
+#[test]
+fn a_definition_of_chess_verifies_the_corpus_as_chess_does() {
+    use std::io::Read as _;
+    let env = TestEnv::new();
+    let corpus = std::env::var_os("XPGN_CORPUS").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        std::path::PathBuf::from,
+    );
+    let mut files: Vec<std::path::PathBuf> = walk(&corpus);
+    files.sort();
+    let (mut orig, mut def, mut core) = (String::new(), String::new(), String::new());
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "pgn"))
+    {
+        // The first 512 KB of each file, cut at a game's start.
+        let mut bytes = Vec::new();
+        let Ok(file) = std::fs::File::open(f) else {
+            continue;
+        };
+        let _ = file.take(512 * 1024).read_to_end(&mut bytes);
+        let text = String::from_utf8_lossy(&bytes);
+        let text = match text.rfind("\n[Event ") {
+            Some(i) if bytes.len() == 512 * 1024 => &text[..=i],
+            _ => &text[..],
+        };
+        for line in text.lines() {
+            orig.push_str(line);
+            orig.push('\n');
+            let standard = ["Standard", "Chess", "Normal", "From Position", ""]
+                .iter()
+                .any(|v| line == format!("[Variant \"{v}\"]"));
+            if line.starts_with("[Variant \"") && standard {
+                continue;
+            }
+            def.push_str(line);
+            def.push('\n');
+            core.push_str(line);
+            core.push('\n');
+            if line.starts_with("[Event ") {
+                def.push_str("[Variant \"DefChess\"]\n");
+                core.push_str("[Variant \"CoreChess\"]\n");
+            }
+        }
+    }
+    env.write("orig.pgn", &orig);
+    env.write("def.pgn", &def);
+    env.write("core.pgn", &core);
+    env.write(
+        "def.ini",
+        "[DefChess:chess]\n\n[CoreChess:chess]\nxpgnLoneMinors = n\n",
+    );
+    let rows = |args: &[&str]| -> Vec<String> {
+        let run = env.run(args);
+        run.stdout()
+            .lines()
+            .filter(|l| l.contains("\"type\":\"game\""))
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("json");
+                let keep = [
+                    "game",
+                    "valid",
+                    "errors",
+                    "warnings",
+                    "plies",
+                    "termination",
+                    "result_played",
+                    "first_error",
+                ];
+                keep.iter()
+                    .map(|k| v[k].to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let a = rows(&["stats", "--format", "jsonl", "orig.pgn"]);
+    let b = rows(&[
+        "--variants",
+        "def.ini",
+        "stats",
+        "--format",
+        "jsonl",
+        "def.pgn",
+    ]);
+    let c = rows(&[
+        "--variants",
+        "def.ini",
+        "stats",
+        "--format",
+        "jsonl",
+        "core.pgn",
+    ]);
+    assert!(a.len() > 1000, "only {} corpus games compared", a.len());
+    for (name, other) in [("DefChess", &b), ("CoreChess", &c)] {
+        assert_eq!(a.len(), other.len(), "{name}");
+        for (x, y) in a.iter().zip(other.iter()) {
+            // Games of other variants keep theirs: the first error's text
+            // names the game in both.
+            assert_eq!(x, y, "{name}");
+        }
+    }
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}

@@ -245,6 +245,10 @@ pub struct GameRules {
     pub castling_rooks: RoleSet,
     /// How the game ends.
     pub ends: EndRules,
+    /// Whether this game, from a definition, has exactly the rules of FIDE
+    /// chess or Chess960 ([`plays_as`](Self::plays_as)): it then runs on
+    /// the 8x8 bitboards as they do.
+    pub fide_equivalent: bool,
     /// Whether each side promotes to its own pieces: White's are
     /// [`promotion_roles`](Self::promotion_roles), Black's these.
     pub black_promotion_roles: Option<Vec<Role>>,
@@ -437,6 +441,7 @@ impl GameRules {
             castling_rook_files: [0, geometry_files.saturating_sub(1)],
             castling_rooks,
             ends: EndRules::default(),
+            fide_equivalent: false,
             black_promotion_roles: None,
             grammar: None,
             source: None,
@@ -563,6 +568,37 @@ impl GameRules {
             set.insert(r);
         }
         set
+    }
+
+    /// Whether `self` has the same rules as `other`: board, pieces (letter,
+    /// moves, royalty, pawns, in the same order), promotion, pawn steps,
+    /// en passant, castling, special rules and ends. Names, piece names and
+    /// values may differ.
+    pub fn plays_as(&self, other: &GameRules) -> bool {
+        let pieces = |r: &GameRules| -> Vec<(u8, &str, bool, bool)> {
+            r.pieces
+                .iter()
+                .map(|p| (p.letter, p.betza, p.royal, p.pawn))
+                .collect()
+        };
+        self.geometry == other.geometry
+            && pieces(self) == pieces(other)
+            && self.promotion_zone == other.promotion_zone
+            && self.promotion_roles == other.promotion_roles
+            && self.black_promotion_roles == other.black_promotion_roles
+            && self.initial_zone == other.initial_zone
+            && self.ep_distances == other.ep_distances
+            && self.castling == other.castling
+            && self.chess960 == other.chess960
+            && self.castling_king_file == other.castling_king_file
+            && self.castling_rook_files == other.castling_rook_files
+            && self.castling_rooks == other.castling_rooks
+            && self.guard == other.guard
+            && self.pawn_reach == other.pawn_reach
+            && self.promotion_stages == other.promotion_stages
+            && self.fide_material == other.fide_material
+            && self.lone_minors == other.lone_minors
+            && self.ends == other.ends
     }
 
     /// The back rank of `color` (0-based).

@@ -1044,6 +1044,13 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
         Grammar::new(&file_letters, ranks, &grammar_pieces)
             .map_err(|e| k.err(None, ErrorKind::BadStart { why: e.to_string() }))?,
     );
+    // Chess under another name runs on the bitboards, as Chess does. Not
+    // for the built-ins themselves (Chess is compiled from its definition
+    // before it exists).
+    if k.file != BUILTIN_FILE {
+        rules.fide_equivalent = rules.plays_as(crate::rules::fide::chess())
+            || rules.plays_as(crate::rules::fide::chess960());
+    }
     rules.source = Some(
         chain
             .iter()

@@ -360,9 +360,16 @@ impl AnyPosition {
                     }
                 })
             }
-            Family::Gast | Family::Squirrel | Family::Defined => {
+            Family::Gast | Family::Squirrel => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }
+            // A definition with the rules of chess plays on the bitboards.
+            Family::Defined => core::Position::setup(variant, fen).map(|p| {
+                match crate::rules::fide::BitPosition::from_core(&p) {
+                    Some(b) => AnyPosition::Fide(b),
+                    None => AnyPosition::Core(p),
+                }
+            }),
             Family::Pasgl => crate::rules::pasgl::Position::setup(variant, fen)
                 .map(|p| AnyPosition::Pasgl(Box::new(p))),
             Family::Squares => crate::rules::squares::SquaresPosition::setup(variant, fen)
