@@ -234,7 +234,13 @@ pub enum Command {
     /// List the games xpgn knows, their status and their pieces.
     ///
     /// For each game: its canonical name, whether its rules are verified or
-    /// only read, and each piece with its moves in Betza notation.
+    /// only read, and each piece with its moves in Betza notation. Games of
+    /// definition files (`--variants FILE`, `XPGN_VARIANTS`) are listed
+    /// too, so `xpgn variants --variants FILE` validates a file: a
+    /// definition that cannot be used gets a diagnostic at its file and
+    /// line and exit status 2. `--show NAME` prints a chess-like game's
+    /// definition (docs/definitions.md).
+    #[command(after_long_help = VARIANTS_EXAMPLE)]
     Variants(VariantsArgs),
 
     /// Generate man pages or shell completions (for packagers).
@@ -626,6 +632,31 @@ pub struct DiagramArgs {
     #[arg(long, requires = "output")]
     pub force: bool,
 }
+
+/// The worked example of docs/definitions.md, for `xpgn variants --help`
+/// and its man page.
+const VARIANTS_EXAMPLE: &str = "\
+Example: a 10x10 game with a custom piece and holes, in lakes.ini:
+
+  [Lakes:chess]
+  maxFile = j
+  maxRank = 10
+  customPiece1 = w:FC
+  xpgnPieceNames = w:wizard
+  promotionPieceTypes = qwrbn
+  startFen = wrnbqkbnrw/pppppppppp/10/10/2**2**2/2**2**2/10/10/PPPPPPPPPP/WRNBQKBNRW w - - 0 1
+  doubleStepRegionWhite = *2
+  doubleStepRegionBlack = *9
+  promotionRegionWhite = *10
+  promotionRegionBlack = *1
+  castling = false
+
+The wizard leaps as ferz or camel (Betza FC); each '*' is a hole.
+
+  xpgn variants --variants lakes.ini         # validate and list
+  xpgn --variants lakes.ini perft --variant lakes 2
+  xpgn --variants lakes.ini check games.pgn  # games with [Variant \"Lakes\"]
+  xpgn variants --show Gast                  # a built-in definition to copy";
 
 /// Arguments of `xpgn variants`.
 #[derive(Debug, Args)]

@@ -324,3 +324,27 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn the_example_in_the_help_and_man_page_works() {
+    let env = TestEnv::new();
+    let help = env.run(&["variants", "--help"]).stdout();
+    let ini: String = help
+        .lines()
+        .skip_while(|l| !l.contains("[Lakes:chess]"))
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| format!("{}\n", l.trim()))
+        .collect();
+    assert!(ini.contains("startFen"), "{help}");
+    let file = env.write("lakes.ini", ini);
+    env.run(&[
+        "--variants",
+        file.to_str().expect("utf-8"),
+        "perft",
+        "--variant",
+        "lakes",
+        "2",
+    ])
+    .code(0)
+    .stdout_is("676\n");
+}
