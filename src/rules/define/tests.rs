@@ -60,9 +60,11 @@ fn built_in_definitions_give_todays_perft() {
     let gast = Position::start(crate::rules::gast::gast());
     assert_eq!(perft(&gast, 1), 82);
     assert_eq!(perft(&gast, 2), 6_724);
+    assert_eq!(perft(&gast, 3), 599_102);
     let squirrel = Position::start(crate::rules::squirrel::squirrel());
     assert_eq!(perft(&squirrel, 1), 52);
     assert_eq!(perft(&squirrel, 2), 2_704);
+    assert_eq!(perft(&squirrel, 3), 145_614);
     let chess = Position::start(crate::rules::fide::chess());
     assert_eq!(perft(&chess, 3), 8_902);
 }
