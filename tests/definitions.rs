@@ -37,11 +37,14 @@ fn register_fairy() {
     });
 }
 
+/// One block of a perft file: `id`, `epd` and its `perft` lines.
+type PerftBlock = (String, String, Vec<(u32, u64)>);
+
 /// `id`, `epd` and `perft` lines, by block.
-fn perft_blocks() -> Vec<(String, String, Vec<(u32, u64)>)> {
+fn perft_blocks() -> Vec<PerftBlock> {
     let text = std::fs::read_to_string(data("tests/data/perft/pyffish-variants.perft"))
         .expect("perft data is committed");
-    let mut out: Vec<(String, String, Vec<(u32, u64)>)> = Vec::new();
+    let mut out: Vec<PerftBlock> = Vec::new();
     for line in text.lines().map(str::trim) {
         if let Some(id) = line.strip_prefix("id ") {
             out.push((id.to_string(), String::new(), Vec::new()));
