@@ -18,8 +18,10 @@ use std::sync::RwLock;
 
 use crate::rules::core::GameRules;
 
+mod chain;
 mod compile;
 pub mod ini;
+mod keys;
 
 pub use compile::normalize_name;
 
