@@ -566,8 +566,7 @@ fn compile_chain(chain: &[Located<'_>], extra: &[(&str, &str)]) -> Result<Compil
     // for the built-ins themselves (Chess is compiled from its definition
     // before it exists).
     if k.file != BUILTIN_FILE {
-        rules.fide_equivalent = rules.plays_as(crate::rules::fide::chess())
-            || rules.plays_as(crate::rules::fide::chess960());
+        rules.fide_equivalent = super::fide_rules().iter().any(|f| rules.plays_as(f));
     }
     rules.source = Some(
         chain

@@ -304,6 +304,14 @@ pub(crate) fn builtin(name: &str, extra: &[(&str, &str)]) -> GameRules {
         .rules
 }
 
+/// Chess and Chess960 as this module compiles them, to compare a
+/// definition with (`GameRules::plays_as`) without asking the FIDE family,
+/// which is itself compiled here.
+fn fide_rules() -> &'static [GameRules; 2] {
+    static RULES: std::sync::OnceLock<[GameRules; 2]> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| [builtin("Chess", &[]), builtin("Chess960", &[])])
+}
+
 /// The definition text of a built-in or registered game, as written (the
 /// game's own section and those it inherits from, parents first).
 pub fn source(rules: &GameRules) -> Option<&str> {
