@@ -225,3 +225,57 @@ fn n_move_rule_and_promotions_per_side() {
     let black = Position::from_fen(r, "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1").expect("fen");
     assert_eq!(perft(&black, 1), 5 + 2, "five king moves, b1=Q and b1=N");
 }
+
+/// Mutated definitions (bytes changed, lines dropped or repeated) never
+/// panic: each compiles or gets an error with a line in the text.
+#[test]
+fn mutated_definitions_never_panic() {
+    let base = format!(
+        "{}\n{}",
+        BUILTIN,
+        include_str!("../../../tests/data/variants/holes.ini")
+    );
+    let bytes = base.as_bytes();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let alphabet = b"*/:=[]-0123456789abcpqrxyzKNQ \n#";
+    for round in 0..1500 {
+        let mut m = bytes.to_vec();
+        for _ in 0..(next() % 4 + 1) {
+            let i = (next() as usize) % m.len();
+            match next() % 3 {
+                0 => m[i] = alphabet[(next() as usize) % alphabet.len()],
+                1 => {
+                    m.remove(i);
+                }
+                _ => m.insert(i, alphabet[(next() as usize) % alphabet.len()]),
+            }
+        }
+        let text = String::from_utf8_lossy(&m);
+        let lines = text.split('\n').count();
+        let sections = match ini::parse("m.ini", &text) {
+            Ok(s) => s,
+            Err(e) => {
+                assert!(e.line <= lines, "{e}");
+                continue;
+            }
+        };
+        for s in &sections {
+            match compile::compile_one("m.ini", &sections, &s.name, &[], &[]) {
+                // The start position is read once the rules are leaked (as
+                // the registry does): in one round of ten, to keep the
+                // test's memory small.
+                Ok(c) if round % 10 == 0 => {
+                    let _ = c.finish();
+                }
+                Ok(_) => {}
+                Err(e) => assert!(e.line <= lines, "{e}"),
+            }
+        }
+    }
+}
