@@ -302,6 +302,14 @@ fn core_picture(p: &core::Position, variant: Variant, pic: &mut Picture) {
     let rules = p.rules();
     pic.reset(variant, &rules.geometry, p.turn());
     for sq in pic.squares() {
+        // A defined game's holes are drawn as gaps in the board.
+        if !rules.geometry.contains(sq) {
+            if let Some(cell) = pic.cell_mut(sq) {
+                cell.outside = false;
+                cell.hole = true;
+            }
+            continue;
+        }
         let token = p.piece_at(sq).and_then(|piece| core_token(rules, piece));
         if let (Some(token), Some(cell)) = (token, pic.cell_mut(sq)) {
             cell.tokens.push(token);

@@ -202,3 +202,21 @@ fn lichess_games_draw_their_pieces_pockets_and_checks_to_give() {
     let svg = diagram(&env, &["--variant", "three-check"]);
     assert_eq!(attrs(&svg, "fact", "data-white"), ["3"]);
 }
+
+/// Boards to 16x16 (issue 17's definition files): Big16 has 256 cells,
+/// 8 of them holes, and 40 pieces; Cross14 196 cells, 36 corner holes and
+/// 2 more, 32 pieces.
+#[test]
+fn a_16x16_board_with_holes_draws_every_square_hole_and_piece() {
+    let env = TestEnv::new();
+    let ini = format!(
+        "{}/tests/data/variants/holes.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for (variant, squares, holes, pieces) in [("Big16", 248, 8, 40), ("Cross14", 158, 38, 32)] {
+        let svg = diagram(&env, &["--variants", &ini, "--variant", variant]);
+        assert_eq!(count(&svg, "square"), squares, "{variant} squares");
+        assert_eq!(count(&svg, "hole"), holes, "{variant} holes");
+        assert_eq!(count(&svg, "piece"), pieces, "{variant} pieces");
+    }
+}

@@ -267,3 +267,44 @@ fn a_game_from_a_position_numbers_its_moves_from_there() {
     assert_eq!(game["number"], 12);
     assert_eq!(game["black_first"], true);
 }
+
+/// Boards of definition-file games, up to 16x16 with holes: each sampled
+/// ply's board is the diagram of that ply.
+#[test]
+fn a_16x16_game_with_holes_is_drawn_ply_by_ply() {
+    let env = TestEnv::new();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let ini = format!("{root}/tests/data/variants/holes.ini");
+    let file = format!("{root}/tests/data/variants/big16.pgn");
+    let html = page(&env, &["--variants", &ini, &file]);
+    let fragments = script_json(&html, "xpgn-fragments");
+    let game = script_json(&html, "xpgn-game-0");
+    let all = nodes(&game);
+    let mut main = vec![0];
+    while let Some(next) = (0..all.len()).find(|&j| all[j].0 == main.last().copied()) {
+        main.push(next);
+    }
+    assert!(main.len() > 50, "the whole mainline");
+    for ply in [0, 1, 17, main.len() - 1] {
+        let run = env.run(&[
+            "--variants",
+            &ini,
+            "diagram",
+            &file,
+            "--game",
+            "1",
+            "--ply",
+            &ply.to_string(),
+            "--size",
+            "440",
+        ]);
+        run.code(0);
+        let svg = run.stdout();
+        assert!(svg.contains("class=\"hole"), "holes drawn");
+        assert_eq!(
+            parts(&board(&game, &fragments, main[ply])),
+            parts(&svg),
+            "ply {ply}"
+        );
+    }
+}
