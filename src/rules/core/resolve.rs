@@ -378,14 +378,9 @@ impl GamePosition for Position {
 
     fn variant(&self) -> Variant {
         let rules = self.rules();
-        // A built-in core game's name is its canonical name (RULINGS N1);
-        // a defined game is its rules.
+        // A built-in core game's name is its canonical name (RULINGS N1); a
+        // definition may not take one, so any other game is its rules.
         Variant::builtin_from_name(rules.name)
-            .filter(|v| {
-                v.rules().is_some_and(|r| {
-                    std::ptr::eq(r, rules) || v.family() != crate::rules::variant::Family::Defined
-                })
-            })
             .unwrap_or(Variant::Defined(crate::rules::define::DefinedGame(rules)))
     }
 
