@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""Fairy-Stockfish's built-in variants as variants.ini definitions
+(fixtures/variants/fairy.ini, issue 17): check the definitions against the
+built-ins with pyffish, and write reference data from the built-ins.
+
+Usage (pyffish 0.0.90: `scripts/peers.sh target/peers-venv`, then
+`target/peers-venv/bin/python scripts/pyffish_variants.py ...`):
+
+  pyffish_variants.py [--ini FILE] check [NAME...]
+      Loads FILE into pyffish with every section renamed `NAME-ini` (and its
+      parent too when the parent is a section of FILE) and compares each with
+      the built-in NAME: the start FEN, perft 1-3 from it, and, along the
+      random games `games` writes, at every ply the legal moves, the FEN, the
+      SAN of the moves so far and the game-end verdicts. One line per
+      variant; exit status 1 on any mismatch. A difference in game-end
+      verdicts only fails when the section's comment has no `# Not carried:`
+      line (the rules a section leaves out must never change legal moves).
+  pyffish_variants.py [--ini FILE] perft [-o OUT]
+      tests/data/perft format: for each section a block `id NAME`,
+      `epd STARTFEN`, `perft 1 N`, ... from the BUILT-IN variant; depth 3
+      only when it has at most MAX_NODES (3,000,000) nodes.
+  pyffish_variants.py [--ini FILE] games [--out-dir DIR]
+      For each section 5 seeded random games of the built-in (40-120 plies,
+      fewer when the game ends): DIR/fairy-games.pgn (SAN from
+      get_san_moves), DIR/fairy-games.fens (get_fen of each final position)
+      and DIR/fairy-games.uci (the UCI moves), one game a line, in order.
+
+Before anything, FILE is read by this script too: every key must be one of
+the keys xpgn's reader carries (ALLOWED_KEYS below), every parent `chess` or
+an earlier section, and no section may take the name of an xpgn built-in
+(pyffish would silently ignore an unknown key; this script does not).
+"""
+
+import argparse
+import os
+import random
+import re
+import sys
+
+import pyffish as sf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DEFAULT_INI = os.path.join(ROOT, "fixtures", "variants", "fairy.ini")
+
+SEED = 17  # issue 17
+GAMES_PER_VARIANT = 5
+MIN_PLIES, MAX_PLIES = 40, 120
+MAX_DEPTH = 3
+MAX_NODES = 3_000_000
+SUFFIX = "-ini"
+NOT_CARRIED = "# Not carried:"
+
+PIECE_KEYS = """pawn knight bishop rook queen king fers alfil fersAlfil silver
+aiwok bers archbishop chancellor amazon knibis biskni kniroo rookni shogiPawn
+lance shogiKnight gold dragonHorse clobber breakthrough immobile wazir commoner
+centaur horse elephant janggiElephant soldier""".split()
+
+ALLOWED_KEYS = set(PIECE_KEYS) | set("""maxRank maxFile startFen chess960
+promotionRegionWhite promotionRegionBlack promotionPieceTypes
+promotionPieceTypesWhite promotionPieceTypesBlack mandatoryPawnPromotion
+doubleStep doubleStepRegionWhite doubleStepRegionBlack enPassantRegion
+pawnTypes castling castlingKingsideFile castlingQueensideFile castlingKingFile
+castlingRookKingsideFile castlingRookQueensideFile castlingRookPieces
+castlingKingPiece checking stalemateValue checkmateValue nMoveRule nFoldRule
+nFoldValue extinctionValue extinctionPieceTypes extinctionPieceCount flagPiece
+flagRegionWhite flagRegionBlack variantTemplate pieceToCharTable
+pocketSize""".split())
+CUSTOM_PIECE = re.compile(r"^customPiece([1-9]|1[0-9]|2[0-5])$")
+
+# Names xpgn gives its own games: a definition file may not take them.
+XPGN_NAMES = set("""chess chess960 fischerandom gast squirrel atomic antichess
+giveaway crazyhouse kingofthehill koth 3check threecheck horde racingkings
+standard""".split())
+
+
+class IniError(Exception):
+    pass
+
+
+class Section:
+    def __init__(self, name, parent, line):
+        self.name = name
+        self.parent = parent
+        self.line = line
+        self.keys = {}  # key -> (value, line)
+        self.comments = []  # the comment lines just above the header
+
+    @property
+    def fully_carried(self):
+        return not any(c.startswith(NOT_CARRIED) for c in self.comments)
+
+
+def read_ini(path):
+    """The sections of a definition file, checked against the rules above."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    sections = []
+    comments = []
+    names = set()
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r")
+        where = f"{path}:{number}"
+        stripped = line.strip()
+        if not stripped:
+            comments = []
+            continue
+        if stripped.startswith("#") or stripped.startswith(";"):
+            comments.append(stripped)
+            continue
+        if stripped.startswith("["):
+            m = re.fullmatch(r"\[([A-Za-z0-9_-]+)(?::([A-Za-z0-9_-]+))?\]", stripped)
+            if not m:
+                raise IniError(f"{where}: bad section header {stripped!r}")
+            name, parent = m.group(1), m.group(2)
+            if name in names:
+                raise IniError(f"{where}: section [{name}] defined twice")
+            if name in XPGN_NAMES:
+                raise IniError(f"{where}: [{name}] is an xpgn built-in name")
+            if parent is not None and parent != "chess" and parent not in names:
+                raise IniError(f"{where}: parent {parent!r} is neither chess nor an earlier section")
+            section = Section(name, parent, number)
+            section.comments = comments
+            comments = []
+            sections.append(section)
+            names.add(name)
+            continue
+        if not sections:
+            raise IniError(f"{where}: key outside a section")
+        if "=" not in line:
+            raise IniError(f"{where}: expected `key = value`")
+        key, value = (part.strip() for part in line.split("=", 1))
+        if key not in ALLOWED_KEYS and not CUSTOM_PIECE.match(key):
+            raise IniError(f"{where}: key {key!r} is not one xpgn carries")
+        if key in sections[-1].keys:
+            raise IniError(f"{where}: key {key!r} given twice in [{sections[-1].name}]")
+        if not value:
+            raise IniError(f"{where}: key {key!r} has no value")
+        sections[-1].keys[key] = (value, number)
+    if not sections:
+        raise IniError(f"{path}: no sections")
+    return sections
+
+
+def renamed_config(path, sections):
+    """The file's text with each section renamed NAME-ini (parents too)."""
+    names = {s.name for s in sections}
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f.read().split("\n"):
+            m = re.fullmatch(r"\s*\[([A-Za-z0-9_-]+)(?::([A-Za-z0-9_-]+))?\]\s*", line)
+            if m:
+                name, parent = m.group(1), m.group(2)
+                header = name + SUFFIX
+                if parent:
+                    header += ":" + (parent + SUFFIX if parent in names else parent)
+                line = f"[{header}]"
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def version():
+    return ".".join(str(x) for x in sf.version())
+
+
+def perft(variant, fen, depth, moves=None):
+    """Leaf count of the legal move tree; the last ply is counted in bulk."""
+    moves = moves or []
+    legal = sf.legal_moves(variant, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(perft(variant, fen, depth - 1, moves + [m]) for m in legal)
+
+
+def perft_counts(variant, fen):
+    """perft 1..MAX_DEPTH, leaving out a depth above MAX_NODES."""
+    counts = []
+    for depth in range(1, MAX_DEPTH + 1):
+        n = perft(variant, fen, depth)
+        if n > MAX_NODES:
+            break
+        counts.append(n)
+    return counts
+
+
+def game_over(variant, fen, moves, legal):
+    """Why pyffish ends the game here (None while it goes on)."""
+    if not legal:
+        return "no legal move"
+    if sf.is_immediate_game_end(variant, fen, moves)[0]:
+        return "immediate end"
+    if sf.is_optional_game_end(variant, fen, moves)[0]:
+        return "optional end"
+    return None
+
+
+def random_games(variant):
+    """GAMES_PER_VARIANT seeded random move lists of the built-in variant."""
+    fen = sf.start_fen(variant)
+    rng = random.Random(f"{SEED}:{variant}")
+    games = []
+    for _ in range(GAMES_PER_VARIANT):
+        length = rng.randint(MIN_PLIES, MAX_PLIES)
+        moves = []
+        while len(moves) < length:
+            legal = sorted(sf.legal_moves(variant, fen, moves))
+            if game_over(variant, fen, moves, legal) is not None:
+                break
+            moves.append(rng.choice(legal))
+        games.append(moves)
+    return games
+
+
+def verdicts(variant, fen, moves, legal):
+    """pyffish's game-end verdicts; the value of a `False` verdict is
+    whatever was in memory (it changes from call to call), so it is dropped."""
+    immediate = sf.is_immediate_game_end(variant, fen, moves)
+    optional = sf.is_optional_game_end(variant, fen, moves)
+    return (
+        immediate if immediate[0] else False,
+        optional if optional[0] else False,
+        None if legal else sf.game_result(variant, fen, moves),
+    )
+
+
+def check(args, sections):
+    sf.load_variant_config(renamed_config(args.ini, sections))
+    builtins = set(sf.variants())
+    failed = 0
+    chosen = [s for s in sections if not args.names or s.name in args.names]
+    unknown = set(args.names) - {s.name for s in sections}
+    if unknown:
+        print(f"pyffish_variants.py: no section {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    for s in chosen:
+        name, mine = s.name, s.name + SUFFIX
+        problems, notes = [], []
+        if name not in builtins:
+            problems.append("no built-in of this name")
+        elif mine not in builtins:
+            problems.append("pyffish did not load the section")
+        else:
+            fen = sf.start_fen(name)
+            if sf.start_fen(mine) != fen:
+                problems.append(f"start FEN {sf.start_fen(mine)!r} != {fen!r}")
+            else:
+                counts = perft_counts(name, fen)
+                for depth, n in enumerate(counts, 1):
+                    m = perft(mine, fen, depth)
+                    if m != n:
+                        problems.append(f"perft {depth}: {m} != {n}")
+                        break
+                plies = ends = 0
+                for g, moves in enumerate(random_games(name), 1):
+                    for ply in range(len(moves) + 1):
+                        sofar = moves[:ply]
+                        where = f"game {g} ply {ply}"
+                        a = sorted(sf.legal_moves(name, fen, sofar))
+                        b = sorted(sf.legal_moves(mine, fen, sofar))
+                        if a != b:
+                            problems.append(f"{where}: legal moves differ: {sorted(set(a) ^ set(b))}")
+                            break
+                        if sf.get_fen(name, fen, sofar) != sf.get_fen(mine, fen, sofar):
+                            problems.append(f"{where}: FEN {sf.get_fen(mine, fen, sofar)} != {sf.get_fen(name, fen, sofar)}")
+                            break
+                        va, vb = verdicts(name, fen, sofar, a), verdicts(mine, fen, sofar, b)
+                        if va != vb:
+                            ends += 1
+                            if s.fully_carried or len(notes) < 1:
+                                (problems if s.fully_carried else notes).append(
+                                    f"{where}: game end {vb} != {va} (built-in)")
+                        plies += 1
+                    if problems:
+                        break
+                    if sf.get_san_moves(name, fen, moves) != sf.get_san_moves(mine, fen, moves):
+                        problems.append(f"game {g}: SAN differs")
+                        break
+        status = "ok" if not problems else "MISMATCH"
+        detail = ""
+        if not problems and name in builtins:
+            detail = f"perft {' '.join(map(str, counts))}; {plies} positions of {GAMES_PER_VARIANT} games agree"
+            if ends:
+                detail += f" except {ends} game-end verdicts (rules not carried; first: {notes[0]})"
+        print(f"{status:8} {name:16} {'; '.join(problems) or detail}")
+        failed += bool(problems)
+    print(f"# {len(chosen) - failed} of {len(chosen)} sections agree with Fairy-Stockfish {version()} (pyffish)")
+    return 1 if failed else 0
+
+
+def write_perft(args, sections):
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    v = version()
+    print(f"# Fairy-Stockfish's built-in variants, perft from their start positions.", file=out)
+    print(f"# source: Fairy-Stockfish {v} (pyffish), the BUILT-IN variant of each name,", file=out)
+    print(f"# scripts/pyffish_variants.py perft; definitions of the same games in", file=out)
+    print(f"# fixtures/variants/fairy.ini (`pyffish_variants.py check` holds them equal).", file=out)
+    print(f"# `epd` is the variant's start FEN exactly as Fairy-Stockfish defines it", file=out)
+    print(f"# (so some lack the castling and e.p. fields); depth 3 is left out where it", file=out)
+    print(f"# has more than {MAX_NODES:,} nodes.", file=out)
+    for s in sections:
+        fen = sf.start_fen(s.name)
+        counts = perft_counts(s.name, fen)
+        print(file=out)
+        if len(counts) < MAX_DEPTH:
+            print(f"# perft {len(counts) + 1} left out: more than {MAX_NODES:,} nodes", file=out)
+        print(f"id {s.name}", file=out)
+        print(f"epd {fen}", file=out)
+        for depth, n in enumerate(counts, 1):
+            print(f"perft {depth} {n}", file=out)
+        out.flush()
+    if out is not sys.stdout:
+        out.close()
+    return 0
+
+
+def movetext(sans):
+    words = []
+    for i, san in enumerate(sans):
+        if i % 2 == 0:
+            words.append(f"{i // 2 + 1}.")
+        words.append(san)
+    words.append("*")
+    lines, line = [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > 79:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def write_games(args, sections):
+    os.makedirs(args.out_dir, exist_ok=True)
+    pgn, fens, ucis = [], [], []
+    for s in sections:
+        fen = sf.start_fen(s.name)
+        for number, moves in enumerate(random_games(s.name), 1):
+            tags = [("Event", "pyffish random game"), ("Site", "?"), ("Date", "????.??.??"),
+                    ("Round", str(number)), ("White", "?"), ("Black", "?"), ("Result", "*"),
+                    ("Variant", s.name)]
+            text = "\n".join(f'[{k} "{v}"]' for k, v in tags)
+            pgn.append(f"{text}\n\n{movetext(sf.get_san_moves(s.name, fen, moves))}\n")
+            fens.append(sf.get_fen(s.name, fen, moves))
+            ucis.append(" ".join(moves))
+    for name, body in (("fairy-games.pgn", "\n".join(pgn)),
+                       ("fairy-games.fens", "\n".join(fens) + "\n"),
+                       ("fairy-games.uci", "\n".join(ucis) + "\n")):
+        with open(os.path.join(args.out_dir, name), "w", encoding="utf-8") as f:
+            f.write(body)
+    print(f"{len(fens)} games of {len(sections)} variants written to {args.out_dir}")
+    return 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--ini", default=DEFAULT_INI, help="definition file (default: %(default)s)")
+    sub = p.add_subparsers(dest="command", required=True)
+    pc = sub.add_parser("check", help="compare each section with the built-in of its name")
+    pc.add_argument("names", nargs="*", metavar="NAME", help="only these sections")
+    pp = sub.add_parser("perft", help="perft of the built-ins, .perft format")
+    pp.add_argument("-o", "--output", help="write here instead of stdout")
+    pg = sub.add_parser("games", help="random games of the built-ins")
+    pg.add_argument("--out-dir", default=os.path.dirname(DEFAULT_INI))
+    args = p.parse_args()
+    try:
+        sections = read_ini(args.ini)
+    except (IniError, OSError) as e:
+        print(f"pyffish_variants.py: {e}", file=sys.stderr)
+        return 2
+    if version() != "0.0.90" and args.command != "check":
+        print(f"pyffish_variants.py: note: pyffish {version()}, the committed data is from 0.0.90",
+              file=sys.stderr)
+    return {"check": check, "perft": write_perft, "games": write_games}[args.command](args, sections)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
