@@ -194,8 +194,66 @@ def game_over(variant, fen, moves, legal):
     return None
 
 
+UCI_MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)([a-z]?)$")
+
+
+def board_of(fen):
+    """{(file, rank): letter} of a FEN's board (files and ranks from 0)."""
+    rows = fen.split(" ")[0].split("[")[0].split("/")
+    board = {}
+    for r, row in enumerate(reversed(rows)):
+        f, i = 0, 0
+        while i < len(row):
+            c = row[i]
+            if c.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                f += int(row[i:j])
+                i = j
+                continue
+            if c.isalpha():
+                board[(f, r)] = c
+                f += 1
+            elif c == "*":
+                f += 1
+            i += 1
+    return board
+
+
+def special_moves(fen, legal):
+    """The castling moves and promotions among `legal` (UCI) in `fen`."""
+    board = None
+    white = fen.split(" ")[1] == "w"
+    found = []
+    for move in legal:
+        m = UCI_MOVE.match(move)
+        if not m:
+            continue
+        if m.group(5):
+            found.append(move)
+            continue
+        if board is None:
+            board = board_of(fen)
+        src = (ord(m.group(1)) - 97, int(m.group(2)) - 1)
+        dst = (ord(m.group(3)) - 97, int(m.group(4)) - 1)
+        piece = board.get(src)
+        if piece != ("K" if white else "k"):
+            continue
+        target = board.get(dst)
+        own = target is not None and target.isupper() == white
+        if own or (src[1] == dst[1] and abs(src[0] - dst[0]) >= 2):
+            found.append(move)
+    return found
+
+
 def random_games(variant):
-    """GAMES_PER_VARIANT seeded random move lists of the built-in variant."""
+    """GAMES_PER_VARIANT seeded random move lists of the built-in variant.
+
+    Each ply picks uniformly among the legal moves, except that when a
+    castling move or a promotion is legal it is played with probability 1/2
+    (uniform among them), so that the games castle and promote more often
+    than blind random play would."""
     fen = sf.start_fen(variant)
     rng = random.Random(f"{SEED}:{variant}")
     games = []
@@ -206,7 +264,11 @@ def random_games(variant):
             legal = sorted(sf.legal_moves(variant, fen, moves))
             if game_over(variant, fen, moves, legal) is not None:
                 break
-            moves.append(rng.choice(legal))
+            special = special_moves(sf.get_fen(variant, fen, moves), legal)
+            if special and rng.random() < 0.5:
+                moves.append(rng.choice(special))
+            else:
+                moves.append(rng.choice(legal))
         games.append(moves)
     return games
 
@@ -302,7 +364,9 @@ def write_perft(args, sections):
         counts = perft_counts(s.name, fen)
         print(file=out)
         if len(counts) < MAX_DEPTH:
-            print(f"# perft {len(counts) + 1} left out: more than {MAX_NODES:,} nodes", file=out)
+            depth = len(counts) + 1
+            n = perft(s.name, fen, depth)
+            print(f"# perft {depth} {n} left out: more than {MAX_NODES:,} nodes", file=out)
         print(f"id {s.name}", file=out)
         print(f"epd {fen}", file=out)
         for depth, n in enumerate(counts, 1):
