@@ -248,7 +248,8 @@ def special_moves(fen, legal):
 
 
 def random_games(variant):
-    """GAMES_PER_VARIANT seeded random move lists of the built-in variant.
+    """GAMES_PER_VARIANT seeded random games of the built-in variant: (UCI
+    moves, why the game stops) each.
 
     Each ply picks uniformly among the legal moves, except that when a
     castling move or a promotion is legal it is played with probability 1/2
@@ -260,16 +261,19 @@ def random_games(variant):
     for _ in range(GAMES_PER_VARIANT):
         length = rng.randint(MIN_PLIES, MAX_PLIES)
         moves = []
+        end = f"{length} plies"
         while len(moves) < length:
             legal = sorted(sf.legal_moves(variant, fen, moves))
-            if game_over(variant, fen, moves, legal) is not None:
+            reason = game_over(variant, fen, moves, legal)
+            if reason is not None:
+                end = reason
                 break
             special = special_moves(sf.get_fen(variant, fen, moves), legal)
             if special and rng.random() < 0.5:
                 moves.append(rng.choice(special))
             else:
                 moves.append(rng.choice(legal))
-        games.append(moves)
+        games.append((moves, end))
     return games
 
 
@@ -313,7 +317,7 @@ def check(args, sections):
                         problems.append(f"perft {depth}: {m} != {n}")
                         break
                 plies = ends = 0
-                for g, moves in enumerate(random_games(name), 1):
+                for g, (moves, _) in enumerate(random_games(name), 1):
                     for ply in range(len(moves) + 1):
                         sofar = moves[:ply]
                         where = f"game {g} ply {ply}"
@@ -398,9 +402,12 @@ def movetext(sans):
 def write_games(args, sections):
     os.makedirs(args.out_dir, exist_ok=True)
     pgn, fens, ucis = [], [], []
+    ends = {}
     for s in sections:
         fen = sf.start_fen(s.name)
-        for number, moves in enumerate(random_games(s.name), 1):
+        for number, (moves, end) in enumerate(random_games(s.name), 1):
+            if not end.endswith(" plies"):
+                ends.setdefault(end, []).append(f"{s.name} {number} ({len(moves)} plies)")
             tags = [("Event", "pyffish random game"), ("Site", "?"), ("Date", "????.??.??"),
                     ("Round", str(number)), ("White", "?"), ("Black", "?"), ("Result", "*"),
                     ("Variant", s.name)]
@@ -414,6 +421,8 @@ def write_games(args, sections):
         with open(os.path.join(args.out_dir, name), "w", encoding="utf-8") as f:
             f.write(body)
     print(f"{len(fens)} games of {len(sections)} variants written to {args.out_dir}")
+    for end, games in sorted(ends.items()):
+        print(f"{end}: {len(games)} games: {', '.join(games)}")
     return 0
 
 
