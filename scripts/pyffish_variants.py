@@ -289,6 +289,71 @@ def verdicts(variant, fen, moves, legal):
     )
 
 
+# Endgames the random games seldom reach, for the rules that decide them:
+# bare kings (which Chaturanga, unlike Shatranj, lets play on), counting,
+# extinction, flags, misère mate. (Shatranj and Courier are not in
+# fairy.ini: here their built-ins' bare-king rule ends the game, and
+# pyffish then lists no legal moves.) `check` walks
+# PROBE_PLIES seeded random plies from each and compares as along the games.
+PROBES = {
+    "chaturanga": ["4k3/8/8/8/8/8/8/R3K3 b - - 0 1", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1"],
+    "makruk": ["4k3/8/8/8/3R4/8/8/4K3 w - - 0 1", "4k3/8/8/8/3R4/8/4n3/4K3 w - - 0 1",
+               "4k3/8/2s5/8/3R4/8/8/4K3 w - - 0 1"],
+    "ai-wok": ["4k3/8/8/8/3R4/8/8/4K3 w - - 0 1", "4k3/8/8/8/3A4/8/4n3/4K3 w - - 0 1"],
+    "asean": ["4k3/8/8/8/3R4/8/8/4K3 w - - 0 1", "4k3/8/2b5/8/3R4/8/8/4K3 w - - 0 1"],
+    "extinction": ["4k3/p7/8/8/8/8/P7/R3K3 b - - 0 1", "4k3/p2q4/8/8/8/8/P7/R3K2Q w - - 0 1"],
+    "kinglet": ["4k3/p7/8/8/8/8/1P6/4K3 b - - 0 1"],
+    "threekings": ["k1k5/8/8/8/8/8/8/KK5k w - - 0 1", "kk6/8/8/8/8/8/8/KK4Qk w - - 0 1"],
+    "breakthrough": ["8/8/8/8/8/8/1p6/P7 b - - 0 1", "8/P6p/8/8/8/8/8/8 w - - 0 1"],
+    "fox-and-hounds": ["1h1h1h2/6F1/8/8/8/8/8/8 w - - 0 1", "8/8/8/8/8/8/1h1h4/F7 w - - 0 1"],
+    "misere": ["rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"],
+    "clobber": ["5/5/2p2/2P2/5/5 w - - 0 1"],
+    "torpedo": ["4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 1"],
+}
+PROBE_PLIES = 40
+
+
+def compare_line(s, name, mine, fen, moves, label):
+    """Compares built-in and definition at every ply of a move list:
+    (problems, notes, positions). A legal-move difference is always a
+    problem; a FEN or game-end difference is a note for a section that
+    does not carry every rule, a problem otherwise."""
+    problems, notes = [], []
+    for ply in range(len(moves) + 1):
+        sofar = moves[:ply]
+        where = f"{label} ply {ply}"
+        a = sorted(sf.legal_moves(name, fen, sofar))
+        b = sorted(sf.legal_moves(mine, fen, sofar))
+        if a != b:
+            problems.append(f"{where}: legal moves differ: {sorted(set(a) ^ set(b))}")
+            return problems, notes, ply
+        fa, fb = sf.get_fen(name, fen, sofar), sf.get_fen(mine, fen, sofar)
+        if fa != fb:
+            (notes if not s.fully_carried else problems).append(f"{where}: FEN {fb} != {fa} (built-in)")
+        va, vb = verdicts(name, fen, sofar, a), verdicts(mine, fen, sofar, b)
+        if va != vb:
+            (notes if not s.fully_carried else problems).append(f"{where}: game end {vb} != {va} (built-in)")
+        if problems:
+            return problems, notes, ply
+    if sf.get_san_moves(name, fen, moves) != sf.get_san_moves(mine, fen, moves):
+        problems.append(f"{label}: SAN differs")
+    return problems, notes, len(moves) + 1
+
+
+def probe_walk(variant, fen, seed):
+    """PROBE_PLIES seeded random plies from fen, past a claimable draw (so
+    that a count that runs out is played through), fewer only when there is
+    no legal move."""
+    rng = random.Random(seed)
+    moves = []
+    while len(moves) < PROBE_PLIES:
+        legal = sorted(sf.legal_moves(variant, fen, moves))
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+    return moves
+
+
 def check(args, sections):
     sf.load_variant_config(renamed_config(args.ini, sections))
     builtins = set(sf.variants())
@@ -316,37 +381,25 @@ def check(args, sections):
                     if m != n:
                         problems.append(f"perft {depth}: {m} != {n}")
                         break
-                plies = ends = 0
-                for g, (moves, _) in enumerate(random_games(name), 1):
-                    for ply in range(len(moves) + 1):
-                        sofar = moves[:ply]
-                        where = f"game {g} ply {ply}"
-                        a = sorted(sf.legal_moves(name, fen, sofar))
-                        b = sorted(sf.legal_moves(mine, fen, sofar))
-                        if a != b:
-                            problems.append(f"{where}: legal moves differ: {sorted(set(a) ^ set(b))}")
-                            break
-                        if sf.get_fen(name, fen, sofar) != sf.get_fen(mine, fen, sofar):
-                            problems.append(f"{where}: FEN {sf.get_fen(mine, fen, sofar)} != {sf.get_fen(name, fen, sofar)}")
-                            break
-                        va, vb = verdicts(name, fen, sofar, a), verdicts(mine, fen, sofar, b)
-                        if va != vb:
-                            ends += 1
-                            if s.fully_carried or len(notes) < 1:
-                                (problems if s.fully_carried else notes).append(
-                                    f"{where}: game end {vb} != {va} (built-in)")
-                        plies += 1
+                lines = [(fen, moves, f"game {g}") for g, (moves, _) in enumerate(random_games(name), 1)]
+                for i, pfen in enumerate(PROBES.get(name, []), 1):
+                    lines.append((pfen, probe_walk(name, pfen, f"{SEED}:{name}:{i}"), f"probe {i}"))
+                plies = 0
+                for lfen, moves, label in lines:
                     if problems:
                         break
-                    if sf.get_san_moves(name, fen, moves) != sf.get_san_moves(mine, fen, moves):
-                        problems.append(f"game {g}: SAN differs")
-                        break
+                    p, n, k = compare_line(s, name, mine, lfen, moves, label)
+                    problems += p
+                    notes += n
+                    plies += k
         status = "ok" if not problems else "MISMATCH"
         detail = ""
         if not problems and name in builtins:
-            detail = f"perft {' '.join(map(str, counts))}; {plies} positions of {GAMES_PER_VARIANT} games agree"
-            if ends:
-                detail += f" except {ends} game-end verdicts (rules not carried; first: {notes[0]})"
+            probes = len(PROBES.get(name, []))
+            detail = (f"perft {' '.join(map(str, counts))}; {plies} positions of "
+                      f"{GAMES_PER_VARIANT} games{f' and {probes} probes' if probes else ''} agree")
+            if notes:
+                detail += f" except {len(notes)} FENs or game ends (rules not carried; first: {notes[0]})"
         print(f"{status:8} {name:16} {'; '.join(problems) or detail}")
         failed += bool(problems)
     print(f"# {len(chosen) - failed} of {len(chosen)} sections agree with Fairy-Stockfish {version()} (pyffish)")
