@@ -24,6 +24,10 @@ Usage (pyffish 0.0.90: `scripts/peers.sh target/peers-venv`, then
       fewer when the game ends): DIR/fairy-games.pgn (SAN from
       get_san_moves), DIR/fairy-games.fens (get_fen of each final position)
       and DIR/fairy-games.uci (the UCI moves), one game a line, in order.
+  pyffish_variants.py [--ini FILE] planted [--out-dir DIR]
+      For each section the first random game cut at a seeded ply, followed
+      by an illegal move (see write_planted): DIR/planted.pgn and
+      DIR/planted.tsv (default DIR: tests/data/fairy).
 
 Before anything, FILE is read by this script too: every key must be one of
 the keys xpgn's reader carries (ALLOWED_KEYS below), every parent `chess` or
@@ -479,6 +483,67 @@ def write_games(args, sections):
     return 0
 
 
+SAN_TARGET = re.compile(r"^([A-Z]?)[^=]*?([a-p][0-9]+)(=[A-Z])?[+#]*$")
+
+
+def san_key(san):
+    """(piece letter, destination, promotion) of a SAN, None for castling."""
+    m = SAN_TARGET.match(san)
+    if not m or san.startswith("O-O"):
+        return None
+    return m.group(1), m.group(2), m.group(3) or ""
+
+
+def write_planted(args, sections):
+    """One game a variant with a planted illegal move: the first random
+    game up to a seeded ply k >= 4, then the SAN of a move the same side
+    could make two plies earlier, such that no legal move at ply k has the
+    same piece letter, destination and promotion (so that no reading of its
+    disambiguation makes it legal); check and mate marks are dropped."""
+    os.makedirs(args.out_dir, exist_ok=True)
+    pgn, rows = [], []
+    for number, s in enumerate(sections, 1):
+        name = s.name
+        fen = sf.start_fen(name)
+        moves, _ = random_games(name)[0]
+        rng = random.Random(f"{SEED}:planted:{name}")
+        plies = list(range(4, len(moves)))
+        rng.shuffle(plies)
+        found = None
+        for k in plies:
+            here = sf.get_fen(name, fen, moves[:k])
+            taken = {san_key(sf.get_san(name, here, m)) for m in sf.legal_moves(name, here, [])}
+            before = sf.get_fen(name, fen, moves[:k - 2])
+            candidates = []
+            for m in sorted(sf.legal_moves(name, before, [])):
+                san = sf.get_san(name, before, m).rstrip("+#")
+                key = san_key(san)
+                if key is not None and key not in taken:
+                    candidates.append((san, m))
+            if candidates:
+                found = (k, *rng.choice(candidates))
+                break
+        if found is None:
+            print(f"pyffish_variants.py: {name}: no move to plant", file=sys.stderr)
+            return 1
+        k, san, uci = found
+        tags = [("Event", "pyffish random game, planted illegal move"), ("Site", "?"),
+                ("Date", "????.??.??"), ("Round", str(number)), ("White", "?"), ("Black", "?"),
+                ("Result", "*"), ("Variant", name)]
+        text = "\n".join(f'[{t} "{v}"]' for t, v in tags)
+        sans = sf.get_san_moves(name, fen, moves[:k]) + [san]
+        pgn.append(f"{text}\n\n{movetext(sans)}\n")
+        rows.append(f"{number}\t{name}\t{k}\t{k + 1}\t{san}\t{uci}\t{sf.get_fen(name, fen, moves[:k])}")
+    header = (f"# Fairy-Stockfish {version()} (pyffish), scripts/pyffish_variants.py planted\n"
+              "game\tvariant\tplies\tplanted_ply\tplanted_san\tplanted_uci_two_plies_earlier\tfen\n")
+    with open(os.path.join(args.out_dir, "planted.pgn"), "w", encoding="utf-8") as f:
+        f.write("\n".join(pgn))
+    with open(os.path.join(args.out_dir, "planted.tsv"), "w", encoding="utf-8") as f:
+        f.write(header + "\n".join(rows) + "\n")
+    print(f"{len(rows)} games with a planted illegal move written to {args.out_dir}")
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--ini", default=DEFAULT_INI, help="definition file (default: %(default)s)")
@@ -489,6 +554,8 @@ def main():
     pp.add_argument("-o", "--output", help="write here instead of stdout")
     pg = sub.add_parser("games", help="random games of the built-ins")
     pg.add_argument("--out-dir", default=os.path.dirname(DEFAULT_INI))
+    pl = sub.add_parser("planted", help="one game a variant with a planted illegal move")
+    pl.add_argument("--out-dir", default=os.path.join(ROOT, "tests", "data", "fairy"))
     args = p.parse_args()
     try:
         sections = read_ini(args.ini)
@@ -498,7 +565,8 @@ def main():
     if version() != "0.0.90" and args.command != "check":
         print(f"pyffish_variants.py: note: pyffish {version()}, the committed data is from 0.0.90",
               file=sys.stderr)
-    return {"check": check, "perft": write_perft, "games": write_games}[args.command](args, sections)
+    commands = {"check": check, "perft": write_perft, "games": write_games, "planted": write_planted}
+    return commands[args.command](args, sections)
 
 
 if __name__ == "__main__":
