@@ -95,7 +95,7 @@ _xpgn() {
 
     case "${cmd}" in
         xpgn)
-            opts="-q -h -V --color --quiet --encoding --help --version check fen perft moves convert stats scores dedupe diagram view variants help"
+            opts="-q -h -V --color --quiet --encoding --variants --help --version check fen perft moves convert stats scores dedupe diagram view variants help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -109,6 +109,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -117,7 +121,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__check)
-            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --range --color --quiet --encoding --help"
+            opts="-j -q -h --format --jobs --transcript --allow --deny-warnings --range --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -155,6 +159,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -163,7 +171,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__convert)
-            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --split --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --encoding --help"
+            opts="-j -o -q -h --to --from --moves --reduced --no-comments --no-nags --no-variations --keep-tag-order --plycount --fen-comments --fix-result --split --jobs --output --force --tag --tag-regex --variant --result --min-plies --max-plies --validity --output-invalid --games --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -245,6 +253,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -253,7 +265,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__dedupe)
-            opts="-o -j -q -h --format --output --duplicates --force --memory --jobs --color --quiet --encoding --help"
+            opts="-o -j -q -h --format --output --duplicates --force --memory --jobs --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -295,6 +307,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -303,7 +319,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__diagram)
-            opts="-o -q -h --game --ply --variant --fen --mark --flip --size --zone --no-arrow --no-coordinates --output --force --color --quiet --encoding --help"
+            opts="-o -q -h --game --ply --variant --fen --mark --flip --size --zone --no-arrow --no-coordinates --output --force --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -349,6 +365,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -357,7 +377,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__fen)
-            opts="-q -h --ply --all --transcript --format --style --games --color --quiet --encoding --help"
+            opts="-q -h --ply --all --transcript --format --style --games --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -389,6 +409,10 @@ _xpgn() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -581,7 +605,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__moves)
-            opts="-q -h --variant --fen --postal --readings --color --quiet --encoding --help"
+            opts="-q -h --variant --fen --postal --readings --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -609,6 +633,10 @@ _xpgn() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -619,7 +647,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__perft)
-            opts="-q -h --variant --fen --divide --postal --readings --color --quiet --encoding --help"
+            opts="-q -h --variant --fen --divide --postal --readings --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -649,6 +677,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -657,7 +689,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__scores)
-            opts="-q -h --format --games --color --quiet --encoding --help"
+            opts="-q -h --format --games --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -679,6 +711,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -687,7 +723,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__stats)
-            opts="-j -o -q -h --summary --format --range --games --jobs --output --force --color --quiet --encoding --help"
+            opts="-j -o -q -h --summary --format --range --games --jobs --output --force --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -729,6 +765,10 @@ _xpgn() {
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
                     return 0
                     ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -737,18 +777,26 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__variants)
-            opts="-q -h --color --quiet --encoding --help"
+            opts="-q -h --show --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --show)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -759,7 +807,7 @@ _xpgn() {
             return 0
             ;;
         xpgn__subcmd__view)
-            opts="-o -q -h --output --force --games --title --color --quiet --encoding --help"
+            opts="-o -q -h --output --force --games --title --color --quiet --encoding --variants --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -787,6 +835,10 @@ _xpgn() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin-1 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --variants)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

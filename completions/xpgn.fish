@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_xpgn_global_optspecs
-    string join \n color= q/quiet encoding= h/help V/version
+    string join \n color= q/quiet encoding= variants= h/help V/version
 end
 
 function __fish_xpgn_needs_command
@@ -30,6 +30,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_needs_command" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_needs_command" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_needs_command" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_needs_command" -s V -l version -d 'Print version'
@@ -74,6 +75,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -l deny-warnings -d 'Fail on warnings: any warning not hidden by `--allow` gives exit status 1, as an invalid game does'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -109,6 +111,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -l all -d 'Print the position after every ply, the start position first'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand fen" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -141,6 +144,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -l divide -d 'Print the count below each legal move of the root position first'
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand perft" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -173,6 +177,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l to -d 'The output format' -r -f -a "pgn\t'PGN in the export format of the 1994 standard'
@@ -220,6 +225,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only, plus the tags that decide the game\'s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game\'s'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-comments -d 'PGN without comments'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-nags -d 'PGN without NAGs (annotation glyphs and the suffixes `!`, `?`...)'
@@ -243,6 +249,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l summary -d 'One row per variant (games, results, average length, error counts) instead of one per game'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand stats" -s q -l quiet -d 'Print no summary line and no progress'
@@ -256,6 +263,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand scores" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l format -d 'How to report the duplicates on stdout' -r -f -a "human\t'One line per duplicate: where it is and where its first copy is'
@@ -271,6 +279,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -l force -d 'Overwrite output files that already exist'
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand dedupe" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -304,6 +313,7 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l flip -d 'Black at the bottom'
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l zone -d 'Shade the squares where the side to move is braked (Squirrel\'s guard zones)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand diagram" -l no-arrow -d 'No arrow for the move that led to the position'
@@ -320,15 +330,18 @@ never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -l force -d 'Replace FILE if it exists'
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand view" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l show -d 'Print the definition of game NAME in the definition-file syntax (its section and those it inherits from), to copy and change' -r
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l color -d 'When to colour the output' -r -f -a "auto\t'Colour a stream only when it is a terminal and NO_COLOR and TERM allow it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l encoding -d 'How tag values and comments that are not UTF-8 are read' -r -f -a "utf-8\t'UTF-8; invalid bytes become U+FFFD, with a warning'
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
+complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s q -l quiet -d 'Print no summary line and no progress'
 complete -c xpgn -n "__fish_xpgn_using_subcommand variants" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c xpgn -n "__fish_xpgn_using_subcommand help; and not __fish_seen_subcommand_from check fen perft moves convert stats scores dedupe diagram view variants help" -f -a "check" -d 'Validate records and report every problem'

@@ -21,6 +21,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -51,6 +52,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--deny-warnings[Fail on warnings\: any warning not hidden by \`--allow\` gives exit status 1, as an invalid game does]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -76,6 +78,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--all[Print the position after every ply, the start position first]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -96,6 +99,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--divide[Print the count below each legal move of the root position first]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -116,6 +120,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -154,6 +159,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only, plus the tags that decide the game'\''s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game'\''s]' \
 '--no-comments[PGN without comments]' \
 '--no-nags[PGN without NAGs (annotation glyphs and the suffixes \`!\`, \`?\`...)]' \
@@ -186,6 +192,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--summary[One row per variant (games, results, average length, error counts) instead of one per game]' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
@@ -206,6 +213,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -230,6 +238,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--force[Overwrite output files that already exist]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -254,6 +263,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--flip[Black at the bottom]' \
 '--zone[Shade the squares where the side to move is braked (Squirrel'\''s guard zones)]' \
 '--no-arrow[No arrow for the move that led to the position]' \
@@ -278,6 +288,7 @@ never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '--force[Replace FILE if it exists]' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
@@ -288,12 +299,14 @@ auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 ;;
 (variants)
 _arguments "${_arguments_options[@]}" : \
+'--show=[Print the definition of game NAME in the definition-file syntax (its section and those it inherits from), to copy and change]:NAME:_default' \
 '--color=[When to colour the output]:WHEN:((auto\:"Colour a stream only when it is a terminal and NO_COLOR and TERM allow it"
 always\:"Always colour, even into a pipe or file"
 never\:"Never colour"))' \
 '--encoding=[How tag values and comments that are not UTF-8 are read]:ENCODING:((utf-8\:"UTF-8; invalid bytes become U+FFFD, with a warning"
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
+'*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
 '-q[Print no summary line and no progress]' \
 '--quiet[Print no summary line and no progress]' \
 '-h[Print help (see more with '\''--help'\'')]' \

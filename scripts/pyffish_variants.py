@@ -1,38 +1,42 @@
 #!/usr/bin/env python3
 """Fairy-Stockfish's built-in variants as variants.ini definitions
-(fixtures/variants/fairy.ini, issue 17): check the definitions against the
+(tests/data/variants/fairy.ini, issue 17): check the definitions against the
 built-ins with pyffish, and write reference data from the built-ins.
 
 Usage (pyffish 0.0.90: `scripts/peers.sh target/peers-venv`, then
 `target/peers-venv/bin/python scripts/pyffish_variants.py ...`):
 
-  pyffish_variants.py [--ini FILE] check [NAME...]
-      Loads FILE into pyffish with every section renamed `NAME-ini` (and its
-      parent too when the parent is a section of FILE) and compares each with
-      the built-in NAME: the start FEN, perft 1-3 from it, and, along the
-      random games `games` writes, at every ply the legal moves, the FEN, the
-      SAN of the moves so far and the game-end verdicts. One line per
-      variant; exit status 1 on any mismatch. A difference in game-end
-      verdicts only fails when the section's comment has no `# Not carried:`
-      line (the rules a section leaves out must never change legal moves).
-  pyffish_variants.py [--ini FILE] perft [-o OUT]
-      tests/data/perft format: for each section a block `id NAME`,
-      `epd STARTFEN`, `perft 1 N`, ... from the BUILT-IN variant; depth 3
-      only when it has at most MAX_NODES (3,000,000) nodes.
+  pyffish_variants.py [--ini FILE] [--extra FILE2] check [NAME...]
+      Loads FILE and FILE2 (default: tests/data/variants/fairy.ini and
+      fairy-not-carried.ini, the built-ins xpgn refuses) into pyffish with
+      every section renamed `NAME-ini` (and its parent too when the parent
+      is a section of the files) and compares each with the built-in NAME:
+      the start FEN, perft 1-3 from it, and, along the random games `games`
+      writes and random walks from a few endgames (PROBES), at every ply the
+      legal moves, the FEN, the game-end verdicts and the SAN of the moves.
+      One line per variant; exit status 1 on any mismatch. A difference in
+      FEN or game-end verdicts only fails when the section's comment has no
+      `# Not carried:` line; a difference in legal moves always fails.
+  pyffish_variants.py [--ini FILE] [--extra FILE2] perft [-o OUT]
+      tests/data/perft format: for each section of both files a block
+      `id NAME`, `epd STARTFEN`, `perft 1 N`, ... from the BUILT-IN variant;
+      depth 3 only when it has at most MAX_NODES (3,000,000) nodes.
   pyffish_variants.py [--ini FILE] games [--out-dir DIR]
-      For each section 5 seeded random games of the built-in (40-120 plies,
-      fewer when the game ends): DIR/fairy-games.pgn (SAN from
+      For each section of FILE 5 seeded random games of the built-in (40-120
+      plies, fewer when the game ends): DIR/fairy-games.pgn (SAN from
       get_san_moves), DIR/fairy-games.fens (get_fen of each final position)
-      and DIR/fairy-games.uci (the UCI moves), one game a line, in order.
+      and DIR/fairy-games.uci (the UCI moves), one game a line, in order
+      (default DIR: tests/data/variants).
   pyffish_variants.py [--ini FILE] planted [--out-dir DIR]
-      For each section the first random game cut at a seeded ply, followed
-      by an illegal move (see write_planted): DIR/planted.pgn and
-      DIR/planted.tsv (default DIR: tests/data/fairy).
+      For each section of FILE the first random game cut at a seeded ply,
+      followed by an illegal move (see write_planted): DIR/fairy-planted.pgn
+      and DIR/fairy-planted.tsv.
 
-Before anything, FILE is read by this script too: every key must be one of
-the keys xpgn's reader carries (ALLOWED_KEYS below), every parent `chess` or
-an earlier section, and no section may take the name of an xpgn built-in
-(pyffish would silently ignore an unknown key; this script does not).
+Before anything, the files are read by this script too: every key must be
+one of the keys xpgn's reader carries (ALLOWED_KEYS below), every parent
+`chess` or an earlier section, and no section may take the name of an xpgn
+built-in (pyffish would silently ignore an unknown key; this script does
+not). `--extra -` reads no second file.
 """
 
 import argparse
@@ -45,7 +49,9 @@ import pyffish as sf
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-DEFAULT_INI = os.path.join(ROOT, "fixtures", "variants", "fairy.ini")
+DATA = os.path.join(ROOT, "tests", "data", "variants")
+DEFAULT_INI = os.path.join(DATA, "fairy.ini")
+DEFAULT_EXTRA = os.path.join(DATA, "fairy-not-carried.ini")
 
 SEED = 17  # issue 17
 GAMES_PER_VARIANT = 5
@@ -83,7 +89,8 @@ class IniError(Exception):
 
 
 class Section:
-    def __init__(self, name, parent, line):
+    def __init__(self, name, parent, line, extra=False):
+        self.extra = extra  # from the --extra file: checked, counted, not played
         self.name = name
         self.parent = parent
         self.line = line
@@ -95,13 +102,14 @@ class Section:
         return not any(c.startswith(NOT_CARRIED) for c in self.comments)
 
 
-def read_ini(path):
-    """The sections of a definition file, checked against the rules above."""
+def read_ini(path, known=(), extra=False):
+    """The sections of a definition file, checked against the rules above;
+    `known` are the names of sections read before (allowed as parents)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     sections = []
     comments = []
-    names = set()
+    names = set(known)
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\r")
         where = f"{path}:{number}"
@@ -123,7 +131,7 @@ def read_ini(path):
                 raise IniError(f"{where}: [{name}] is an xpgn built-in name")
             if parent is not None and parent != "chess" and parent not in names:
                 raise IniError(f"{where}: parent {parent!r} is neither chess nor an earlier section")
-            section = Section(name, parent, number)
+            section = Section(name, parent, number, extra)
             section.comments = comments
             comments = []
             sections.append(section)
@@ -146,12 +154,14 @@ def read_ini(path):
     return sections
 
 
-def renamed_config(path, sections):
-    """The file's text with each section renamed NAME-ini (parents too)."""
+def renamed_config(paths, sections):
+    """The files' text with each section renamed NAME-ini (parents too)."""
     names = {s.name for s in sections}
     out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f.read().split("\n"):
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for line in text.split("\n"):
             m = re.fullmatch(r"\s*\[([A-Za-z0-9_-]+)(?::([A-Za-z0-9_-]+))?\]\s*", line)
             if m:
                 name, parent = m.group(1), m.group(2)
@@ -359,7 +369,7 @@ def probe_walk(variant, fen, seed):
 
 
 def check(args, sections):
-    sf.load_variant_config(renamed_config(args.ini, sections))
+    sf.load_variant_config(renamed_config(args.files, sections))
     builtins = set(sf.variants())
     failed = 0
     chosen = [s for s in sections if not args.names or s.name in args.names]
@@ -376,8 +386,11 @@ def check(args, sections):
             problems.append("pyffish did not load the section")
         else:
             fen = sf.start_fen(name)
-            if sf.start_fen(mine) != fen:
-                problems.append(f"start FEN {sf.start_fen(mine)!r} != {fen!r}")
+            # Compared as pyffish writes them: a start FEN may leave out
+            # fields (breakthrough's `w 0 1`) that a definition gives.
+            ours, theirs = sf.get_fen(mine, sf.start_fen(mine), []), sf.get_fen(name, fen, [])
+            if ours != theirs:
+                problems.append(f"start FEN {ours!r} != {theirs!r}")
             else:
                 counts = perft_counts(name, fen)
                 for depth, n in enumerate(counts, 1):
@@ -416,7 +429,8 @@ def write_perft(args, sections):
     print(f"# Fairy-Stockfish's built-in variants, perft from their start positions.", file=out)
     print(f"# source: Fairy-Stockfish {v} (pyffish), the BUILT-IN variant of each name,", file=out)
     print(f"# scripts/pyffish_variants.py perft; definitions of the same games in", file=out)
-    print(f"# fixtures/variants/fairy.ini (`pyffish_variants.py check` holds them equal).", file=out)
+    print(f"# tests/data/variants/fairy.ini and, for the last ones, fairy-not-carried.ini", file=out)
+    print(f"# (`pyffish_variants.py check` holds them equal to the built-ins).", file=out)
     print(f"# `epd` is the variant's start FEN exactly as Fairy-Stockfish defines it", file=out)
     print(f"# (so some lack the castling and e.p. fields); depth 3 is left out where it", file=out)
     print(f"# has more than {MAX_NODES:,} nodes.", file=out)
@@ -536,9 +550,9 @@ def write_planted(args, sections):
         rows.append(f"{number}\t{name}\t{k}\t{k + 1}\t{san}\t{uci}\t{sf.get_fen(name, fen, moves[:k])}")
     header = (f"# Fairy-Stockfish {version()} (pyffish), scripts/pyffish_variants.py planted\n"
               "game\tvariant\tplies\tplanted_ply\tplanted_san\tplanted_uci_two_plies_earlier\tfen\n")
-    with open(os.path.join(args.out_dir, "planted.pgn"), "w", encoding="utf-8") as f:
+    with open(os.path.join(args.out_dir, "fairy-planted.pgn"), "w", encoding="utf-8") as f:
         f.write("\n".join(pgn))
-    with open(os.path.join(args.out_dir, "planted.tsv"), "w", encoding="utf-8") as f:
+    with open(os.path.join(args.out_dir, "fairy-planted.tsv"), "w", encoding="utf-8") as f:
         f.write(header + "\n".join(rows) + "\n")
     print(f"{len(rows)} games with a planted illegal move written to {args.out_dir}")
     return 0
@@ -547,18 +561,26 @@ def write_planted(args, sections):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--ini", default=DEFAULT_INI, help="definition file (default: %(default)s)")
+    p.add_argument("--extra", default=DEFAULT_EXTRA,
+                   help="more definitions, for check and perft only, `-` for none (default: %(default)s)")
     sub = p.add_subparsers(dest="command", required=True)
     pc = sub.add_parser("check", help="compare each section with the built-in of its name")
     pc.add_argument("names", nargs="*", metavar="NAME", help="only these sections")
     pp = sub.add_parser("perft", help="perft of the built-ins, .perft format")
     pp.add_argument("-o", "--output", help="write here instead of stdout")
     pg = sub.add_parser("games", help="random games of the built-ins")
-    pg.add_argument("--out-dir", default=os.path.dirname(DEFAULT_INI))
+    pg.add_argument("--out-dir", default=DATA)
     pl = sub.add_parser("planted", help="one game a variant with a planted illegal move")
-    pl.add_argument("--out-dir", default=os.path.join(ROOT, "tests", "data", "fairy"))
+    pl.add_argument("--out-dir", default=DATA)
     args = p.parse_args()
     try:
         sections = read_ini(args.ini)
+        args.files = [args.ini]
+        if args.extra != "-":
+            sections += read_ini(args.extra, {s.name for s in sections}, extra=True)
+            args.files.append(args.extra)
+        if args.command in ("games", "planted"):
+            sections = [s for s in sections if not s.extra]
     except (IniError, OSError) as e:
         print(f"pyffish_variants.py: {e}", file=sys.stderr)
         return 2

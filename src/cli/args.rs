@@ -72,6 +72,17 @@ pub struct CommonArgs {
     /// Output is always UTF-8.
     #[arg(long, value_enum, value_name = "ENCODING", default_value_t = EncodingChoice::Utf8, global = true)]
     pub encoding: EncodingChoice,
+
+    /// Read game definitions from FILE (Fairy-Stockfish's variants.ini
+    /// syntax, docs/definitions.md); repeatable.
+    ///
+    /// A record plays a defined game with `[Variant "name"]`; `--variant
+    /// name` picks it on the command line. Files named in the environment
+    /// variable XPGN_VARIANTS (separated by `:`) are read first. A
+    /// definition that cannot be used stops the command with status 2 and
+    /// a diagnostic naming its file and line.
+    #[arg(long = "variants", value_name = "FILE", global = true, action = clap::ArgAction::Append)]
+    pub variant_files: Vec<PathBuf>,
 }
 
 /// How text that is not UTF-8 is read (`--encoding`).
@@ -223,7 +234,13 @@ pub enum Command {
     /// List the games xpgn knows, their status and their pieces.
     ///
     /// For each game: its canonical name, whether its rules are verified or
-    /// only read, and each piece with its moves in Betza notation.
+    /// only read, and each piece with its moves in Betza notation. Games of
+    /// definition files (`--variants FILE`, `XPGN_VARIANTS`) are listed
+    /// too, so `xpgn variants --variants FILE` validates a file: a
+    /// definition that cannot be used gets a diagnostic at its file and
+    /// line and exit status 2. `--show NAME` prints a chess-like game's
+    /// definition (docs/definitions.md).
+    #[command(after_long_help = VARIANTS_EXAMPLE)]
     Variants(VariantsArgs),
 
     /// Generate man pages or shell completions (for packagers).
@@ -616,9 +633,42 @@ pub struct DiagramArgs {
     pub force: bool,
 }
 
-/// Arguments of `xpgn variants` (none yet besides the common ones).
+/// The worked example of docs/definitions.md, for `xpgn variants --help`
+/// and its man page.
+const VARIANTS_EXAMPLE: &str = "\
+Example: a 10x10 game with a custom piece and holes, in lakes.ini:
+
+  [Lakes:chess]
+  maxFile = j
+  maxRank = 10
+  customPiece1 = w:FC
+  xpgnPieceNames = w:wizard
+  promotionPieceTypes = qwrbn
+  startFen = wrnbqkbnrw/pppppppppp/10/10/2**2**2/2**2**2/10/10/PPPPPPPPPP/WRNBQKBNRW w - - 0 1
+  doubleStepRegionWhite = *2
+  doubleStepRegionBlack = *9
+  promotionRegionWhite = *10
+  promotionRegionBlack = *1
+  castling = false
+
+The wizard leaps as ferz or camel (Betza FC); each '*' is a hole.
+
+  xpgn variants --variants lakes.ini         # validate and list
+  xpgn --variants lakes.ini perft --variant lakes 2
+  xpgn --variants lakes.ini check games.pgn  # games with [Variant \"Lakes\"]
+  xpgn variants --show Gast                  # a built-in definition to copy";
+
+/// Arguments of `xpgn variants`.
 #[derive(Debug, Args)]
-pub struct VariantsArgs {}
+pub struct VariantsArgs {
+    /// Print the definition of game NAME in the definition-file syntax
+    /// (its section and those it inherits from), to copy and change.
+    ///
+    /// The chess-like games have one: Chess, Chess960, Gast, Gast 14x12,
+    /// Squirrel and every game of a `--variants` file.
+    #[arg(long, value_name = "NAME")]
+    pub show: Option<String>,
+}
 
 /// Arguments of the hidden `xpgn generate`.
 #[derive(Debug, Args)]

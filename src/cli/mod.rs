@@ -170,6 +170,9 @@ pub fn run(cli: Cli) -> ExitCode {
     watch_signals();
     crate::notation::text::set_encoding(cli.common.encoding.into());
     let common = CommonConfig::from_args(&cli.common);
+    if let Err(status) = variants::load_definitions(&cli.common.variant_files, &common) {
+        return status.into();
+    }
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &common),
         Command::Fen(args) => fen::run(args, &common),

@@ -121,6 +121,9 @@ codes! {
     MoveNumberMismatch = "move-number-mismatch",
     /// A record of a JSON or JSON Lines input that is not a game; skipped.
     InvalidRecord = "invalid-record",
+    // --- definition files ---
+    /// A game definition (`--variants FILE`) that cannot be used.
+    BadDefinition = "bad-definition",
 }
 
 impl fmt::Display for Code {

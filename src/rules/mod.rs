@@ -6,6 +6,7 @@
 
 pub mod betza;
 pub mod core;
+pub mod define;
 pub mod family;
 pub mod fide;
 pub mod gast;

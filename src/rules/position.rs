@@ -311,4 +311,8 @@ pub struct DrawState {
     pub irreversible: bool,
     /// The ruling that applies the rules to this game.
     pub ruling: &'static str,
+    /// Half-moves without capture or pawn move after which a draw may be
+    /// claimed (0: never): 100, the fifty-move rule, but for a definition's
+    /// `nMoveRule`.
+    pub claim_halfmoves: u32,
 }

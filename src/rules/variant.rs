@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::rules::core::GameRules;
+pub use crate::rules::define::DefinedGame;
 use crate::rules::{fide, gast, squirrel};
 use crate::written::Grammar;
 
@@ -46,6 +47,9 @@ pub enum Variant {
     Horde,
     /// Racing Kings (lichess): the first king on the eighth rank wins.
     RacingKings,
+    /// A game from a definition file (`--variants`), played on the
+    /// chess-like core.
+    Defined(DefinedGame),
 }
 
 /// How far the tool supports a game.
@@ -81,6 +85,8 @@ pub enum Family {
     Pasgl,
     /// The lichess variants on the 8x8 bitboard.
     Lichess,
+    /// Games from definition files.
+    Defined,
 }
 
 impl Variant {
@@ -127,6 +133,7 @@ impl Variant {
             Variant::ThreeCheck => "Three-check",
             Variant::Horde => "Horde",
             Variant::RacingKings => "Racing Kings",
+            Variant::Defined(d) => d.0.name,
         }
     }
 
@@ -164,11 +171,31 @@ impl Variant {
     }
 
     /// Finds a game by name: case, spaces, `-` and `_` do not matter (N1).
+    /// Built-in names come first, then games registered from definition
+    /// files ([`crate::rules::define`]).
     pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::builtin_from_name(name)
+            .or_else(|| crate::rules::define::find(name).map(|r| Variant::Defined(DefinedGame(r))))
+    }
+
+    /// Finds a built-in game by name (see [`from_name`](Self::from_name)).
+    pub fn builtin_from_name(name: &str) -> Option<Variant> {
         let key = normalize(name);
         Variant::ALL
             .into_iter()
             .find(|v| normalize(v.name()) == key || v.aliases().iter().any(|a| normalize(a) == key))
+    }
+
+    /// Every game: the built-ins, then those registered from definition
+    /// files in their order.
+    pub fn every() -> Vec<Variant> {
+        let mut out = Variant::ALL.to_vec();
+        out.extend(
+            crate::rules::define::registered()
+                .into_iter()
+                .map(|r| Variant::Defined(DefinedGame(r))),
+        );
+        out
     }
 
     /// The game's move grammar (STYLE B6: never guessed from the token).
@@ -191,6 +218,7 @@ impl Variant {
             | Variant::ThreeCheck
             | Variant::Horde
             | Variant::RacingKings => Grammar::chess(),
+            Variant::Defined(d) => d.0.grammar.clone().unwrap_or_else(Grammar::chess),
         }
     }
 
@@ -213,6 +241,7 @@ impl Variant {
             | Variant::ThreeCheck
             | Variant::Horde
             | Variant::RacingKings => Family::Lichess,
+            Variant::Defined(_) => Family::Defined,
         }
     }
 
@@ -237,7 +266,10 @@ impl Variant {
     /// Gast and Squirrel list their pieces with the special powers in words
     /// (a unit test checks the table against the rules).
     pub fn pieces(self) -> Vec<(char, &'static str, &'static str)> {
-        if let Some(rules) = self.rules().filter(|_| self.family() == Family::Fide) {
+        if let Some(rules) = self
+            .rules()
+            .filter(|_| matches!(self.family(), Family::Fide | Family::Defined))
+        {
             return rules
                 .pieces
                 .iter()
@@ -336,6 +368,7 @@ impl Variant {
             Variant::Gast => Some(gast::gast()),
             Variant::Gast14x12 => Some(gast::gast14()),
             Variant::Squirrel => Some(squirrel::squirrel()),
+            Variant::Defined(d) => Some(d.0),
             _ => None,
         }
     }

@@ -507,7 +507,7 @@ impl<O: Observer> Verifier<O> {
                 // history.
                 let reset = (d.halfmoves == 0) & d.irreversible;
                 let repeats = self.history.push(reset, d.key);
-                Some((repeats, d.halfmoves, d.ruling))
+                Some((repeats, d.halfmoves, d.ruling, d.claim_halfmoves))
             }
             _ => None,
         };
@@ -515,7 +515,7 @@ impl<O: Observer> Verifier<O> {
             self.report_move_after_end(text, span, line);
             return;
         }
-        let Some((repeats, halfmoves, ruling)) = repeats_and_clock else {
+        let Some((repeats, halfmoves, ruling, claim_halfmoves)) = repeats_and_clock else {
             self.ended = ending;
             self.report.termination = ending;
             return;
@@ -537,10 +537,20 @@ impl<O: Observer> Verifier<O> {
                 line,
             );
         }
-        if halfmoves >= 100 && !self.noted_fifty {
+        if halfmoves >= claim_halfmoves && claim_halfmoves > 0 && !self.noted_fifty {
             self.noted_fifty = true;
+            let message = if claim_halfmoves == 100 {
+                std::borrow::Cow::Borrowed(
+                    "fifty moves without capture or pawn move: a draw may be claimed",
+                )
+            } else {
+                std::borrow::Cow::Owned(format!(
+                    "{} moves without capture or pawn move: a draw may be claimed",
+                    claim_halfmoves / 2
+                ))
+            };
             self.note_draw_claim(
-                "fifty moves without capture or pawn move: a draw may be claimed",
+                &message,
                 format!("{ruling} (FIDE Laws 9.3)"),
                 "fiftieth move",
                 span,

@@ -7,6 +7,7 @@ mod check;
 mod convert;
 mod convert_opts;
 mod dedupe;
+mod define;
 mod diagram;
 mod encoding;
 mod engine;

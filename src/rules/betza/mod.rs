@@ -228,6 +228,17 @@ pub fn parse(s: &str) -> Result<MoveSpec, ParseBetzaError> {
     while i < bytes.len() {
         let c = bytes[i];
         if c.is_ascii_lowercase() {
+            // Hoppers (p, g), j, o and e are Betza the core cannot play:
+            // refused rather than read as a plain move.
+            if !matches!(
+                c,
+                b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'm' | b'c' | b'i' | b'n' | b'z'
+            ) {
+                return Err(ParseBetzaError::UnknownLetter {
+                    letter: c as char,
+                    column: i + 1,
+                });
+            }
             if mods.is_empty() {
                 mods_start = i;
             }

@@ -67,6 +67,12 @@ pub enum FenError {
     /// The piece placement is missing.
     #[error("empty FEN")]
     Empty,
+    /// A piece or an empty square written where the board has a hole.
+    #[error("{0} is a hole of this board: write it as '*'")]
+    Hole(String),
+    /// A `*` where the board has a square.
+    #[error("'*' on {0}, which is a square of this board, not a hole")]
+    NotAHole(String),
     /// Text after the last field this game's FEN has.
     #[error("unexpected text after the last field: '{0}'")]
     TrailingText(String),
@@ -105,7 +111,31 @@ impl Position {
                             .saturating_add((bytes[j] - b'0') as u32);
                         j += 1;
                     }
+                    // Empty squares are squares: a hole is written `*`.
+                    for f in file..file.saturating_add(n).min(u32::from(geo.files())) {
+                        if let Some(sq) = Square::new(f as u8, rank).filter(|&s| !geo.contains(s)) {
+                            return Err(FenError::Hole(geo_name(geo, sq)));
+                        }
+                    }
                     file = file.saturating_add(n);
+                    continue;
+                }
+                if c == b'*' {
+                    match Square::new(file.min(255) as u8, rank) {
+                        Some(sq) if file < u32::from(geo.files()) && !geo.contains(sq) => {}
+                        Some(sq) if file < u32::from(geo.files()) => {
+                            return Err(FenError::NotAHole(geo_name(geo, sq)));
+                        }
+                        _ => {
+                            return Err(FenError::RankLength {
+                                rank: rank + 1,
+                                expected: geo.files(),
+                                found: file + 1,
+                            });
+                        }
+                    }
+                    file += 1;
+                    j += 1;
                     continue;
                 }
                 let role = rules
@@ -124,6 +154,9 @@ impl Position {
                     });
                 }
                 if let Some(sq) = Square::new(file as u8, rank) {
+                    if !geo.contains(sq) {
+                        return Err(FenError::Hole(geo_name(geo, sq)));
+                    }
                     if rules.is_royal(role) && pos.kings[color].is_some() {
                         return Err(FenError::KingCount {
                             color: color_name(color),
@@ -310,7 +343,7 @@ impl Position {
 
     fn is_castling_rook(&self, sq: Square, color: Color) -> bool {
         match self.piece_at(sq) {
-            Some(p) => p.color == color && self.rules.piece(p.role).letter == b'R',
+            Some(p) => p.color == color && self.rules.castling_rooks.contains(p.role),
             None => false,
         }
     }
@@ -329,17 +362,15 @@ impl Position {
                 None => rights = SquareSet::EMPTY,
                 Some(k) => {
                     if !rules.chess960 {
-                        let start_king = Square::new(rules.geometry.files() / 2, back);
+                        let start_king = Square::new(rules.castling_king_file, back);
                         if Some(k) != start_king {
                             rights = SquareSet::EMPTY;
                         }
-                        let corners: SquareSet = [
-                            Square::new(0, back),
-                            Square::new(rules.geometry.files() - 1, back),
-                        ]
-                        .into_iter()
-                        .flatten()
-                        .collect();
+                        let [low, high] = rules.castling_rook_files;
+                        let corners: SquareSet = [Square::new(low, back), Square::new(high, back)]
+                            .into_iter()
+                            .flatten()
+                            .collect();
                         rights = rights.intersection(corners);
                     } else {
                         let low = rights.first().filter(|r| r.file() < k.file());
@@ -399,6 +430,14 @@ impl Position {
         for r in (0..geo.ranks()).rev() {
             let mut empty = 0u32;
             for f in 0..geo.files() {
+                if Square::new(f, r).is_some_and(|sq| !geo.contains(sq)) {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                }
                 let piece = Square::new(f, r).and_then(|sq| self.piece_at(sq));
                 match piece {
                     None => empty += 1,
@@ -489,6 +528,13 @@ impl Position {
             out.push('-');
         }
     }
+}
+
+/// A square's name on `geo`, also for a hole (named as its grid cell).
+fn geo_name(geo: &super::geometry::Geometry, sq: Square) -> String {
+    let mut s = String::new();
+    geo.push_square_name(sq, &mut s);
+    s
 }
 
 fn color_name(c: Color) -> &'static str {

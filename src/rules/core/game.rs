@@ -95,6 +95,80 @@ pub struct GuardRule {
     pub immune: RoleSet,
 }
 
+/// A result for the side a rule applies to (Fairy-Stockfish's values:
+/// the mated, stalemated or extinct side wins, loses or draws).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndValue {
+    /// That side wins.
+    Win,
+    /// That side loses.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+/// A side loses (or wins) when a kind of its pieces is down to a count
+/// (Fairy-Stockfish's extinction rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The result for the extinct side.
+    pub value: EndValue,
+    /// The kinds counted, each on its own; `None`: all pieces together.
+    pub roles: Option<RoleSet>,
+    /// Extinct at this many or fewer.
+    pub count: u32,
+}
+
+/// A side wins when one of its flag pieces stands in its flag region
+/// (Fairy-Stockfish's capture-the-flag rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The flag pieces.
+    pub roles: RoleSet,
+    /// Each side's target region.
+    pub region: ByColor<SquareSet>,
+}
+
+/// How a game ends: chess's ways by default; a definition may change the
+/// value of mate and stalemate and add extinction and flag wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// For the mated side.
+    pub checkmate: EndValue,
+    /// For the stalemated side.
+    pub stalemate: EndValue,
+    /// The extinction rule, if any.
+    pub extinction: Option<Extinction>,
+    /// The flag rule, if any.
+    pub flag: Option<Flag>,
+    /// Half-moves without capture or pawn move after which a draw may be
+    /// claimed (0: never): 100 in chess (the fifty-move rule).
+    pub claim_halfmoves: u32,
+}
+
+impl Default for EndRules {
+    fn default() -> EndRules {
+        EndRules {
+            checkmate: EndValue::Loss,
+            stalemate: EndValue::Draw,
+            extinction: None,
+            flag: None,
+            claim_halfmoves: 100,
+        }
+    }
+}
+
+impl EndRules {
+    /// Whether a game ends only as chess does (mate loses, stalemate
+    /// draws, no extinction or flag): the verifier's fast path.
+    pub fn is_chess(&self) -> bool {
+        self.checkmate == EndValue::Loss
+            && self.stalemate == EndValue::Draw
+            && self.extinction.is_none()
+            && self.flag.is_none()
+    }
+}
+
 /// A game's fixed definition.
 #[derive(Clone, Debug)]
 pub struct GameRules {
@@ -161,6 +235,29 @@ pub struct GameRules {
     /// The start position, parsed from `start_fen` once on first use:
     /// every game of an archive starts from it.
     pub(crate) start: std::sync::OnceLock<super::Position>,
+    /// The king's start file, where a castling right needs it (outside
+    /// Chess960).
+    pub castling_king_file: u8,
+    /// The castling rooks' start files outside Chess960: `[long side,
+    /// short side]`.
+    pub castling_rook_files: [u8; 2],
+    /// The pieces that castle with the king (the rook).
+    pub castling_rooks: RoleSet,
+    /// How the game ends.
+    pub ends: EndRules,
+    /// Whether this game, from a definition, has exactly the rules of FIDE
+    /// chess or Chess960 ([`plays_as`](Self::plays_as)): it then runs on
+    /// the 8x8 bitboards as they do.
+    pub fide_equivalent: bool,
+    /// Whether each side promotes to its own pieces: White's are
+    /// [`promotion_roles`](Self::promotion_roles), Black's these.
+    pub black_promotion_roles: Option<Vec<Role>>,
+    /// The move grammar of a game from a definition (built-in families
+    /// have their own).
+    pub grammar: Option<crate::written::Grammar>,
+    /// The definition this game was compiled from (its section and those
+    /// it inherits from), for `xpgn variants --show`.
+    pub source: Option<String>,
 }
 
 /// All capture vectors of one side that share a direction, for attack tests.
@@ -309,6 +406,11 @@ impl GameRules {
         let pawns_step_back = pieces
             .iter()
             .any(|p| p.pawn && p.vectors.white.iter().any(|v| v.dr < 0));
+        let geometry_files = geometry.files();
+        let mut castling_rooks = RoleSet::default();
+        if let Some(i) = decls.iter().position(|d| d.letter == b'R') {
+            castling_rooks.insert(Role::new(i as u8).expect("invariant: at most 16 piece kinds"));
+        }
         GameRules {
             name,
             geometry,
@@ -335,6 +437,14 @@ impl GameRules {
             king_area,
             no_lame_attacks,
             start: std::sync::OnceLock::new(),
+            castling_king_file: geometry_files / 2,
+            castling_rook_files: [0, geometry_files.saturating_sub(1)],
+            castling_rooks,
+            ends: EndRules::default(),
+            fide_equivalent: false,
+            black_promotion_roles: None,
+            grammar: None,
+            source: None,
         }
     }
 
@@ -458,6 +568,37 @@ impl GameRules {
             set.insert(r);
         }
         set
+    }
+
+    /// Whether `self` has the same rules as `other`: board, pieces (letter,
+    /// moves, royalty, pawns, in the same order), promotion, pawn steps,
+    /// en passant, castling, special rules and ends. Names, piece names and
+    /// values may differ.
+    pub fn plays_as(&self, other: &GameRules) -> bool {
+        let pieces = |r: &GameRules| -> Vec<(u8, &str, bool, bool)> {
+            r.pieces
+                .iter()
+                .map(|p| (p.letter, p.betza, p.royal, p.pawn))
+                .collect()
+        };
+        self.geometry == other.geometry
+            && pieces(self) == pieces(other)
+            && self.promotion_zone == other.promotion_zone
+            && self.promotion_roles == other.promotion_roles
+            && self.black_promotion_roles == other.black_promotion_roles
+            && self.initial_zone == other.initial_zone
+            && self.ep_distances == other.ep_distances
+            && self.castling == other.castling
+            && self.chess960 == other.chess960
+            && self.castling_king_file == other.castling_king_file
+            && self.castling_rook_files == other.castling_rook_files
+            && self.castling_rooks == other.castling_rooks
+            && self.guard == other.guard
+            && self.pawn_reach == other.pawn_reach
+            && self.promotion_stages == other.promotion_stages
+            && self.fide_material == other.fide_material
+            && self.lone_minors == other.lone_minors
+            && self.ends == other.ends
     }
 
     /// The back rank of `color` (0-based).

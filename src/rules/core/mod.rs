@@ -21,8 +21,8 @@ pub use color::{ByColor, Color};
 pub use explain::{Obstacle, ZoneStop};
 pub use fen::FenError;
 pub use game::{
-    CastlingFiles, CastlingRule, FIDE_ARMY, GameRules, GastCastling, GuardRule, PieceDecl,
-    PieceType,
+    CastlingFiles, CastlingRule, EndRules, EndValue, Extinction, FIDE_ARMY, Flag, GameRules,
+    GastCastling, GuardRule, PieceDecl, PieceType,
 };
 pub use geometry::Geometry;
 pub use hash::{KeyHasher, key_of};

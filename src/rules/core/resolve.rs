@@ -377,8 +377,16 @@ impl GamePosition for Position {
     }
 
     fn variant(&self) -> Variant {
-        // Every core game's name is a canonical variant name (RULINGS N1).
-        Variant::from_name(self.rules().name).unwrap_or(Variant::Chess)
+        let rules = self.rules();
+        // A built-in core game's name is its canonical name (RULINGS N1);
+        // a defined game is its rules.
+        Variant::builtin_from_name(rules.name)
+            .filter(|v| {
+                v.rules().is_some_and(|r| {
+                    std::ptr::eq(r, rules) || v.family() != crate::rules::variant::Family::Defined
+                })
+            })
+            .unwrap_or(Variant::Defined(crate::rules::define::DefinedGame(rules)))
     }
 
     fn fen(&self) -> String {
@@ -424,6 +432,7 @@ impl GamePosition for Position {
             // Pawn moves are irreversible only where pawns never step back (S9).
             irreversible: !self.rules().pawns_step_back,
             ruling: "RULINGS C1",
+            claim_halfmoves: self.rules().ends.claim_halfmoves,
         })
     }
 
@@ -456,10 +465,84 @@ impl GamePosition for Position {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.ending().map(ending_outcome)
+        if self.rules().ends.is_chess() {
+            return self.ending().map(ending_outcome);
+        }
+        self.rule_outcome(&mut MoveList::new())
     }
 
     fn points(&self) -> Option<ByColor<i32>> {
+        None
+    }
+}
+
+impl Position {
+    /// How a game with a definition's own ends has ended
+    /// ([`EndRules`](super::EndRules)), in Fairy-Stockfish's order: a flag
+    /// reached, a kind of pieces extinct (the side that just moved is
+    /// looked at first), then no legal move (mate or stalemate at their
+    /// values), then a dead position and the 75-move rule.
+    pub fn rule_outcome(&self, buf: &mut MoveList) -> Option<Outcome> {
+        use super::EndValue;
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let turn = self.turn();
+        let valued = |side: Color, value: EndValue, reason: &'static str| Outcome {
+            winner: match value {
+                EndValue::Win => Some(side),
+                EndValue::Loss => Some(!side),
+                EndValue::Draw => None,
+            },
+            reason,
+        };
+        if let Some(flag) = &ends.flag {
+            for side in [!turn, turn] {
+                let on_flag = (self.occupied_by(side).intersection(flag.region[side]))
+                    .into_iter()
+                    .any(|sq| {
+                        self.piece_at(sq)
+                            .is_some_and(|p| flag.roles.contains(p.role))
+                    });
+                if on_flag {
+                    return Some(Outcome {
+                        winner: Some(side),
+                        reason: "flag",
+                    });
+                }
+            }
+        }
+        if let Some(x) = &ends.extinction {
+            for side in [!turn, turn] {
+                let mut counts = [0u32; crate::rules::core::MAX_ROLES];
+                for sq in self.occupied_by(side) {
+                    if let Some(p) = self.piece_at(sq) {
+                        counts[p.role.index()] += 1;
+                    }
+                }
+                let extinct = match x.roles {
+                    None => counts.iter().sum::<u32>() <= x.count,
+                    Some(roles) => roles.iter().any(|r| counts[r.index()] <= x.count),
+                };
+                if extinct {
+                    return Some(valued(side, x.value, "extinction"));
+                }
+            }
+        }
+        if !self.has_legal_move_with(buf) {
+            return Some(if self.is_check() {
+                valued(turn, ends.checkmate, "checkmate")
+            } else {
+                valued(turn, ends.stalemate, "stalemate")
+            });
+        }
+        // Bare kings still race for a flag, and extinction counts pieces
+        // a dead-position test does not look at.
+        if ends.flag.is_none() && ends.extinction.is_none() && self.is_insufficient_material() {
+            return Some(ending_outcome(Ending::InsufficientMaterial));
+        }
+        if self.halfmoves() >= 150 {
+            return Some(ending_outcome(Ending::SeventyFiveMoves));
+        }
         None
     }
 }

@@ -363,6 +363,13 @@ impl AnyPosition {
             Family::Gast | Family::Squirrel => {
                 core::Position::setup(variant, fen).map(AnyPosition::Core)
             }
+            // A definition with the rules of chess plays on the bitboards.
+            Family::Defined => core::Position::setup(variant, fen).map(|p| {
+                match crate::rules::fide::BitPosition::from_core(&p) {
+                    Some(b) => AnyPosition::Fide(b),
+                    None => AnyPosition::Core(p),
+                }
+            }),
             Family::Pasgl => crate::rules::pasgl::Position::setup(variant, fen)
                 .map(|p| AnyPosition::Pasgl(Box::new(p))),
             Family::Squares => crate::rules::squares::SquaresPosition::setup(variant, fen)
@@ -568,7 +575,13 @@ impl AnyPosition {
     /// Squirrel).
     #[inline]
     pub fn is_chess_like(&self) -> bool {
-        matches!(self, AnyPosition::Fide(_) | AnyPosition::Core(_))
+        match self {
+            AnyPosition::Fide(_) => true,
+            // A definition's own ends (mate or stalemate at other values,
+            // extinction, flags) are asked in full after every move.
+            AnyPosition::Core(p) => p.rules().ends.is_chess(),
+            _ => false,
+        }
     }
 
     /// How the game has ended by its rules after a mainline move: for the
@@ -603,6 +616,9 @@ impl AnyPosition {
             // Its end in full: any end other than stalemate was found
             // after the turn that made it.
             AnyPosition::Squares(p) => p.ending().map(GameEnd::Rules),
+            AnyPosition::Core(p) if !p.rules().ends.is_chess() => {
+                p.rule_outcome(&mut scratch.core).map(GameEnd::Rules)
+            }
             _ => self
                 .is_stalemate(scratch)
                 .then_some(GameEnd::Ending(Ending::Stalemate)),

@@ -17,16 +17,18 @@ pub const PIECES: &[PieceDecl] = FIDE_ARMY;
 /// The standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// FIDE chess.
+/// FIDE chess, compiled from its built-in definition
+/// (`xpgn variants --show Chess`).
 pub fn chess() -> &'static GameRules {
     static RULES: OnceLock<GameRules> = OnceLock::new();
-    RULES.get_or_init(|| GameRules::fide_army("Chess", START_FEN, false))
+    RULES.get_or_init(|| crate::rules::define::builtin("Chess", &[]))
 }
 
-/// Chess960 (Fischer random): FIDE rules, castling rooks anywhere on the back rank.
+/// Chess960 (Fischer random): FIDE rules, castling rooks anywhere on the
+/// back rank; compiled from its built-in definition.
 pub fn chess960() -> &'static GameRules {
     static RULES: OnceLock<GameRules> = OnceLock::new();
-    RULES.get_or_init(|| GameRules::fide_army("Chess960", START_FEN, true))
+    RULES.get_or_init(|| crate::rules::define::builtin("Chess960", &[]))
 }
 
 /// The side that moves first (seed 002: "White moves first").

@@ -1,14 +1,15 @@
 //! Gast's chess (seed 001, RULINGS §2, G1–G15): the 12x12 game and the
-//! provisional 14x12 follow-up with the pope, as configurations of the
-//! chess-like core. The core carries their special rules: the pawns' reach
-//! ([`GameRules::pawn_reach`]), en passant only after a four-square move,
-//! and the staged castling ([`CastlingRule::Gast`]).
+//! provisional 14x12 follow-up with the pope, as definitions of the
+//! chess-like core (src/rules/define/builtin.ini). The core carries their
+//! special rules: the pawns' reach ([`GameRules::pawn_reach`]), en passant
+//! only after a four-square move, and the staged castling
+//! ([`CastlingRule::Gast`](crate::rules::core::CastlingRule::Gast)). The
+//! tables here are the same pieces for tests, held equal to the
+//! definition by a unit test.
 
 use std::sync::OnceLock;
 
-use crate::rules::core::{
-    ByColor, CastlingRule, GameRules, GastCastling, Geometry, PieceDecl, Square, SquareSet,
-};
+use crate::rules::core::{GameRules, PieceDecl};
 
 /// The Gast army. The pawn's straight move is `fmR2` here; its reach on the
 /// first two moves comes from [`REACH`]. The knight is NCA (G1).
@@ -39,44 +40,6 @@ pub const START_FEN: &str = "rngabqkbagnr/pppppppppppp/12/12/12/12/12/12/12/12/P
 /// The 14x12 start position (RULINGS 2.2).
 pub const START_FEN_14: &str = "rngabqkoqbagnr/pppppppppppppp/14/14/14/14/14/14/14/14/PPPPPPPPPPPPPP/RNGABQKOQBAGNR w ADGKNadgkn - 0 1";
 
-fn rank(files: u8, r: u8) -> SquareSet {
-    (0..files).filter_map(|f| Square::new(f, r)).collect()
-}
-
-fn build(
-    name: &'static str,
-    files: u8,
-    decls: &[PieceDecl],
-    start: &str,
-    promotions: &[u8],
-    castling: GastCastling,
-) -> GameRules {
-    let mut rules = GameRules::build(
-        name,
-        Geometry::rectangle(files, 12),
-        decls,
-        start,
-        ByColor {
-            white: rank(files, 11),
-            black: rank(files, 0),
-        },
-        promotions,
-        ByColor {
-            white: rank(files, 1),
-            black: rank(files, 10),
-        },
-        // G6, G7: en passant only against a single four-square move.
-        1 << 4,
-        CastlingRule::Gast(castling),
-        false,
-    );
-    rules.pawn_reach = Some(REACH);
-    rules.fide_material = false;
-    // A king and one bishop cannot mate a bare king; the enhanced knight can.
-    rules.lone_minors = rules.role_set(b"B");
-    rules
-}
-
 /// The readings RULINGS keeps configurable for Gast 12x12 (the defaults
 /// are the rulings).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -95,53 +58,30 @@ pub fn gast() -> &'static GameRules {
     gast_with(GastOptions::default())
 }
 
-/// Gast's chess, 12x12, with the readings `options` picks (G8, G10).
+/// Gast's chess, 12x12, with the readings `options` picks (G8, G10):
+/// the built-in definition (`xpgn variants --show Gast`) with the keys
+/// of those readings added.
 pub fn gast_with(options: GastOptions) -> &'static GameRules {
     static RULES: [OnceLock<GameRules>; 4] = [const { OnceLock::new() }; 4];
     let i = usize::from(options.fide_promotion) * 2
         + usize::from(options.both_archer_two_toward_centre);
     RULES[i].get_or_init(|| {
-        build(
-            "Gast",
-            12,
-            PIECES,
-            START_FEN,
-            // G8: any non-royal piece of the game (option b: FIDE's four).
-            if options.fide_promotion {
-                b"QRBN"
-            } else {
-                b"QAGRBN"
-            },
-            GastCastling {
-                king: 6,
-                archers: [3, 8],
-                rooks: [0, 11],
-                both_archer_two_toward_centre: options.both_archer_two_toward_centre,
-            },
-        )
+        let mut extra = Vec::new();
+        if options.fide_promotion {
+            extra.push(("promotionPieceTypes", "qrbn"));
+        }
+        if options.both_archer_two_toward_centre {
+            extra.push(("xpgnCastlingBothArcherTwoTowardCentre", "true"));
+        }
+        crate::rules::define::builtin("Gast", &extra)
     })
 }
 
-/// Gast 14x12 with the pope (provisional, G15).
+/// Gast 14x12 with the pope (provisional, G15), from its built-in
+/// definition.
 pub fn gast14() -> &'static GameRules {
     static RULES: OnceLock<GameRules> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let mut decls = PIECES.to_vec();
-        decls.push(POPE);
-        build(
-            "Gast 14x12",
-            14,
-            &decls,
-            START_FEN_14,
-            b"QOAGRBN",
-            GastCastling {
-                king: 6,
-                archers: [3, 10],
-                rooks: [0, 13],
-                both_archer_two_toward_centre: false,
-            },
-        )
-    })
+    RULES.get_or_init(|| crate::rules::define::builtin("Gast 14x12", &[]))
 }
 
 #[cfg(test)]

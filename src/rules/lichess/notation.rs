@@ -410,6 +410,7 @@ impl GamePosition for LichessPosition {
             halfmoves: if clock { self.halfmoves } else { 0 },
             irreversible: clock,
             ruling: "python-chess's lichess variants (docs/rules.md)",
+            claim_halfmoves: 100,
         })
     }
 

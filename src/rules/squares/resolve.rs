@@ -691,6 +691,7 @@ impl GamePosition for SquaresPosition {
             halfmoves: self.halfmoves(),
             irreversible: true,
             ruling: "RULINGS L9",
+            claim_halfmoves: 100,
         })
     }
 

@@ -5,10 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::core::{
-    ByColor, CastlingFiles, CastlingRule, GameRules, Geometry, GuardRule, PieceDecl, Square,
-    SquareSet,
-};
+use crate::rules::core::{GameRules, PieceDecl};
 
 /// The Squirrel army. The pawn moves 1 or 2 forward at any time, steps 1
 /// back without capturing (S9) and captures as in chess (S10); the guard
@@ -30,58 +27,11 @@ pub const PIECES: &[PieceDecl] = &[
 pub const START_FEN: &str =
     "crbgqkgbrc/1n1s2s1n1/pppppppppp/10/10/10/10/PPPPPPPPPP/1N1S2S1N1/CRBGQKGBRC w KQkq - 0 1 0/0";
 
-fn rank(r: u8) -> SquareSet {
-    (0..10).filter_map(|f| Square::new(f, r)).collect()
-}
-
-/// Squirrel chess.
+/// Squirrel chess, from its built-in definition
+/// (`xpgn variants --show Squirrel`).
 pub fn squirrel() -> &'static GameRules {
     static RULES: OnceLock<GameRules> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let mut rules = GameRules::build(
-            "Squirrel",
-            Geometry::rectangle(10, 10),
-            PIECES,
-            START_FEN,
-            ByColor {
-                white: rank(9),
-                black: rank(0),
-            },
-            // S11: after the third promotion, anything but a king.
-            b"QRBNGCS",
-            ByColor {
-                white: rank(2),
-                black: rank(7),
-            },
-            // S9: every double step allows en passant.
-            1 << 2,
-            // S2: king to the h or c file, rook to g or d.
-            CastlingRule::Standard(CastlingFiles {
-                short_king: 7,
-                short_rook: 6,
-                long_king: 2,
-                long_rook: 3,
-            }),
-            // A [FEN] array may put king and rooks anywhere on the back rank.
-            true,
-        );
-        // S11: the first promotion N/G/C, the second S/R/B, the third Q.
-        rules.promotion_stages = vec![
-            rules.roles_of(b"NGC"),
-            rules.roles_of(b"SRB"),
-            rules.roles_of(b"Q"),
-            rules.roles_of(b"QRBNGCS"),
-        ];
-        rules.guard = Some(GuardRule {
-            guards: rules.role_set(b"G"),
-            // S12: knight, camel and squirrel are leapers.
-            leapers: rules.role_set(b"NCS"),
-            immune: rules.role_set(b"KG"),
-        });
-        rules.fide_material = false;
-        rules.lone_minors = rules.role_set(b"NB");
-        rules
-    })
+    RULES.get_or_init(|| crate::rules::define::builtin("Squirrel", &[]))
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ impl Position {
                     if let Some(p) = Piece::from_code(board[from.index()]) {
                         if p.color == by
                             && ray.leapers.contains(p.role)
-                            && path_clear(board, from, sq)
+                            && path_clear(board, geo.cells(), from, sq)
                         {
                             return true;
                         }
@@ -102,7 +102,7 @@ impl Position {
                             .limited
                             .iter()
                             .any(|&(set, n)| k <= n && set.contains(p.role)));
-                let lame_ok = !ray.lame || path_clear(board, cur, sq);
+                let lame_ok = !ray.lame || path_clear(board, self.rules.geometry.cells(), cur, sq);
                 if reaches && lame_ok {
                     let allowed = if g.immune.contains(p.role) {
                         true
@@ -227,7 +227,9 @@ impl Position {
 }
 
 /// Whether every cell strictly between `a` and `b` (on one line) is empty.
-pub(super) fn path_clear(board: &[u8; 256], a: Square, b: Square) -> bool {
+/// Whether the path of a lame leap from `a` to `b` is free: every cell
+/// on it exists (a hole blocks, as the board's edge does) and is empty.
+pub(super) fn path_clear(board: &[u8; 256], cells: SquareSet, a: Square, b: Square) -> bool {
     let df = (b.file() as i8 - a.file() as i8).signum();
     let dr = (b.rank() as i8 - a.rank() as i8).signum();
     let steps = (b.file() as i8 - a.file() as i8)
@@ -247,13 +249,13 @@ pub(super) fn path_clear(board: &[u8; 256], a: Square, b: Square) -> bool {
         } else {
             a.offset(0, fy.signum())
         };
-        return first.is_none_or(|s| board[s.index()] == 0);
+        return first.is_some_and(|s| cells.contains(s) && board[s.index()] == 0);
     }
     let mut cur = a;
     for _ in 1..steps {
         match cur.offset(df, dr) {
             Some(s) => {
-                if board[s.index()] != 0 {
+                if board[s.index()] != 0 || !cells.contains(s) {
                     return false;
                 }
                 cur = s;

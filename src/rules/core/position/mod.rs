@@ -158,7 +158,10 @@ impl Position {
     pub fn promotion_choices(&self) -> &'static [Role] {
         let rules = self.rules;
         if rules.promotion_stages.is_empty() {
-            return &rules.promotion_roles;
+            return match (&rules.black_promotion_roles, self.turn) {
+                (Some(black), Color::Black) => black,
+                _ => &rules.promotion_roles,
+            };
         }
         let i = (self.promotions[self.turn] as usize).min(rules.promotion_stages.len() - 1);
         &rules.promotion_stages[i]

@@ -271,7 +271,7 @@ impl Position {
                 let Some(t) = geo.offset(cur, v.df, v.dr) else {
                     break;
                 };
-                if v.lame && !path_clear(&self.board, cur, t) {
+                if v.lame && !path_clear(&self.board, rules.geometry.cells(), cur, t) {
                     break;
                 }
                 cur = t;
@@ -394,7 +394,7 @@ impl Position {
                 let usable = p.color == us
                     && p.role == role
                     && (!v.initial || rules.initial_zone[us].contains(cur))
-                    && (!v.lame || path_clear(&self.board, cur, to))
+                    && (!v.lame || path_clear(&self.board, rules.geometry.cells(), cur, to))
                     && self.brake_allows(cur, role, v, k, passed_zone, target, zone);
                 if usable {
                     if en_passant {

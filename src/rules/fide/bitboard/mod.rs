@@ -216,7 +216,9 @@ impl fmt::Debug for BitPosition {
 
 /// Whether `rules` are FIDE chess or Chess960, the games this position plays.
 fn is_fide(rules: &'static GameRules) -> bool {
-    std::ptr::eq(rules, super::chess()) || std::ptr::eq(rules, super::chess960())
+    std::ptr::eq(rules, super::chess())
+        || std::ptr::eq(rules, super::chess960())
+        || rules.fide_equivalent
 }
 
 impl BitPosition {
@@ -687,8 +689,10 @@ impl GamePosition for BitPosition {
     }
 
     fn variant(&self) -> Variant {
-        // The two games this position plays (`is_fide`), without a name lookup.
-        if self.rules.chess960 {
+        // The games this position plays (`is_fide`), without a name lookup.
+        if self.rules.fide_equivalent {
+            Variant::Defined(crate::rules::define::DefinedGame(self.rules))
+        } else if self.rules.chess960 {
             Variant::Chess960
         } else {
             Variant::Chess
@@ -737,6 +741,7 @@ impl GamePosition for BitPosition {
             halfmoves: self.halfmoves(),
             irreversible: true,
             ruling: "RULINGS C1",
+            claim_halfmoves: 100,
         })
     }
 
