@@ -237,3 +237,39 @@ fn a_planted_illegal_move_is_refused_at_its_ply() {
     }
     assert!(planted >= 20, "only {planted} variants with a planted move");
 }
+
+/// pyffish's own illegal moves: one game of each defined variant ending in
+/// a move that pyffish's `legal_moves` does not have (often one that
+/// ignores a check), at a known ply (`fairy-planted.tsv`).
+#[test]
+fn moves_pyffish_calls_illegal_are_refused_at_their_ply() {
+    let ini = data(FAIRY);
+    let pgn = data("tests/data/variants/fairy-planted.pgn");
+    let (ini, pgn) = (ini.to_str().expect("utf-8"), pgn.to_str().expect("utf-8"));
+    let table =
+        std::fs::read_to_string(data("tests/data/variants/fairy-planted.tsv")).expect("committed");
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game\t"))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert!(rows.len() >= 20, "{} planted games", rows.len());
+    let out = xpgn(&["--variants", ini, "check", "--format", "json", pgn]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut errors: Vec<(u64, u64)> = Vec::new();
+    for line in stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+        if v["severity"] == "error" {
+            errors.push((
+                v["game"]["index"].as_u64().unwrap_or(0),
+                v["ply"].as_u64().unwrap_or(0),
+            ));
+        }
+    }
+    let want: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r[0].parse().expect("game"), r[3].parse().expect("ply")))
+        .collect();
+    assert_eq!(errors, want, "one error per game, at its planted ply");
+}
