@@ -40,7 +40,7 @@ pub struct Section {
 /// # Errors
 /// The first line that is neither a section header, a `key = value`
 /// line, a comment nor blank; a section header without its `]` or with an
-/// empty name; a line over [`MAX_LINE`] bytes; text before the first
+/// empty name; a line over 4,096 bytes; text before the first
 /// section that is not a comment.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Section>, DefineError> {
     let mut sections: Vec<Section> = Vec::new();

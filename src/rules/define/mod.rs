@@ -2,7 +2,7 @@
 //! (docs/definitions.md), compiled to the chess-like core.
 //!
 //! A definition is read once ([`ini`]), its parent chain merged and its
-//! keys compiled to a [`GameRules`] ([`compile`]). The built-in chess-like
+//! keys compiled to a [`GameRules`] (`compile.rs`). The built-in chess-like
 //! games (Chess, Chess960, Gast, Gast 14x12, Squirrel) are definitions too,
 //! shipped in the binary ([`BUILTIN`]); user definitions are registered
 //! once per process ([`register_file`]) and found by name through
