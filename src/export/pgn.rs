@@ -214,6 +214,32 @@ impl<'w, W: Write> Lines<'w, W> {
         Ok(())
     }
 
+    /// Text the reader could not read, written back as it was
+    /// ([`crate::notation::Event::Unreadable`]). Text that starts with `[`
+    /// or `%` never starts a line, where it would start a tag pair or an
+    /// escape line: it goes on the line being filled even past
+    /// [`MAX_LINE`], and after an empty comment `{}` on a line that is
+    /// still empty (the start of the movetext, after a `;` comment), which
+    /// a second export writes in the same place.
+    pub(crate) fn unreadable(&mut self, text: &str) -> io::Result<()> {
+        if !text.starts_with(['[', '%']) {
+            return self.token(text);
+        }
+        if self.len == 0 && !self.glue {
+            self.token("{}")?;
+        }
+        let open = if self.glue { "(" } else { "" };
+        if self.len > 0 {
+            self.line.push(b' ');
+            self.len += 1;
+        }
+        self.line.extend_from_slice(open.as_bytes());
+        self.line.extend_from_slice(text.as_bytes());
+        self.len += open.len() + width(text);
+        self.glue = false;
+        Ok(())
+    }
+
     fn comment(&mut self, c: &Comment) -> io::Result<()> {
         self.comment_text(&c.text, c.style)
     }
@@ -416,6 +442,11 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
             lines.comment(c)?;
         }
     }
+    // Unreadable text is written with any options: it is what makes the
+    // game invalid, and leaving it out would make the export valid.
+    for u in &game.unreadable {
+        lines.unreadable(u)?;
+    }
     let mut need_number = true;
     let mut number_text = String::new();
     let mut tasks: Vec<Task> = Vec::new();
@@ -444,6 +475,9 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 lines.comment(c)?;
                 need_number = true;
             }
+        }
+        for u in &node.unreadable_before {
+            lines.unreadable(u)?;
         }
         // The ply travels with the task: asking the tree (`ply_of`) walks
         // to the root, quadratic over a long game.
@@ -476,6 +510,9 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 number_text.push_str(itoa_u8(*nag, &mut [0; 3]));
                 lines.token(&number_text)?;
             }
+        }
+        for u in &node.unreadable_after {
+            lines.unreadable(u)?;
         }
         if options.comments() {
             for c in &node.comments_after {

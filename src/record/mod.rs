@@ -55,6 +55,15 @@ pub struct Node {
     pub comments_before: Vec<Comment>,
     /// Comments written after the move.
     pub comments_after: Vec<Comment>,
+    /// Text the reader could not read ([`Event::Unreadable`]: a stray
+    /// `}`, `$` without a number, ...) written before the move, at the
+    /// start of a line, as written: kept so that conversion writes it back
+    /// and an invalid game's export is as invalid (issue 20).
+    pub unreadable_before: Vec<String>,
+    /// Text the reader could not read after the move, as written (the
+    /// unknown tail of the move's own token, such as `+#` of `e4+#`,
+    /// included).
+    pub unreadable_after: Vec<String>,
     /// Where the token is in its input.
     pub span: Span,
 }
@@ -67,6 +76,10 @@ pub struct Game {
     /// Comments before the first move that are not attached to it (also
     /// those of a game without moves).
     pub comments: Vec<Comment>,
+    /// Text the reader could not read that no move holds, as written: in
+    /// an empty variation, or in a game without moves (see
+    /// [`Node::unreadable_before`]).
+    pub unreadable: Vec<String>,
     /// The move arena; index 0 is the root, which holds no move.
     pub nodes: Vec<Node>,
     /// The termination marker, if written.
@@ -230,6 +243,8 @@ pub struct Builder {
     max_size: u64,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<Comment>,
+    /// Unreadable text waiting for the next move at the start of a line.
+    pending_unreadable: Vec<String>,
     /// The node the last move event made, if it made one (not for a
     /// `_` mark or a move past the size limit).
     last_pushed: Option<usize>,
@@ -249,6 +264,7 @@ impl Builder {
             size: 0,
             max_size,
             pending: Vec::new(),
+            pending_unreadable: Vec::new(),
             last_pushed: None,
         }
     }
@@ -320,11 +336,34 @@ impl Builder {
         }
     }
 
+    /// Unreadable text where a comment in its place would go: after the
+    /// last move, else waiting for the next; before the movetext (never
+    /// sent there) or after the result (the game ends at its result), with
+    /// the game.
+    fn add_unreadable(&mut self, text: String) {
+        let after = self
+            .cursor
+            .last
+            .filter(|_| self.in_movetext && self.game.result.is_none());
+        match after {
+            Some(id) => {
+                if let Some(n) = self.game.nodes.get_mut(id) {
+                    n.unreadable_after.push(text);
+                }
+            }
+            None if self.in_movetext && self.game.result.is_none() => {
+                self.pending_unreadable.push(text);
+            }
+            None => self.game.unreadable.push(text),
+        }
+    }
+
     fn finish(&mut self) {
         let mut game = std::mem::replace(&mut self.game, Game::new());
         // Comments left waiting at the start of a line with no move (an empty
         // variation, or a game of comments only) stay with the game.
         game.comments.append(&mut self.pending);
+        game.unreadable.append(&mut self.pending_unreadable);
         self.done = Some(game);
         self.stack.clear();
         self.cursor = Cursor { at: 0, last: None };
@@ -341,6 +380,7 @@ impl Visitor for Builder {
                 self.game = Game::new();
                 self.game.span = span;
                 self.pending.clear();
+                self.pending_unreadable.clear();
             }
             Event::Tag { name, value } => {
                 if self.grow(name.len() + value.0.len()) {
@@ -366,6 +406,7 @@ impl Visitor for Builder {
                     written: decode(text),
                     check,
                     comments_before: std::mem::take(&mut self.pending),
+                    unreadable_before: std::mem::take(&mut self.pending_unreadable),
                     span,
                     ..Node::default()
                 };
@@ -406,8 +447,14 @@ impl Visitor for Builder {
             Event::EndVariation => {
                 // Comments at the start of an empty variation have no move.
                 self.game.comments.append(&mut self.pending);
+                self.game.unreadable.append(&mut self.pending_unreadable);
                 if let Some(c) = self.stack.pop() {
                     self.cursor = c;
+                }
+            }
+            Event::Unreadable { text } => {
+                if self.grow(text.len()) {
+                    self.add_unreadable(decode(text));
                 }
             }
             Event::Result(r) => self.game.result = Some(r),

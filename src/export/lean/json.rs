@@ -50,6 +50,31 @@ impl Lean {
         Ok(())
     }
 
+    /// `key` and `[text,...]` of attachments `ids`; nothing when there are
+    /// none (the record's JSON leaves such a list out).
+    fn put_texts(
+        &self,
+        out: &mut Vec<u8>,
+        key: &[u8],
+        ids: impl Iterator<Item = u32>,
+    ) -> io::Result<()> {
+        let mut ids = ids.peekable();
+        if ids.peek().is_none() {
+            return Ok(());
+        }
+        out.extend_from_slice(key);
+        out.push(b'[');
+        for (k, a) in ids.enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
+            put_str(out, self.str_of(text))?;
+        }
+        out.push(b']');
+        Ok(())
+    }
+
     /// The game's JSON object from `"variant"` on (see [`Lean::json`]);
     /// `tags` as the game holds them.
     /// The spans are not written: each goes to `spans` with the offset in
@@ -81,7 +106,8 @@ impl Lean {
         out.extend_from_slice(b",\"tags\":");
         put(out, &tags)?;
         out.extend_from_slice(b",\"comments\":");
-        self.put_comments(out, self.game_comments.iter().copied())?;
+        self.put_comments(out, self.game_level(Kind::Before))?;
+        self.put_texts(out, b",\"unreadable\":", self.game_level(Kind::UnreadableBefore))?;
         out.extend_from_slice(b",\"moves\":[");
         // A parent comes before its children: plies in one pass.
         let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());
@@ -132,6 +158,16 @@ impl Lean {
             self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
             out.extend_from_slice(b",\"comments_after\":");
             self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
+            self.put_texts(
+                out,
+                b",\"unreadable_before\":",
+                self.attached(id, |k| k == Kind::UnreadableBefore),
+            )?;
+            self.put_texts(
+                out,
+                b",\"unreadable_after\":",
+                self.attached(id, |k| k == Kind::UnreadableAfter),
+            )?;
             out.extend_from_slice(b",\"span\":");
             spans.push((super::offset(out.len()), n.span));
             out.push(b'}');

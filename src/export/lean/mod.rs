@@ -43,6 +43,11 @@ enum Kind {
     Nag(u8),
     /// A comment written after it.
     After,
+    /// Text the reader could not read, before it (at the start of a
+    /// line); among the game's comments, text that no move holds.
+    UnreadableBefore,
+    /// Text the reader could not read, after it.
+    UnreadableAfter,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -209,7 +214,8 @@ pub struct Lean {
     nodes: Vec<Node>,
     attachments: Vec<Attachment>,
     tags: Vec<(Text, Text)>,
-    /// Comments of the game itself (attachment indices), written first.
+    /// Comments of the game itself and unreadable text no move holds
+    /// (attachment indices), written first.
     game_comments: Vec<u32>,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<u32>,
@@ -373,6 +379,27 @@ impl Lean {
         }
     }
 
+    /// Unreadable text where the record's builder puts it
+    /// ([`crate::record::Builder`]): after the last move, else waiting for
+    /// the next; before the movetext or after the result, with the game.
+    fn add_unreadable(&mut self, text: Text) {
+        let open = self.in_movetext && self.result.is_none();
+        match self.cursor.last.filter(|_| open) {
+            Some(id) => {
+                let a = self.attachment(Kind::UnreadableAfter, CommentStyle::Brace, text);
+                self.attach(id, a);
+            }
+            None => {
+                let a = self.attachment(Kind::UnreadableBefore, CommentStyle::Brace, text);
+                if open {
+                    self.pending.push(a);
+                } else {
+                    self.game_comments.push(a);
+                }
+            }
+        }
+    }
+
     fn push_node(&mut self, parent: u32, written: Text, check: CheckMark, span: Span) -> u32 {
         let id = offset(self.nodes.len());
         self.nodes.push(Node {
@@ -487,6 +514,24 @@ impl Lean {
         self.text.get(s as usize..e as usize).unwrap_or("")
     }
 
+    /// Writes the text of attachment `a` as unreadable text.
+    fn unreadable(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+        match self.attachments.get(a as usize) {
+            Some(u) => lines.unreadable(self.str_of(u.text)),
+            None => Ok(()),
+        }
+    }
+
+    /// The attachments among the game's own (`game_comments`) of kind
+    /// `kind`, in order.
+    fn game_level(&self, kind: Kind) -> impl Iterator<Item = u32> + '_ {
+        self.game_comments.iter().copied().filter(move |&a| {
+            self.attachments
+                .get(a as usize)
+                .is_some_and(|x| x.kind == kind)
+        })
+    }
+
     fn comment(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
         match self.attachments.get(a as usize) {
             Some(c) => lines.comment_text(self.str_of(c.text), c.style),
@@ -541,9 +586,13 @@ impl Lean {
         let mut number_text = String::new();
         let (comments, nags) = (self.options.comments(), self.options.nags());
         if comments {
-            for &c in &self.game_comments {
+            for c in self.game_level(Kind::Before) {
                 self.comment(lines, c)?;
             }
+        }
+        // Written with any options, as the record's writer does.
+        for u in self.game_level(Kind::UnreadableBefore) {
+            self.unreadable(lines, u)?;
         }
         let mut need_number = true;
         if let Some(root) = self.nodes.first().filter(|r| r.first_child != NONE) {
@@ -571,6 +620,9 @@ impl Lean {
                     self.comment(lines, c)?;
                     need_number = true;
                 }
+            }
+            for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
+                self.unreadable(lines, u)?;
             }
             let half = base + u64::from(ply) - 1;
             lines.move_number(half, need_number, &mut number_text)?;
@@ -609,6 +661,9 @@ impl Lean {
                         lines.token(&number_text)?;
                     }
                 }
+            }
+            for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
+                self.unreadable(lines, u)?;
             }
             if comments {
                 for c in self.attached(id, |k| k == Kind::After) {
@@ -724,6 +779,12 @@ impl Visitor for Lean {
                 self.game_comments.append(&mut self.pending);
                 if let Some(c) = self.stack.pop() {
                     self.cursor = c;
+                }
+            }
+            Event::Unreadable { text } => {
+                if self.grow(text.len()) {
+                    let t = self.push_bytes(text);
+                    self.add_unreadable(t);
                 }
             }
             Event::Result(r) => self.result = Some(r),
