@@ -634,14 +634,7 @@ impl Lean {
             };
             match canonical {
                 Some(text) => lines.token(self.str_of(text))?,
-                None => {
-                    let mark = match node.check {
-                        CheckMark::None => "",
-                        CheckMark::Check => "+",
-                        CheckMark::Mate => "#",
-                    };
-                    lines.token_parts(["", self.str_of(node.written), mark], false)?;
-                }
+                None => lines.written_move(self.str_of(node.written), node.check)?,
             }
             for m in self.attached(id, |k| k == Kind::Mark) {
                 if let Some(a) = self.attachments.get(m as usize) {
