@@ -88,13 +88,13 @@ pub struct JsonMove {
     #[serde(default)]
     pub comments_after: Vec<JsonComment>,
     /// Text the reader could not read before the move (at the start of a
-    /// line), as written (absent when there is none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unreadable_before: Vec<String>,
-    /// Text the reader could not read after the move, as written (absent
-    /// when there is none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unreadable_after: Vec<String>,
+    /// line): its pieces as written, one space between two (absent when
+    /// there is none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unreadable_before: String,
+    /// Text the reader could not read after the move, likewise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unreadable_after: String,
     /// Where the token was in its input.
     pub span: JsonSpan,
 }
@@ -113,10 +113,10 @@ pub struct JsonGame {
     /// Comments before the first move not attached to it.
     #[serde(default)]
     pub comments: Vec<JsonComment>,
-    /// Text the reader could not read that no move holds, as written
-    /// (absent when there is none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unreadable: Vec<String>,
+    /// Text the reader could not read that no move holds, as
+    /// [`JsonMove::unreadable_before`] holds it (absent when there is none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unreadable: String,
     /// The moves in source order.
     pub moves: Vec<JsonMove>,
     /// The termination marker as written in the movetext, or `null`.
@@ -332,8 +332,8 @@ struct GameView<'a> {
     variant: Option<&'static str>,
     tags: &'a [(String, String)],
     comments: CommentsView<'a>,
-    #[serde(skip_serializing_if = "no_text")]
-    unreadable: &'a [String],
+    #[serde(skip_serializing_if = "str::is_empty")]
+    unreadable: &'a str,
     moves: MovesView<'a>,
     result: Option<&'static str>,
     #[serde(skip_serializing_if = "CommentsView::is_empty")]
@@ -379,16 +379,11 @@ struct MoveView<'a> {
     nags: &'a [u8],
     comments_before: CommentsView<'a>,
     comments_after: CommentsView<'a>,
-    #[serde(skip_serializing_if = "no_text")]
-    unreadable_before: &'a [String],
-    #[serde(skip_serializing_if = "no_text")]
-    unreadable_after: &'a [String],
+    #[serde(skip_serializing_if = "str::is_empty")]
+    unreadable_before: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    unreadable_after: &'a str,
     span: JsonSpan,
-}
-
-/// For `skip_serializing_if`: an empty list of texts.
-fn no_text(texts: &&[String]) -> bool {
-    texts.is_empty()
 }
 
 struct MovesView<'a>(&'a Game);

@@ -468,7 +468,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
     }
     // Unreadable text is written with any options: it is what makes the
     // game invalid, and leaving it out would make the export valid.
-    for u in &game.unreadable {
+    for u in crate::record::unreadable_pieces(&game.unreadable) {
         lines.unreadable(u)?;
     }
     let mut need_number = true;
@@ -500,7 +500,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 need_number = true;
             }
         }
-        for u in &node.unreadable_before {
+        for u in crate::record::unreadable_pieces(&node.unreadable_before) {
             lines.unreadable(u)?;
         }
         // The ply travels with the task: asking the tree (`ply_of`) walks
@@ -528,7 +528,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 lines.token(&number_text)?;
             }
         }
-        for u in &node.unreadable_after {
+        for u in crate::record::unreadable_pieces(&node.unreadable_after) {
             lines.unreadable(u)?;
         }
         if options.comments() {

@@ -57,13 +57,16 @@ pub struct Node {
     pub comments_after: Vec<Comment>,
     /// Text the reader could not read ([`Event::Unreadable`]: a stray
     /// `}`, `$` without a number, ...) written before the move, at the
-    /// start of a line, as written: kept so that conversion writes it back
-    /// and an invalid game's export is as invalid (issue 20).
-    pub unreadable_before: Vec<String>,
-    /// Text the reader could not read after the move, as written (the
-    /// unknown tail of the move's own token, such as `+#` of `e4+#`,
-    /// included).
-    pub unreadable_after: Vec<String>,
+    /// start of a line: each piece as written, one space between two
+    /// (pieces hold no space), empty for none. Kept so that conversion
+    /// writes it back and an invalid game's export is as invalid (issue
+    /// 20); one string, not one a piece, so that a million stray bytes
+    /// cost their bytes and no more.
+    pub unreadable_before: String,
+    /// Text the reader could not read after the move, as
+    /// [`Node::unreadable_before`] holds it (the unknown tail of the move's
+    /// own token, such as `+#` of `Nf3+#`, first).
+    pub unreadable_after: String,
     /// Where the token is in its input.
     pub span: Span,
 }
@@ -76,10 +79,10 @@ pub struct Game {
     /// Comments before the first move that are not attached to it (also
     /// those of a game without moves).
     pub comments: Vec<Comment>,
-    /// Text the reader could not read that no move holds, as written: in
-    /// an empty variation, or in a game without moves (see
-    /// [`Node::unreadable_before`]).
-    pub unreadable: Vec<String>,
+    /// Text the reader could not read that no move holds (in an empty
+    /// variation, or in a game without moves), as
+    /// [`Node::unreadable_before`] holds it.
+    pub unreadable: String,
     /// The move arena; index 0 is the root, which holds no move.
     pub nodes: Vec<Node>,
     /// The termination marker, if written.
@@ -244,7 +247,7 @@ pub struct Builder {
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<Comment>,
     /// Unreadable text waiting for the next move at the start of a line.
-    pending_unreadable: Vec<String>,
+    pending_unreadable: String,
     /// The node the last move event made, if it made one (not for a
     /// `_` mark or a move past the size limit).
     last_pushed: Option<usize>,
@@ -264,7 +267,7 @@ impl Builder {
             size: 0,
             max_size,
             pending: Vec::new(),
-            pending_unreadable: Vec::new(),
+            pending_unreadable: String::new(),
             last_pushed: None,
         }
     }
@@ -303,7 +306,12 @@ impl Builder {
     }
 
     fn grow(&mut self, bytes: usize) -> bool {
-        self.size = self.size.saturating_add(bytes as u64 + 16);
+        self.grow_by(bytes as u64 + 16)
+    }
+
+    /// Counts `cost` bytes more held; false once the game is cut.
+    fn grow_by(&mut self, cost: u64) -> bool {
+        self.size = self.size.saturating_add(cost);
         if self.size > self.max_size && !self.game.truncated {
             self.cut(Cut::TooLarge {
                 limit: self.max_size,
@@ -340,7 +348,7 @@ impl Builder {
     /// last move, else waiting for the next; before the movetext (never
     /// sent there) or after the result (the game ends at its result), with
     /// the game.
-    fn add_unreadable(&mut self, text: String) {
+    fn add_unreadable(&mut self, text: &str) {
         let after = self
             .cursor
             .last
@@ -348,13 +356,13 @@ impl Builder {
         match after {
             Some(id) => {
                 if let Some(n) = self.game.nodes.get_mut(id) {
-                    n.unreadable_after.push(text);
+                    join_unreadable(&mut n.unreadable_after, text);
                 }
             }
             None if self.in_movetext && self.game.result.is_none() => {
-                self.pending_unreadable.push(text);
+                join_unreadable(&mut self.pending_unreadable, text);
             }
-            None => self.game.unreadable.push(text),
+            None => join_unreadable(&mut self.game.unreadable, text),
         }
     }
 
@@ -363,7 +371,8 @@ impl Builder {
         // Comments left waiting at the start of a line with no move (an empty
         // variation, or a game of comments only) stay with the game.
         game.comments.append(&mut self.pending);
-        game.unreadable.append(&mut self.pending_unreadable);
+        join_unreadable(&mut game.unreadable, &self.pending_unreadable);
+        self.pending_unreadable.clear();
         self.done = Some(game);
         self.stack.clear();
         self.cursor = Cursor { at: 0, last: None };
@@ -447,14 +456,17 @@ impl Visitor for Builder {
             Event::EndVariation => {
                 // Comments at the start of an empty variation have no move.
                 self.game.comments.append(&mut self.pending);
-                self.game.unreadable.append(&mut self.pending_unreadable);
+                join_unreadable(&mut self.game.unreadable, &self.pending_unreadable);
+                self.pending_unreadable.clear();
                 if let Some(c) = self.stack.pop() {
                     self.cursor = c;
                 }
             }
             Event::Unreadable { text } => {
-                if self.grow(text.len()) {
-                    self.add_unreadable(decode(text));
+                // Its bytes and a space: stray bytes one after the other
+                // share one string.
+                if self.grow_by(text.len() as u64 + 1) {
+                    self.add_unreadable(&crate::notation::text::decode(text));
                 }
             }
             Event::Result(r) => self.game.result = Some(r),
@@ -475,6 +487,24 @@ impl Visitor for Builder {
         }
         Flow::Continue
     }
+}
+
+/// Appends `text` to unreadable text `to`, one space between two pieces
+/// (see [`Node::unreadable_before`]).
+fn join_unreadable(to: &mut String, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    if !to.is_empty() {
+        to.push(' ');
+    }
+    to.push_str(text);
+}
+
+/// The pieces of unreadable text as a record holds it (see
+/// [`Node::unreadable_before`]), in order.
+pub fn unreadable_pieces(text: &str) -> impl Iterator<Item = &str> {
+    text.split(' ').filter(|t| !t.is_empty())
 }
 
 /// Bytes as text, as `--encoding` reads them.

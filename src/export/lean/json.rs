@@ -50,29 +50,30 @@ impl Lean {
         Ok(())
     }
 
-    /// `key` and `[text,...]` of attachments `ids`; nothing when there are
-    /// none (the record's JSON leaves such a list out).
+    /// `key` and the text of attachments `ids` as one string, a space
+    /// between two, as the record holds unreadable text; nothing when
+    /// there are none (the record's JSON leaves such a field out).
     fn put_texts(
         &self,
         out: &mut Vec<u8>,
         key: &[u8],
         ids: impl Iterator<Item = u32>,
     ) -> io::Result<()> {
-        let mut ids = ids.peekable();
-        if ids.peek().is_none() {
-            return Ok(());
-        }
-        out.extend_from_slice(key);
-        out.push(b'[');
-        for (k, a) in ids.enumerate() {
-            if k > 0 {
-                out.push(b',');
+        let texts: Vec<&str> = ids
+            .filter_map(|a| self.attachments.get(a as usize))
+            .map(|x| self.str_of(x.text))
+            .collect();
+        match texts.as_slice() {
+            [] => Ok(()),
+            [one] => {
+                out.extend_from_slice(key);
+                put_str(out, one)
             }
-            let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
-            put_str(out, self.str_of(text))?;
+            many => {
+                out.extend_from_slice(key);
+                put_str(out, &many.join(" "))
+            }
         }
-        out.push(b']');
-        Ok(())
     }
 
     /// The game's JSON object from `"variant"` on (see [`Lean::json`]);

@@ -322,7 +322,12 @@ impl Lean {
     }
 
     fn grow(&mut self, bytes: usize) -> bool {
-        self.size = self.size.saturating_add(bytes as u64 + 16);
+        self.grow_by(bytes as u64 + 16)
+    }
+
+    /// Counts `cost` bytes more held, as the record's builder counts them.
+    fn grow_by(&mut self, cost: u64) -> bool {
+        self.size = self.size.saturating_add(cost);
         if self.size > self.max_size && self.cut.is_none() {
             self.cut = Some(Cut::TooLarge {
                 limit: self.max_size,
@@ -382,21 +387,46 @@ impl Lean {
     /// Unreadable text where the record's builder puts it
     /// ([`crate::record::Builder`]): after the last move, else waiting for
     /// the next; before the movetext or after the result, with the game.
-    fn add_unreadable(&mut self, text: Text) {
+    /// Text that follows the last one of its place at the arena's end
+    /// extends it, a space between (the record holds one string a place):
+    /// a million stray bytes take their bytes, not an attachment each.
+    fn add_unreadable(&mut self, text: &[u8]) {
         let open = self.in_movetext && self.result.is_none();
-        match self.cursor.last.filter(|_| open) {
-            Some(id) => {
-                let a = self.attachment(Kind::UnreadableAfter, CommentStyle::Brace, text);
-                self.attach(id, a);
+        let after = self.cursor.last.filter(|_| open);
+        let (kind, last) = match after {
+            Some(id) => (
+                Kind::UnreadableAfter,
+                self.nodes.get(id as usize).map_or(NONE, |n| n.last_attachment),
+            ),
+            None if open => (
+                Kind::UnreadableBefore,
+                self.pending.last().copied().unwrap_or(NONE),
+            ),
+            None => (
+                Kind::UnreadableBefore,
+                self.game_comments.last().copied().unwrap_or(NONE),
+            ),
+        };
+        let end = offset(self.text.len());
+        if let Some(a) = self
+            .attachments
+            .get(last as usize)
+            .filter(|a| a.kind == kind && a.text.1 == end)
+        {
+            let start = a.text.0;
+            self.text.push(' ');
+            let (_, end) = self.push_bytes(text);
+            if let Some(a) = self.attachments.get_mut(last as usize) {
+                a.text = (start, end);
             }
-            None => {
-                let a = self.attachment(Kind::UnreadableBefore, CommentStyle::Brace, text);
-                if open {
-                    self.pending.push(a);
-                } else {
-                    self.game_comments.push(a);
-                }
-            }
+            return;
+        }
+        let t = self.push_bytes(text);
+        let a = self.attachment(kind, CommentStyle::Brace, t);
+        match after {
+            Some(id) => self.attach(id, a),
+            None if open => self.pending.push(a),
+            None => self.game_comments.push(a),
         }
     }
 
@@ -514,12 +544,15 @@ impl Lean {
         self.text.get(s as usize..e as usize).unwrap_or("")
     }
 
-    /// Writes the text of attachment `a` as unreadable text.
+    /// Writes the text of attachment `a` as unreadable text, piece by
+    /// piece.
     fn unreadable(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
-        match self.attachments.get(a as usize) {
-            Some(u) => lines.unreadable(self.str_of(u.text)),
-            None => Ok(()),
+        if let Some(u) = self.attachments.get(a as usize) {
+            for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
+                lines.unreadable(piece)?;
+            }
         }
+        Ok(())
     }
 
     /// The attachments among the game's own (`game_comments`) of kind
@@ -775,9 +808,8 @@ impl Visitor for Lean {
                 }
             }
             Event::Unreadable { text } => {
-                if self.grow(text.len()) {
-                    let t = self.push_bytes(text);
-                    self.add_unreadable(t);
+                if self.grow_by(text.len() as u64 + 1) {
+                    self.add_unreadable(text);
                 }
             }
             Event::Result(r) => self.result = Some(r),
