@@ -69,8 +69,10 @@ fn issue_20_exports_of_unreadable_movetext_check_as_the_original() {
         env.run(&["convert", name, "--to", "json", "-o", "g.json"])
             .code(1);
         // A record read back is not verified again (status 0).
-        env.run(&["convert", "--from", "json", "g.json", "--to", "pgn", "-o", "c.pgn"])
-            .code(0);
+        env.run(&[
+            "convert", "--from", "json", "g.json", "--to", "pgn", "-o", "c.pgn",
+        ])
+        .code(0);
         env.run(&["convert", "a.pgn", "--to", "pgn", "-o", "b.pgn"])
             .code(1);
         let read = |f: &str| std::fs::read(env.path().join(f)).expect("written");
@@ -111,9 +113,8 @@ fn issue_20_unreadable_text_is_written_back_as_written_where_it_was() {
         "[Event \"x\"]\n\n1. e4 $1, e5 } 2. Nf3 (2. Nc3 ] Nf6) $ 2... Nc6!!! 3. Bb5 ) *\n",
     );
     let run = env.run(&["convert", "g.pgn", "--to", "pgn"]);
-    run.code(1).stdout_has(
-        "1. e4 $1, e5 } 2. Nf3 $ (2. Nc3 ] Nf6) 2... Nc6 !!! 3. Bb5 ) *",
-    );
+    run.code(1)
+        .stdout_has("1. e4 $1, e5 } 2. Nf3 $ (2. Nc3 ] Nf6) 2... Nc6 !!! 3. Bb5 ) *");
     // JSON carries it: after a move, or before one at the start of a line.
     // Pieces one after the other share one string, a space between two.
     env.write("h.pgn", "[Event \"x\"]\n\n1. e4 ( } 1. d4 ]]$ ) *\n");

@@ -108,7 +108,11 @@ impl Lean {
         put(out, &tags)?;
         out.extend_from_slice(b",\"comments\":");
         self.put_comments(out, self.game_level(Kind::Before))?;
-        self.put_texts(out, b",\"unreadable\":", self.game_level(Kind::UnreadableBefore))?;
+        self.put_texts(
+            out,
+            b",\"unreadable\":",
+            self.game_level(Kind::UnreadableBefore),
+        )?;
         out.extend_from_slice(b",\"moves\":[");
         // A parent comes before its children: plies in one pass.
         let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());

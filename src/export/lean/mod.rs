@@ -396,7 +396,9 @@ impl Lean {
         let (kind, last) = match after {
             Some(id) => (
                 Kind::UnreadableAfter,
-                self.nodes.get(id as usize).map_or(NONE, |n| n.last_attachment),
+                self.nodes
+                    .get(id as usize)
+                    .map_or(NONE, |n| n.last_attachment),
             ),
             None if open => (
                 Kind::UnreadableBefore,
