@@ -56,10 +56,8 @@ fn issue_20_exports_of_unreadable_movetext_check_as_the_original() {
         // Every game of these fixtures holds unreadable text.
         for game in 1..=games {
             assert!(
-                original
-                    .keys()
-                    .any(|(g, c)| *g == game && c == "unexpected-token"
-                        || *g == game && c == "unmatched-parenthesis"),
+                original.keys().any(|(g, c)| *g == game
+                    && (c == "unexpected-token" || c == "unmatched-parenthesis")),
                 "{name} game {game} reports no unreadable text: {original:?}"
             );
         }
