@@ -3,7 +3,8 @@
 //! kept as its reference. On generated games (every fixture of every
 //! variant family, mutated with comments, `;` comments holding braces,
 //! NAGs, marks, nested, empty and leading variations, `%` lines, illegal
-//! moves mid-game, unbalanced parentheses) both write the same bytes, with
+//! moves mid-game, unbalanced parentheses, unreadable text such as a stray
+//! `}`, `[` or `%`, `$` without a number and `!!!`) both write the same bytes, with
 //! every option, and cut the same games under a small size limit.
 
 use std::path::{Path, PathBuf};
@@ -72,6 +73,18 @@ const INSERTS: &[&str] = &[
     "Z0",
     "12.",
     "3...",
+    // Unreadable text, kept and written back (issue 20).
+    "}",
+    "]",
+    "[",
+    "$",
+    "$1,",
+    "$300",
+    "!!!",
+    "Nf3+#",
+    "%",
+    "1234567890123.",
+    "\u{1}",
     "{a very long comment that goes on and on for many words so that the line must wrap at least once or twice}",
 ];
 

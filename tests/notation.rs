@@ -75,6 +75,7 @@ impl Visitor for CollectEvents {
             Event::EndVariation => ")".into(),
             Event::Result(r) => r.as_str().into(),
             Event::Escape { text } => show(text),
+            Event::Unreadable { text } => format!("?{}", show(text)),
             Event::EndGame => {
                 self.games += 1;
                 if self.stop_after_games == Some(self.games) {

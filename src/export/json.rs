@@ -87,6 +87,14 @@ pub struct JsonMove {
     /// Comments after the move.
     #[serde(default)]
     pub comments_after: Vec<JsonComment>,
+    /// Text the reader could not read before the move (at the start of a
+    /// line): its pieces as written, one space between two (absent when
+    /// there is none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unreadable_before: String,
+    /// Text the reader could not read after the move, likewise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unreadable_after: String,
     /// Where the token was in its input.
     pub span: JsonSpan,
 }
@@ -105,6 +113,10 @@ pub struct JsonGame {
     /// Comments before the first move not attached to it.
     #[serde(default)]
     pub comments: Vec<JsonComment>,
+    /// Text the reader could not read that no move holds, as
+    /// [`JsonMove::unreadable_before`] holds it (absent when there is none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unreadable: String,
     /// The moves in source order.
     pub moves: Vec<JsonMove>,
     /// The termination marker as written in the movetext, or `null`.
@@ -155,6 +167,8 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
             nags: n.nags.clone(),
             comments_before: n.comments_before.iter().map(comment_to_json).collect(),
             comments_after: n.comments_after.iter().map(comment_to_json).collect(),
+            unreadable_before: n.unreadable_before.clone(),
+            unreadable_after: n.unreadable_after.clone(),
             span: n.span.into(),
         })
         .collect();
@@ -166,6 +180,7 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
             .map(|v| v.name().to_string()),
         tags: game.tags.clone(),
         comments: game.comments.iter().map(comment_to_json).collect(),
+        unreadable: game.unreadable.clone(),
         moves,
         result: game.result.map(|r| r.as_str().to_string()),
         comments_after_result: game
@@ -203,6 +218,7 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
         .into_iter()
         .map(comment_from_json)
         .collect::<Result<_, _>>()?;
+    game.unreadable = json.unreadable;
     game.result = match json.result {
         None => None,
         Some(r) => Some(
@@ -253,6 +269,8 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
                 .into_iter()
                 .map(comment_from_json)
                 .collect::<Result<_, _>>()?,
+            unreadable_before: m.unreadable_before,
+            unreadable_after: m.unreadable_after,
             span: m.span.into(),
         };
         game.push(parent, node);
@@ -296,6 +314,7 @@ pub fn write_game(
             .map(|v| v.name()),
         tags: &game.tags,
         comments: CommentsView(&game.comments),
+        unreadable: &game.unreadable,
         moves: MovesView(game),
         result: game.result.map(|r| r.as_str()),
         comments_after_result: CommentsView(&game.comments_after_result),
@@ -313,6 +332,8 @@ struct GameView<'a> {
     variant: Option<&'static str>,
     tags: &'a [(String, String)],
     comments: CommentsView<'a>,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    unreadable: &'a str,
     moves: MovesView<'a>,
     result: Option<&'static str>,
     #[serde(skip_serializing_if = "CommentsView::is_empty")]
@@ -358,6 +379,10 @@ struct MoveView<'a> {
     nags: &'a [u8],
     comments_before: CommentsView<'a>,
     comments_after: CommentsView<'a>,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    unreadable_before: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    unreadable_after: &'a str,
     span: JsonSpan,
 }
 
@@ -379,6 +404,8 @@ impl Serialize for MovesView<'_> {
             nags: &n.nags,
             comments_before: CommentsView(&n.comments_before),
             comments_after: CommentsView(&n.comments_after),
+            unreadable_before: &n.unreadable_before,
+            unreadable_after: &n.unreadable_after,
             span: n.span.into(),
         }))
     }

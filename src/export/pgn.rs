@@ -2,10 +2,14 @@
 //!
 //! The seven-tag roster comes first, in its order and with its defaults,
 //! then the other tags in ASCII order of their names; lines are at most 79
-//! columns; move numbers are recomputed from the start position; NAGs are
+//! columns (a token that must not start a line, `[` or `%` of text the
+//! reader could not read, may run past them); move numbers are recomputed from the start position; NAGs are
 //! written `$n`; comments are brace comments (a `;` comment that holds a `}`
-//! stays a `;` comment, since braces cannot nest). The reduced export format
-//! keeps the roster and the mainline's moves only.
+//! stays a `;` comment, since braces cannot nest); text the reader could
+//! not read (a stray `}`, `$` without a number, ...) is written back as it
+//! was, where it was, with any options, so that an invalid game's export
+//! is as invalid. The reduced export format keeps the roster and the
+//! mainline's moves only (and that text on the mainline).
 //!
 //! The tree is walked with an explicit task stack, never by recursion.
 
@@ -148,6 +152,8 @@ pub(crate) struct Lines<'w, W: Write> {
     /// `(` waiting to be written with the next token, so that it never
     /// ends a line.
     pub(crate) glue: bool,
+    /// The next token must not start a line ([`starts_a_line_badly`]).
+    hold: bool,
 }
 
 impl<'w, W: Write> Lines<'w, W> {
@@ -158,6 +164,7 @@ impl<'w, W: Write> Lines<'w, W> {
             line: Vec::with_capacity(MAX_LINE + 2),
             len: 0,
             glue: false,
+            hold: false,
         }
     }
 
@@ -200,7 +207,10 @@ impl<'w, W: Write> Lines<'w, W> {
         let open = if self.glue { "(" } else { "" };
         let width = width(head) + width(text) + width(tail) + open.len();
         let space = self.len > 0 && !attach;
-        if self.len > 0 && self.len + usize::from(space) + width > MAX_LINE {
+        if self.len > 0
+            && self.len + usize::from(space) + width > MAX_LINE
+            && (self.glue || !self.hold)
+        {
             self.newline()?;
         } else if space {
             self.line.push(b' ');
@@ -211,7 +221,38 @@ impl<'w, W: Write> Lines<'w, W> {
         }
         self.len += width;
         self.glue = false;
+        self.hold = false;
         Ok(())
+    }
+
+    /// Text the reader could not read, written back as it was
+    /// ([`crate::notation::Event::Unreadable`]). Text that starts with `[`
+    /// or `%` must not start a line, where it would start a tag pair or an
+    /// escape line: it is never wrapped to a new line, and on a
+    /// line still empty (the start of the movetext, after a `;` comment)
+    /// an empty comment `{}` goes first, which a second export writes in
+    /// the same place.
+    pub(crate) fn unreadable(&mut self, text: &str) -> io::Result<()> {
+        if starts_a_line_badly(text) {
+            if self.len == 0 && !self.glue {
+                self.token("{}")?;
+            }
+            self.hold = true;
+        }
+        self.token(text)
+    }
+
+    /// A move as written, with its check mark (a move the verifier did not
+    /// replay); one that starts with `%` is never wrapped to a line's
+    /// start, as [`Self::unreadable`] text is not.
+    pub(crate) fn written_move(&mut self, written: &str, check: CheckMark) -> io::Result<()> {
+        let mark = match check {
+            CheckMark::None => "",
+            CheckMark::Check => "+",
+            CheckMark::Mate => "#",
+        };
+        self.hold = starts_a_line_badly(written);
+        self.token_parts(["", written, mark], false)
     }
 
     fn comment(&mut self, c: &Comment) -> io::Result<()> {
@@ -286,6 +327,15 @@ impl<'w, W: Write> Lines<'w, W> {
         }
         Ok(())
     }
+}
+
+/// Whether a token must not start a line: `[` there starts a tag pair
+/// (a new game), `%` an escape line. Such a token is text the reader
+/// could not read, or a move written as written (`%` is no move, but the
+/// reader takes it for one); the writer lets its line run past
+/// [`MAX_LINE`] rather than change what it means.
+fn starts_a_line_badly(token: &str) -> bool {
+    token.starts_with(['[', '%'])
 }
 
 /// Columns a token takes: its characters (bytes for ASCII, most tokens).
@@ -416,6 +466,11 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
             lines.comment(c)?;
         }
     }
+    // Unreadable text is written with any options: it is what makes the
+    // game invalid, and leaving it out would make the export valid.
+    for u in crate::record::unreadable_pieces(&game.unreadable) {
+        lines.unreadable(u)?;
+    }
     let mut need_number = true;
     let mut number_text = String::new();
     let mut tasks: Vec<Task> = Vec::new();
@@ -445,6 +500,9 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 need_number = true;
             }
         }
+        for u in crate::record::unreadable_pieces(&node.unreadable_before) {
+            lines.unreadable(u)?;
+        }
         // The ply travels with the task: asking the tree (`ply_of`) walks
         // to the root, quadratic over a long game.
         let half = base + u64::from(ply) - 1;
@@ -457,14 +515,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
         };
         match canonical {
             Some(text) => lines.token(text)?,
-            None => {
-                let mark = match node.check {
-                    CheckMark::None => "",
-                    CheckMark::Check => "+",
-                    CheckMark::Mate => "#",
-                };
-                lines.token_parts(["", &node.written, mark], false)?;
-            }
+            None => lines.written_move(&node.written, node.check)?,
         }
         for mark in &node.marks {
             lines.token(mark)?;
@@ -476,6 +527,9 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 number_text.push_str(itoa_u8(*nag, &mut [0; 3]));
                 lines.token(&number_text)?;
             }
+        }
+        for u in crate::record::unreadable_pieces(&node.unreadable_after) {
+            lines.unreadable(u)?;
         }
         if options.comments() {
             for c in &node.comments_after {
@@ -606,6 +660,7 @@ mod tests {
                 line: Vec::new(),
                 len: 0,
                 glue: false,
+                hold: false,
             };
             let c = Comment {
                 text: text.to_string(),

@@ -148,6 +148,9 @@ enum Ev {
     Escape {
         text: Range<usize>,
     },
+    Unreadable {
+        text: Range<usize>,
+    },
     EndGame,
 }
 
@@ -573,6 +576,7 @@ impl<R: Read> Reader<R> {
             Ev::EndVariation => Event::EndVariation,
             Ev::Result(r) => Event::Result(r),
             Ev::Escape { text } => Event::Escape { text: slice(text) },
+            Ev::Unreadable { text } => Event::Unreadable { text: slice(text) },
             Ev::EndGame => Event::EndGame,
         };
         let flow = v.event(event, span, &self.line_context());
@@ -586,6 +590,24 @@ impl<R: Read> Reader<R> {
             Flow::SkipGame => self.game.skip_game = true,
             Flow::Continue | Flow::SkipVariation => {}
         }
+    }
+
+    /// Reports the `len` bytes at `off` from the current position as text
+    /// the reader cannot read, then hands them on as an
+    /// [`Event::Unreadable`], so that conversion keeps them.
+    #[cold]
+    fn unreadable<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        code: Code,
+        message: String,
+        off: usize,
+        len: usize,
+    ) {
+        let span = self.span(off, len);
+        self.problem(v, code, message, span);
+        let s = self.start + off;
+        self.emit(v, Ev::Unreadable { text: s..s + len }, span);
     }
 
     /// Reports a problem on the current line.

@@ -3,7 +3,7 @@
 //! Call order for each game:
 //! `BeginGame`, `Tag`*, `BeginMovetext`, then movetext events in source order
 //! (`MoveNumber`, `Move`, `Nag`, `Comment`, `BeginVariation` ... `EndVariation`,
-//! `Escape`), at most one `Result`, and finally `EndGame`. Comments before the
+//! `Escape`, `Unreadable`), at most one `Result`, and finally `EndGame`. Comments before the
 //! first tag and between tags arrive as `Comment` events before
 //! `BeginMovetext` (so do comments right after the tags, unless a blank line
 //! separates them from the tags, and `%` escape lines of the tag section).
@@ -204,6 +204,18 @@ pub enum Event<'a> {
     /// A `%` escape line (without the newline), kept for lossless conversion.
     Escape {
         /// The line, `%` included.
+        text: &'a [u8],
+    },
+    /// Movetext the reader could not read, sent right after the
+    /// [`Visitor::problem`] that reports it (`unexpected-token` or
+    /// `unmatched-parenthesis`): a stray `}`, `]` or `[`, a `)` without an
+    /// open variation, `$` without a number from 0 to 255 (`$`, `$1,`), a
+    /// move number out of range, a control byte, a token that is no move
+    /// (`!!!`), or the unknown tail of a move (the `+#` of `e4+#`, whose
+    /// move comes first). It is kept so that conversion writes it back
+    /// (issue 20): an export of an invalid game is as invalid as the game.
+    Unreadable {
+        /// The bytes as written.
         text: &'a [u8],
     },
     /// The game is over (also sent after `SkipGame` and at the end of input).

@@ -55,6 +55,18 @@ pub struct Node {
     pub comments_before: Vec<Comment>,
     /// Comments written after the move.
     pub comments_after: Vec<Comment>,
+    /// Text the reader could not read ([`Event::Unreadable`]: a stray
+    /// `}`, `$` without a number, ...) written before the move, at the
+    /// start of a line: each piece as written, one space between two
+    /// (pieces hold no space), empty for none. Kept so that conversion
+    /// writes it back and an invalid game's export is as invalid (issue
+    /// 20); one string, not one a piece, so that a million stray bytes
+    /// cost their bytes and no more.
+    pub unreadable_before: String,
+    /// Text the reader could not read after the move, as
+    /// [`Node::unreadable_before`] holds it (the unknown tail of the move's
+    /// own token, such as `+#` of `Nf3+#`, first).
+    pub unreadable_after: String,
     /// Where the token is in its input.
     pub span: Span,
 }
@@ -67,6 +79,10 @@ pub struct Game {
     /// Comments before the first move that are not attached to it (also
     /// those of a game without moves).
     pub comments: Vec<Comment>,
+    /// Text the reader could not read that no move holds (in an empty
+    /// variation, or in a game without moves), as
+    /// [`Node::unreadable_before`] holds it.
+    pub unreadable: String,
     /// The move arena; index 0 is the root, which holds no move.
     pub nodes: Vec<Node>,
     /// The termination marker, if written.
@@ -230,6 +246,8 @@ pub struct Builder {
     max_size: u64,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<Comment>,
+    /// Unreadable text waiting for the next move at the start of a line.
+    pending_unreadable: String,
     /// The node the last move event made, if it made one (not for a
     /// `_` mark or a move past the size limit).
     last_pushed: Option<usize>,
@@ -249,6 +267,7 @@ impl Builder {
             size: 0,
             max_size,
             pending: Vec::new(),
+            pending_unreadable: String::new(),
             last_pushed: None,
         }
     }
@@ -287,7 +306,12 @@ impl Builder {
     }
 
     fn grow(&mut self, bytes: usize) -> bool {
-        self.size = self.size.saturating_add(bytes as u64 + 16);
+        self.grow_by(bytes as u64 + 16)
+    }
+
+    /// Counts `cost` bytes more held; false once the game is cut.
+    fn grow_by(&mut self, cost: u64) -> bool {
+        self.size = self.size.saturating_add(cost);
         if self.size > self.max_size && !self.game.truncated {
             self.cut(Cut::TooLarge {
                 limit: self.max_size,
@@ -320,11 +344,35 @@ impl Builder {
         }
     }
 
+    /// Unreadable text where a comment in its place would go: after the
+    /// last move, else waiting for the next; before the movetext (never
+    /// sent there) or after the result (the game ends at its result), with
+    /// the game.
+    fn add_unreadable(&mut self, text: &str) {
+        let after = self
+            .cursor
+            .last
+            .filter(|_| self.in_movetext && self.game.result.is_none());
+        match after {
+            Some(id) => {
+                if let Some(n) = self.game.nodes.get_mut(id) {
+                    join_unreadable(&mut n.unreadable_after, text);
+                }
+            }
+            None if self.in_movetext && self.game.result.is_none() => {
+                join_unreadable(&mut self.pending_unreadable, text);
+            }
+            None => join_unreadable(&mut self.game.unreadable, text),
+        }
+    }
+
     fn finish(&mut self) {
         let mut game = std::mem::replace(&mut self.game, Game::new());
         // Comments left waiting at the start of a line with no move (an empty
         // variation, or a game of comments only) stay with the game.
         game.comments.append(&mut self.pending);
+        join_unreadable(&mut game.unreadable, &self.pending_unreadable);
+        self.pending_unreadable.clear();
         self.done = Some(game);
         self.stack.clear();
         self.cursor = Cursor { at: 0, last: None };
@@ -341,6 +389,7 @@ impl Visitor for Builder {
                 self.game = Game::new();
                 self.game.span = span;
                 self.pending.clear();
+                self.pending_unreadable.clear();
             }
             Event::Tag { name, value } => {
                 if self.grow(name.len() + value.0.len()) {
@@ -366,6 +415,7 @@ impl Visitor for Builder {
                     written: decode(text),
                     check,
                     comments_before: std::mem::take(&mut self.pending),
+                    unreadable_before: std::mem::take(&mut self.pending_unreadable),
                     span,
                     ..Node::default()
                 };
@@ -406,8 +456,17 @@ impl Visitor for Builder {
             Event::EndVariation => {
                 // Comments at the start of an empty variation have no move.
                 self.game.comments.append(&mut self.pending);
+                join_unreadable(&mut self.game.unreadable, &self.pending_unreadable);
+                self.pending_unreadable.clear();
                 if let Some(c) = self.stack.pop() {
                     self.cursor = c;
+                }
+            }
+            Event::Unreadable { text } => {
+                // Its bytes and a space: stray bytes one after the other
+                // share one string.
+                if self.grow_by(text.len() as u64 + 1) {
+                    self.add_unreadable(&crate::notation::text::decode(text));
                 }
             }
             Event::Result(r) => self.game.result = Some(r),
@@ -428,6 +487,24 @@ impl Visitor for Builder {
         }
         Flow::Continue
     }
+}
+
+/// Appends `text` to unreadable text `to`, one space between two pieces
+/// (see [`Node::unreadable_before`]).
+fn join_unreadable(to: &mut String, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    if !to.is_empty() {
+        to.push(' ');
+    }
+    to.push_str(text);
+}
+
+/// The pieces of unreadable text as a record holds it (see
+/// [`Node::unreadable_before`]), in order.
+pub fn unreadable_pieces(text: &str) -> impl Iterator<Item = &str> {
+    text.split(' ').filter(|t| !t.is_empty())
 }
 
 /// Bytes as text, as `--encoding` reads them.

@@ -500,7 +500,10 @@ impl<O: Observer> Visitor for Verifier<O> {
                     Flow::Continue
                 }
             }
-            Event::Nag { .. } | Event::Comment { .. } | Event::Escape { .. } => Flow::Continue,
+            Event::Nag { .. }
+            | Event::Comment { .. }
+            | Event::Escape { .. }
+            | Event::Unreadable { .. } => Flow::Continue,
         }
     }
 

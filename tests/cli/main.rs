@@ -20,4 +20,5 @@ mod ranges;
 mod scores;
 mod squares;
 mod squirrel;
+mod unreadable;
 mod view;

@@ -50,6 +50,32 @@ impl Lean {
         Ok(())
     }
 
+    /// `key` and the text of attachments `ids` as one string, a space
+    /// between two, as the record holds unreadable text; nothing when
+    /// there are none (the record's JSON leaves such a field out).
+    fn put_texts(
+        &self,
+        out: &mut Vec<u8>,
+        key: &[u8],
+        ids: impl Iterator<Item = u32>,
+    ) -> io::Result<()> {
+        let texts: Vec<&str> = ids
+            .filter_map(|a| self.attachments.get(a as usize))
+            .map(|x| self.str_of(x.text))
+            .collect();
+        match texts.as_slice() {
+            [] => Ok(()),
+            [one] => {
+                out.extend_from_slice(key);
+                put_str(out, one)
+            }
+            many => {
+                out.extend_from_slice(key);
+                put_str(out, &many.join(" "))
+            }
+        }
+    }
+
     /// The game's JSON object from `"variant"` on (see [`Lean::json`]);
     /// `tags` as the game holds them.
     /// The spans are not written: each goes to `spans` with the offset in
@@ -81,7 +107,12 @@ impl Lean {
         out.extend_from_slice(b",\"tags\":");
         put(out, &tags)?;
         out.extend_from_slice(b",\"comments\":");
-        self.put_comments(out, self.game_comments.iter().copied())?;
+        self.put_comments(out, self.game_level(Kind::Before))?;
+        self.put_texts(
+            out,
+            b",\"unreadable\":",
+            self.game_level(Kind::UnreadableBefore),
+        )?;
         out.extend_from_slice(b",\"moves\":[");
         // A parent comes before its children: plies in one pass.
         let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());
@@ -132,6 +163,16 @@ impl Lean {
             self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
             out.extend_from_slice(b",\"comments_after\":");
             self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
+            self.put_texts(
+                out,
+                b",\"unreadable_before\":",
+                self.attached(id, |k| k == Kind::UnreadableBefore),
+            )?;
+            self.put_texts(
+                out,
+                b",\"unreadable_after\":",
+                self.attached(id, |k| k == Kind::UnreadableAfter),
+            )?;
             out.extend_from_slice(b",\"span\":");
             spans.push((super::offset(out.len()), n.span));
             out.push(b'}');

@@ -43,6 +43,11 @@ enum Kind {
     Nag(u8),
     /// A comment written after it.
     After,
+    /// Text the reader could not read, before it (at the start of a
+    /// line); among the game's comments, text that no move holds.
+    UnreadableBefore,
+    /// Text the reader could not read, after it.
+    UnreadableAfter,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -209,7 +214,8 @@ pub struct Lean {
     nodes: Vec<Node>,
     attachments: Vec<Attachment>,
     tags: Vec<(Text, Text)>,
-    /// Comments of the game itself (attachment indices), written first.
+    /// Comments of the game itself and unreadable text no move holds
+    /// (attachment indices), written first.
     game_comments: Vec<u32>,
     /// Comments waiting for the next move at the start of a line.
     pending: Vec<u32>,
@@ -316,7 +322,12 @@ impl Lean {
     }
 
     fn grow(&mut self, bytes: usize) -> bool {
-        self.size = self.size.saturating_add(bytes as u64 + 16);
+        self.grow_by(bytes as u64 + 16)
+    }
+
+    /// Counts `cost` bytes more held, as the record's builder counts them.
+    fn grow_by(&mut self, cost: u64) -> bool {
+        self.size = self.size.saturating_add(cost);
         if self.size > self.max_size && self.cut.is_none() {
             self.cut = Some(Cut::TooLarge {
                 limit: self.max_size,
@@ -370,6 +381,54 @@ impl Lean {
                 let a = self.attachment(Kind::Before, style, text);
                 self.pending.push(a);
             }
+        }
+    }
+
+    /// Unreadable text where the record's builder puts it
+    /// ([`crate::record::Builder`]): after the last move, else waiting for
+    /// the next; before the movetext or after the result, with the game.
+    /// Text that follows the last one of its place at the arena's end
+    /// extends it, a space between (the record holds one string a place):
+    /// a million stray bytes take their bytes, not an attachment each.
+    fn add_unreadable(&mut self, text: &[u8]) {
+        let open = self.in_movetext && self.result.is_none();
+        let after = self.cursor.last.filter(|_| open);
+        let (kind, last) = match after {
+            Some(id) => (
+                Kind::UnreadableAfter,
+                self.nodes
+                    .get(id as usize)
+                    .map_or(NONE, |n| n.last_attachment),
+            ),
+            None if open => (
+                Kind::UnreadableBefore,
+                self.pending.last().copied().unwrap_or(NONE),
+            ),
+            None => (
+                Kind::UnreadableBefore,
+                self.game_comments.last().copied().unwrap_or(NONE),
+            ),
+        };
+        let end = offset(self.text.len());
+        if let Some(a) = self
+            .attachments
+            .get(last as usize)
+            .filter(|a| a.kind == kind && a.text.1 == end)
+        {
+            let start = a.text.0;
+            self.text.push(' ');
+            let (_, end) = self.push_bytes(text);
+            if let Some(a) = self.attachments.get_mut(last as usize) {
+                a.text = (start, end);
+            }
+            return;
+        }
+        let t = self.push_bytes(text);
+        let a = self.attachment(kind, CommentStyle::Brace, t);
+        match after {
+            Some(id) => self.attach(id, a),
+            None if open => self.pending.push(a),
+            None => self.game_comments.push(a),
         }
     }
 
@@ -487,6 +546,27 @@ impl Lean {
         self.text.get(s as usize..e as usize).unwrap_or("")
     }
 
+    /// Writes the text of attachment `a` as unreadable text, piece by
+    /// piece.
+    fn unreadable(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+        if let Some(u) = self.attachments.get(a as usize) {
+            for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
+                lines.unreadable(piece)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The attachments among the game's own (`game_comments`) of kind
+    /// `kind`, in order.
+    fn game_level(&self, kind: Kind) -> impl Iterator<Item = u32> + '_ {
+        self.game_comments.iter().copied().filter(move |&a| {
+            self.attachments
+                .get(a as usize)
+                .is_some_and(|x| x.kind == kind)
+        })
+    }
+
     fn comment(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
         match self.attachments.get(a as usize) {
             Some(c) => lines.comment_text(self.str_of(c.text), c.style),
@@ -541,9 +621,13 @@ impl Lean {
         let mut number_text = String::new();
         let (comments, nags) = (self.options.comments(), self.options.nags());
         if comments {
-            for &c in &self.game_comments {
+            for c in self.game_level(Kind::Before) {
                 self.comment(lines, c)?;
             }
+        }
+        // Written with any options, as the record's writer does.
+        for u in self.game_level(Kind::UnreadableBefore) {
+            self.unreadable(lines, u)?;
         }
         let mut need_number = true;
         if let Some(root) = self.nodes.first().filter(|r| r.first_child != NONE) {
@@ -572,6 +656,9 @@ impl Lean {
                     need_number = true;
                 }
             }
+            for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
+                self.unreadable(lines, u)?;
+            }
             let half = base + u64::from(ply) - 1;
             lines.move_number(half, need_number, &mut number_text)?;
             need_number = false;
@@ -582,14 +669,7 @@ impl Lean {
             };
             match canonical {
                 Some(text) => lines.token(self.str_of(text))?,
-                None => {
-                    let mark = match node.check {
-                        CheckMark::None => "",
-                        CheckMark::Check => "+",
-                        CheckMark::Mate => "#",
-                    };
-                    lines.token_parts(["", self.str_of(node.written), mark], false)?;
-                }
+                None => lines.written_move(self.str_of(node.written), node.check)?,
             }
             for m in self.attached(id, |k| k == Kind::Mark) {
                 if let Some(a) = self.attachments.get(m as usize) {
@@ -609,6 +689,9 @@ impl Lean {
                         lines.token(&number_text)?;
                     }
                 }
+            }
+            for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
+                self.unreadable(lines, u)?;
             }
             if comments {
                 for c in self.attached(id, |k| k == Kind::After) {
@@ -724,6 +807,11 @@ impl Visitor for Lean {
                 self.game_comments.append(&mut self.pending);
                 if let Some(c) = self.stack.pop() {
                     self.cursor = c;
+                }
+            }
+            Event::Unreadable { text } => {
+                if self.grow_by(text.len() as u64 + 1) {
+                    self.add_unreadable(text);
                 }
             }
             Event::Result(r) => self.result = Some(r),

@@ -80,12 +80,12 @@ impl<R: Read> Reader<R> {
                 b'(' => self.open_variation(v),
                 b')' => self.close_variation(v),
                 b'[' | b']' | b'}' => {
-                    let span = self.span(0, 1);
-                    self.problem(
+                    self.unreadable(
                         v,
                         Code::UnexpectedToken,
                         format!("unexpected '{}' in movetext", char::from(b)),
-                        span,
+                        0,
+                        1,
                     );
                     self.consume(1);
                 }
@@ -509,11 +509,12 @@ impl<R: Read> Reader<R> {
                 self.emit(v, Ev::EndVariation, span);
             }
         } else if self.game.depth == 0 {
-            self.problem(
+            self.unreadable(
                 v,
                 Code::UnmatchedParenthesis,
                 "')' without an open variation".into(),
-                span,
+                0,
+                1,
             );
         } else {
             self.game.depth -= 1;

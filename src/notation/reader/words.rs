@@ -31,13 +31,13 @@ impl<R: Read> Reader<R> {
             self.end_game_at(v, false);
             return Ok(true);
         }
-        let span = self.span(0, 1);
         let b = window.first().copied().unwrap_or(0);
-        self.problem(
+        self.unreadable(
             v,
             Code::UnexpectedToken,
             format!("unexpected control byte 0x{b:02x}"),
-            span,
+            0,
+            1,
         );
         self.consume(1);
         Ok(false)
@@ -146,11 +146,12 @@ impl<R: Read> Reader<R> {
                         span,
                     );
                 }
-                Err(_) => self.problem(
+                Err(_) => self.unreadable(
                     v,
                     Code::UnexpectedToken,
                     "expected a number from 0 to 255 after '$'".into(),
-                    span,
+                    off,
+                    len,
                 ),
             }
             return false;
@@ -166,12 +167,12 @@ impl<R: Read> Reader<R> {
                     return rest_len > 0 && self.token_after_number(v, off + used, rest_len);
                 }
             } else if tok.iter().take_while(|b| b.is_ascii_digit()).count() > 9 {
-                let span = self.span(off, len);
-                self.problem(
+                self.unreadable(
                     v,
                     Code::UnexpectedToken,
                     "move number out of range".into(),
-                    span,
+                    off,
+                    len,
                 );
                 return false;
             }
@@ -198,13 +199,13 @@ impl<R: Read> Reader<R> {
             bad_tail,
         } = movetext::move_tail(tok);
         if body == 0 {
-            let span = self.span(off, len);
             let text = String::from_utf8_lossy(tok).into_owned();
-            self.problem(
+            self.unreadable(
                 v,
                 Code::UnexpectedToken,
                 format!("unexpected '{text}' in movetext"),
-                span,
+                off,
+                len,
             );
             return false;
         }
@@ -234,12 +235,12 @@ impl<R: Read> Reader<R> {
             );
         }
         if bad_tail {
-            let span = self.span(off + body, len - body);
-            self.problem(
+            self.unreadable(
                 v,
                 Code::UnexpectedToken,
                 "unknown check mark or annotation after the move".into(),
-                span,
+                off + body,
+                len - body,
             );
         }
         false
