@@ -1,5 +1,6 @@
-//! Squirrel chess (seed 004, RULINGS §3, S1–S12) as a configuration of the
-//! chess-like core. The core carries its special rules: the guard zones
+//! Squirrel chess (seed 004, RULINGS §3, S1–S12) as a definition of the
+//! chess-like core (src/rules/define/builtin.ini). The core carries its
+//! special rules: the guard zones
 //! ([`GuardRule`](crate::rules::core::GuardRule)), the promotion order ([`GameRules::promotion_stages`]),
 //! the pawn's step back and en passant after every double step.
 
