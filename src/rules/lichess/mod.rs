@@ -14,6 +14,7 @@
 
 mod draws;
 mod fen;
+mod legality;
 mod movegen;
 mod notation;
 #[cfg(test)]

@@ -26,7 +26,8 @@ impl LichessPosition {
             return;
         }
         self.pseudo_moves(out);
-        out.retain(|m| self.is_legal(m));
+        let legality = self.legality();
+        out.retain(|m| self.is_legal_with(&legality, m));
         // Antichess: capturing is compulsory.
         if self.variant == Variant::Antichess && out.iter().any(|m| m.capture) {
             out.retain(|m| m.capture);
@@ -42,26 +43,19 @@ impl LichessPosition {
         }
         // The pieces' moves one at a time, stopping at the first legal one
         // (mostly among the first few), then pawns, castling and drops.
-        if self.piece_moves(|m| self.is_legal(&m)) {
+        let legality = self.legality();
+        if self.piece_moves(|m| self.is_legal_with(&legality, &m)) {
             return true;
         }
         let mut v = Vec::with_capacity(64);
         self.pawn_moves(&mut v);
         self.castling_moves(&mut v);
-        if v.iter().any(|m| self.is_legal(m)) {
+        if v.iter().any(|m| self.is_legal_with(&legality, m)) {
             return true;
         }
         v.clear();
         self.drop_moves(&mut v);
-        v.iter().any(|m| self.is_legal(m))
-    }
-
-    /// Whether pseudo-legal move `m` passes the variant's legality rule
-    /// (not Antichess's compulsory capture, a rule over all moves).
-    pub(super) fn is_legal(&self, m: &Move) -> bool {
-        let mut after = *self;
-        after.play_unchecked(m);
-        self.is_legal_after(m, &after)
+        v.iter().any(|m| self.is_legal_with(&legality, m))
     }
 
     /// The variant's rule on a pseudo-legal move `m`, given the position

@@ -276,9 +276,10 @@ impl LichessPosition {
             } else {
                 self.has_capture()
             };
-        let mut found = legal
-            .iter()
-            .filter(|m| matches(m) && (!captures_only || m.capture) && self.is_legal(m));
+        let legality = self.legality();
+        let mut found = legal.iter().filter(|m| {
+            matches(m) && (!captures_only || m.capture) && self.is_legal_with(&legality, m)
+        });
         match (found.next(), found.next()) {
             (Some(m), None) => return Ok(*m),
             (Some(_), Some(_)) => {
