@@ -38,9 +38,12 @@ impl LichessPosition {
     /// answers (Antichess's compulsory capture leaves a move whenever there
     /// is one).
     pub fn has_legal_move(&self) -> bool {
-        if self.variant_end() {
-            return false;
-        }
+        !self.variant_end() && self.has_legal_move_before_end()
+    }
+
+    /// [`has_legal_move`](Self::has_legal_move) where the variant's goal is
+    /// known not to be reached.
+    fn has_legal_move_before_end(&self) -> bool {
         // The pieces' moves one at a time, stopping at the first legal one
         // (mostly among the first few), then pawns, castling and drops.
         let legality = self.legality();
@@ -174,6 +177,62 @@ impl LichessPosition {
     }
 
     fn pawn_moves(&self, out: &mut Vec<Move>) {
+        self.pawn_moves_from(self.pieces(self.turn, PAWN), out);
+    }
+
+    /// The pawn moves that land on `to`, appended to `out`.
+    pub(super) fn pawn_moves_to(&self, to: usize, out: &mut Vec<Move>) {
+        let target = bit(to);
+        // Where a pawn of ours reaching `to` stands: one or two squares
+        // behind it, or where it would capture from.
+        let behind = match self.turn {
+            Color::White => (target >> 8) | (target >> 16),
+            Color::Black => (target << 8) | (target << 16),
+        };
+        let sources = behind | attacks::PAWN[(!self.turn).index()][to];
+        let start = out.len();
+        self.pawn_moves_from(self.pieces(self.turn, PAWN) & sources, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            if usize::from(out[i].to) == to {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the side to move has a pseudo-legal capture (Antichess's
+    /// compulsory capture, where every such capture is legal): the captures
+    /// [`board_moves`](Self::board_moves) would list, from the attack sets.
+    pub(super) fn has_capture(&self) -> bool {
+        let us = self.turn;
+        let occ = self.occupied();
+        let them = self.by_color[(!us).index()];
+        for role in PAWN..=KING {
+            for from in squares(self.pieces(us, role)) {
+                if Self::attacks_from(role, us, from, occ) & them != 0 {
+                    return true;
+                }
+            }
+        }
+        // En passant, as `pawn_moves_from` finds it.
+        let Some(e) = self.ep.map(usize::from) else {
+            return false;
+        };
+        let start = match us {
+            Color::White => !RANK_8,
+            Color::Black => !RANK_1,
+        };
+        let pawns = self.pieces(us, PAWN) & start & attacks::PAWN[(!us).index()][e & 63];
+        let mut v = Vec::new();
+        pawns != 0 && {
+            self.pawn_moves_from(pawns, &mut v);
+            v.iter().any(|m| m.kind == MoveKind::EnPassant)
+        }
+    }
+
+    fn pawn_moves_from(&self, pawns: Bitboard, out: &mut Vec<Move>) {
         let us = self.turn;
         let occ = self.occupied();
         let them = self.by_color[(!us).index()];
@@ -191,7 +250,7 @@ impl LichessPosition {
                 out.push(normal(PAWN, from, to, capture, None));
             }
         };
-        for from in squares(self.pieces(us, PAWN)) {
+        for from in squares(pawns) {
             let (one, double_ranks) = match us {
                 Color::White if from < 56 => (from + 8, 0x0000_0000_FFFF_0000u64),
                 Color::Black if from >= 8 => (from - 8, 0x0000_FFFF_0000_0000u64),
@@ -498,7 +557,7 @@ impl LichessPosition {
         if let Some(o) = self.variant_outcome() {
             return Some(o);
         }
-        if self.has_legal_move() {
+        if self.has_legal_move_before_end() {
             // python-chess's order: stalemate, then these.
             if self.is_insufficient_material() {
                 return Some(Outcome {
@@ -530,6 +589,20 @@ impl LichessPosition {
                 reason: "stalemate",
             }
         })
+    }
+
+    /// Whether the game is won, by the variant's goal or by the side to
+    /// move having no move (mate; in Antichess a win): whether
+    /// [`outcome`](Self::outcome) names a winner, without looking for a
+    /// legal move where none can decide it.
+    pub fn is_won(&self) -> bool {
+        match self.variant_outcome() {
+            Some(o) => o.winner.is_some(),
+            None => {
+                (self.variant == Variant::Antichess || self.is_check())
+                    && !self.has_legal_move_before_end()
+            }
+        }
     }
 
     /// Perft by this family's generator.

@@ -200,14 +200,6 @@ impl LichessPosition {
         }
     }
 
-    /// Whether the side to move can capture (Antichess's compulsory
-    /// capture: every capture there is legal).
-    fn has_capture(&self) -> bool {
-        let mut all = Vec::new();
-        self.board_moves(&mut all);
-        all.iter().any(|m| m.capture)
-    }
-
     /// The legal move a token names, or why there is none.
     ///
     /// # Errors
@@ -263,7 +255,17 @@ impl LichessPosition {
             // all board moves.
             match (action, self.piece_role(action)) {
                 (Action::Drop { .. }, _) => self.drop_moves(legal),
+                (Action::Castle(_), _) => self.castling_moves(legal),
                 (Action::Piece(pm), Some(role)) => self.moves_to(role, pm, legal),
+                (Action::Piece(pm), None)
+                    if pm.piece.is_none() && (pm.from_file.is_none() || pm.from_rank.is_none()) =>
+                {
+                    // A pawn's move: `written_as` takes no other piece.
+                    let to = usize::from(pm.to.rank) * 8 + usize::from(pm.to.file);
+                    if to < 64 {
+                        self.pawn_moves_to(to, legal);
+                    }
+                }
                 _ => {
                     self.board_moves(legal);
                     every_board_move = true;
@@ -359,7 +361,7 @@ impl GamePosition for LichessPosition {
     }
 
     fn won_by_goal(&self) -> bool {
-        self.outcome().is_some_and(|o| o.winner.is_some())
+        self.is_won()
     }
 
     fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {
