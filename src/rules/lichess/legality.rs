@@ -71,7 +71,7 @@ impl LichessPosition {
         let them = self.by_color[(!us).index()];
         let diag = them & (self.by_role[super::BISHOP] | self.by_role[super::QUEEN]);
         let orth = them & (self.by_role[super::ROOK] | self.by_role[super::QUEEN]);
-        let snipers = (attacks::bishop(king, 0) & diag) | (attacks::rook(king, 0) & orth);
+        let snipers = (attacks::BISHOP_EMPTY[king] & diag) | (attacks::ROOK_EMPTY[king] & orth);
         let mut pinned = 0;
         for s in super::squares(snipers) {
             let blockers = attacks::between(king, s) & occ;
@@ -85,6 +85,29 @@ impl LichessPosition {
             pinned,
             atomic,
             no_check_on,
+        })
+    }
+
+    /// Whether a piece other than a pawn or the king has a move that is
+    /// surely legal: not in check, not pinned, a variant where nothing but
+    /// pins and checks decides (not Atomic, not Racing Kings), or every
+    /// move legal. `false` says nothing: look further.
+    pub(super) fn has_free_piece_move(&self, l: &Legality) -> bool {
+        let free = match l {
+            Legality::All => !0,
+            Legality::Royal(r)
+                if r.checkers == 0 && r.atomic.is_none() && r.no_check_on.is_none() =>
+            {
+                !r.pinned
+            }
+            _ => return false,
+        };
+        let us = self.turn;
+        let occ = self.occupied();
+        let own = self.by_color[us.index()];
+        (super::KNIGHT..KING).any(|role| {
+            super::squares(self.pieces(us, role) & free)
+                .any(|from| Self::attacks_from(role, us, from, occ) & !own != 0)
         })
     }
 

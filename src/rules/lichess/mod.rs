@@ -219,13 +219,20 @@ impl LichessPosition {
     /// The pieces of `by` that attack `s` with `occ` blocking.
     fn attackers(&self, s: usize, by: Color, occ: Bitboard) -> Bitboard {
         let them = self.by_color[by.index()];
-        let diag = self.by_role[BISHOP] | self.by_role[QUEEN];
-        let orth = self.by_role[ROOK] | self.by_role[QUEEN];
-        them & ((attacks::KNIGHT[s] & self.by_role[KNIGHT])
-            | (attacks::KING[s] & self.by_role[KING])
-            | (attacks::PAWN[(!by).index()][s] & self.by_role[PAWN])
-            | (attacks::bishop(s, occ) & diag)
-            | (attacks::rook(s, occ) & orth))
+        let diag = them & (self.by_role[BISHOP] | self.by_role[QUEEN]);
+        let orth = them & (self.by_role[ROOK] | self.by_role[QUEEN]);
+        let mut found = them
+            & ((attacks::KNIGHT[s] & self.by_role[KNIGHT])
+                | (attacks::KING[s] & self.by_role[KING])
+                | (attacks::PAWN[(!by).index()][s] & self.by_role[PAWN]));
+        // The rays are walked only when a slider stands on one.
+        if attacks::BISHOP_EMPTY[s] & diag != 0 {
+            found |= attacks::bishop(s, occ) & diag;
+        }
+        if attacks::ROOK_EMPTY[s] & orth != 0 {
+            found |= attacks::rook(s, occ) & orth;
+        }
+        found
     }
 
     /// Where the piece of `role` and colour `c` on `s` attacks.

@@ -47,7 +47,9 @@ impl LichessPosition {
         // The pieces' moves one at a time, stopping at the first legal one
         // (mostly among the first few), then pawns, castling and drops.
         let legality = self.legality();
-        if self.piece_moves(|m| self.is_legal_with(&legality, &m)) {
+        if self.has_free_piece_move(&legality)
+            || self.piece_moves(|m| self.is_legal_with(&legality, &m))
+        {
             return true;
         }
         let mut v = Vec::with_capacity(64);

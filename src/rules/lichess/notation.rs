@@ -144,7 +144,7 @@ impl LichessPosition {
         let from = usize::from(m.from);
         let origin_given = pm.from_file.is_some() && pm.from_rank.is_some();
         let role_ok = match pm.piece {
-            Some(l) => LETTERS.iter().position(|&x| x == l) == Some(usize::from(m.role)),
+            Some(l) => role_of(l) == Some(usize::from(m.role)),
             None => origin_given || usize::from(m.role) == PAWN,
         };
         let target_ok = match m.kind {
@@ -156,10 +156,7 @@ impl LichessPosition {
             && target_ok
             && pm.from_file.is_none_or(|f| usize::from(f) == from % 8)
             && pm.from_rank.is_none_or(|r| usize::from(r) == from / 8)
-            && pm
-                .promotion
-                .map(|p| LETTERS.iter().position(|&x| x == p).map(|i| i as u8))
-                == m.promotion.map(Some)
+            && pm.promotion.map(|p| role_of(p).map(|i| i as u8)) == m.promotion.map(Some)
     }
 
     /// The role of a piece move written with a piece letter other than a
@@ -169,10 +166,7 @@ impl LichessPosition {
             return None;
         };
         let letter = pm.piece?;
-        LETTERS
-            .iter()
-            .position(|&x| x == letter)
-            .filter(|&r| (KNIGHT..=KING).contains(&r))
+        role_of(letter).filter(|&r| (KNIGHT..=KING).contains(&r))
     }
 
     /// The board moves of `role` to the square `pm` names (and castling,
@@ -419,6 +413,20 @@ impl GamePosition for LichessPosition {
 
     fn end_rule(&self) -> &'static str {
         "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
+    }
+}
+
+/// The role a piece letter names (`P` pawn .. `K` king).
+#[inline]
+fn role_of(letter: u8) -> Option<usize> {
+    match letter {
+        b'P' => Some(PAWN),
+        b'N' => Some(KNIGHT),
+        b'B' => Some(super::BISHOP),
+        b'R' => Some(super::ROOK),
+        b'Q' => Some(super::QUEEN),
+        b'K' => Some(KING),
+        _ => None,
     }
 }
 
