@@ -88,8 +88,8 @@ impl LichessPosition {
         })
     }
 
-    /// Whether a piece other than a pawn or the king has a move that is
-    /// surely legal: not in check, not pinned, a variant where nothing but
+    /// Whether a piece other than the king has a move that is surely legal
+    /// (a pawn: its step forward): not in check, not pinned, a variant where nothing but
     /// pins and checks decides (not Atomic, not Racing Kings), or every
     /// move legal. `false` says nothing: look further.
     pub(super) fn has_free_piece_move(&self, l: &Legality) -> bool {
@@ -105,10 +105,18 @@ impl LichessPosition {
         let us = self.turn;
         let occ = self.occupied();
         let own = self.by_color[us.index()];
-        (super::KNIGHT..KING).any(|role| {
+        let pieces = (super::KNIGHT..KING).any(|role| {
             super::squares(self.pieces(us, role) & free)
                 .any(|from| Self::attacks_from(role, us, from, occ) & !own != 0)
-        })
+        });
+        // A free pawn's step forward (onto an empty square, never the
+        // last rank's far side: pawns stand before it).
+        let pawns = self.pieces(us, PAWN) & free;
+        let steps = match us {
+            super::Color::White => pawns << 8,
+            super::Color::Black => pawns >> 8,
+        };
+        pieces || steps & !occ != 0
     }
 
     /// Whether pseudo-legal move `m` passes the variant's legality rule
