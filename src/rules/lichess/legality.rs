@@ -9,7 +9,7 @@
 //! compares both on every pseudo-legal move of random games and perft
 //! trees.
 
-use super::{KING, LichessPosition, Move, MoveKind, PAWN, bit};
+use super::{KING, LichessPosition, Move, MoveKind, PAWN, bit, squares};
 use crate::rules::Variant;
 use crate::rules::core::bitboard::{self as attacks, Bitboard};
 
@@ -73,7 +73,7 @@ impl LichessPosition {
         let orth = them & (self.by_role[super::ROOK] | self.by_role[super::QUEEN]);
         let snipers = (attacks::BISHOP_EMPTY[king] & diag) | (attacks::ROOK_EMPTY[king] & orth);
         let mut pinned = 0;
-        for s in super::squares(snipers) {
+        for s in squares(snipers) {
             let blockers = attacks::between(king, s) & occ;
             if blockers.count_ones() == 1 {
                 pinned |= blockers & self.by_color[us.index()];
@@ -106,7 +106,7 @@ impl LichessPosition {
         let occ = self.occupied();
         let own = self.by_color[us.index()];
         let pieces = (super::KNIGHT..KING).any(|role| {
-            super::squares(self.pieces(us, role) & free)
+            squares(self.pieces(us, role) & free)
                 .any(|from| Self::attacks_from(role, us, from, occ) & !own != 0)
         });
         // A free pawn's step forward (onto an empty square, never the
