@@ -60,6 +60,7 @@ impl AnyPosition {
             (AnyPosition::Core(a), AnyPosition::Core(b)) => a.clone_from(b),
             (AnyPosition::Pasgl(a), AnyPosition::Pasgl(b)) => a.as_mut().clone_from(b),
             (AnyPosition::Squares(a), AnyPosition::Squares(b)) => a.clone_from(b),
+            (AnyPosition::Lichess(a), AnyPosition::Lichess(b)) => *a = *b,
             (this, source) => *this = source.clone(),
         }
     }

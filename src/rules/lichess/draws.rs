@@ -278,9 +278,15 @@ impl LichessPosition {
             w.copy_from_slice(b);
             u64::from_le_bytes(w)
         };
+        // Black's pieces are the others (every piece has a colour and a
+        // role); the pockets' word is always empty outside Crazyhouse.
+        let pocket_word = if self.variant == Variant::Crazyhouse {
+            word(lo)
+        } else {
+            0
+        };
         let words = [
             self.by_color[0],
-            self.by_color[1],
             self.by_role[0],
             self.by_role[1],
             self.by_role[2],
@@ -289,7 +295,7 @@ impl LichessPosition {
             self.by_role[5],
             promoted,
             self.castling,
-            word(lo),
+            pocket_word,
             word(hi),
         ];
         // Each word mixed on its own with its place (so the mixes run side

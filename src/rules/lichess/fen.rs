@@ -33,7 +33,14 @@ impl LichessPosition {
     /// # Errors
     /// What is wrong with the FEN, naming the field.
     pub fn from_fen(variant: Variant, fen: Option<&str>) -> Result<LichessPosition, String> {
-        let text = fen.unwrap_or_else(|| start_fen(variant));
+        match fen {
+            // Every game without a [FEN] starts here: read once.
+            None => start_position(variant),
+            Some(text) => Self::read_fen(variant, text),
+        }
+    }
+
+    fn read_fen(variant: Variant, text: &str) -> Result<LichessPosition, String> {
         let mut fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 {
             return Err("a FEN needs at least the board and the side to move".into());
@@ -333,4 +340,21 @@ impl LichessPosition {
 fn parse_pair(s: &str) -> Option<(u8, u8)> {
     let (a, b) = s.split_once('+')?;
     Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// The start position of `variant`, its FEN read once per variant.
+fn start_position(variant: Variant) -> Result<LichessPosition, String> {
+    use std::sync::OnceLock;
+    static STARTS: OnceLock<Vec<(Variant, Result<LichessPosition, String>)>> = OnceLock::new();
+    let starts = STARTS.get_or_init(|| {
+        Variant::ALL
+            .into_iter()
+            .filter(|v| v.family() == crate::rules::variant::Family::Lichess)
+            .map(|v| (v, LichessPosition::read_fen(v, start_fen(v))))
+            .collect()
+    });
+    match starts.iter().find(|(v, _)| *v == variant) {
+        Some((_, start)) => start.clone(),
+        None => LichessPosition::read_fen(variant, start_fen(variant)),
+    }
 }

@@ -8,12 +8,15 @@
 //! how pieces attack. Move generation differs from FIDE chess in every
 //! variant at the step that decides legality (explosions, compulsory
 //! captures, drops, no checks), so this family generates pseudo-legal moves
-//! once and filters them by playing each one on a copy of the position (a
-//! small `Copy` struct), the rule of each variant deciding in one place,
-//! `LichessPosition::is_legal_after`.
+//! and filters them. The rule of each variant is stated in one place,
+//! `LichessPosition::is_legal_after`, on the position after the move played
+//! on a copy; `legality.rs` answers the same question from the checkers and
+//! pins of the position before it for the common moves, and a test holds
+//! the two equal.
 
 mod draws;
 mod fen;
+mod legality;
 mod movegen;
 mod notation;
 #[cfg(test)]
@@ -218,13 +221,20 @@ impl LichessPosition {
     /// The pieces of `by` that attack `s` with `occ` blocking.
     fn attackers(&self, s: usize, by: Color, occ: Bitboard) -> Bitboard {
         let them = self.by_color[by.index()];
-        let diag = self.by_role[BISHOP] | self.by_role[QUEEN];
-        let orth = self.by_role[ROOK] | self.by_role[QUEEN];
-        them & ((attacks::KNIGHT[s] & self.by_role[KNIGHT])
-            | (attacks::KING[s] & self.by_role[KING])
-            | (attacks::PAWN[(!by).index()][s] & self.by_role[PAWN])
-            | (attacks::bishop(s, occ) & diag)
-            | (attacks::rook(s, occ) & orth))
+        let diag = them & (self.by_role[BISHOP] | self.by_role[QUEEN]);
+        let orth = them & (self.by_role[ROOK] | self.by_role[QUEEN]);
+        let mut found = them
+            & ((attacks::KNIGHT[s] & self.by_role[KNIGHT])
+                | (attacks::KING[s] & self.by_role[KING])
+                | (attacks::PAWN[(!by).index()][s] & self.by_role[PAWN]));
+        // The rays are walked only when a slider stands on one.
+        if attacks::BISHOP_EMPTY[s] & diag != 0 {
+            found |= attacks::bishop(s, occ) & diag;
+        }
+        if attacks::ROOK_EMPTY[s] & orth != 0 {
+            found |= attacks::rook(s, occ) & orth;
+        }
+        found
     }
 
     /// Where the piece of `role` and colour `c` on `s` attacks.

@@ -26,7 +26,8 @@ impl LichessPosition {
             return;
         }
         self.pseudo_moves(out);
-        out.retain(|m| self.is_legal(m));
+        let legality = self.legality();
+        out.retain(|m| self.is_legal_with(&legality, m));
         // Antichess: capturing is compulsory.
         if self.variant == Variant::Antichess && out.iter().any(|m| m.capture) {
             out.retain(|m| m.capture);
@@ -37,31 +38,29 @@ impl LichessPosition {
     /// answers (Antichess's compulsory capture leaves a move whenever there
     /// is one).
     pub fn has_legal_move(&self) -> bool {
-        if self.variant_end() {
-            return false;
-        }
+        !self.variant_end() && self.has_legal_move_before_end()
+    }
+
+    /// [`has_legal_move`](Self::has_legal_move) where the variant's goal is
+    /// known not to be reached.
+    fn has_legal_move_before_end(&self) -> bool {
         // The pieces' moves one at a time, stopping at the first legal one
         // (mostly among the first few), then pawns, castling and drops.
-        if self.piece_moves(|m| self.is_legal(&m)) {
+        let legality = self.legality();
+        if self.has_free_piece_move(&legality)
+            || self.piece_moves(|m| self.is_legal_with(&legality, &m))
+        {
             return true;
         }
         let mut v = Vec::with_capacity(64);
         self.pawn_moves(&mut v);
         self.castling_moves(&mut v);
-        if v.iter().any(|m| self.is_legal(m)) {
+        if v.iter().any(|m| self.is_legal_with(&legality, m)) {
             return true;
         }
         v.clear();
         self.drop_moves(&mut v);
-        v.iter().any(|m| self.is_legal(m))
-    }
-
-    /// Whether pseudo-legal move `m` passes the variant's legality rule
-    /// (not Antichess's compulsory capture, a rule over all moves).
-    pub(super) fn is_legal(&self, m: &Move) -> bool {
-        let mut after = *self;
-        after.play_unchecked(m);
-        self.is_legal_after(m, &after)
+        v.iter().any(|m| self.is_legal_with(&legality, m))
     }
 
     /// The variant's rule on a pseudo-legal move `m`, given the position
@@ -180,6 +179,62 @@ impl LichessPosition {
     }
 
     fn pawn_moves(&self, out: &mut Vec<Move>) {
+        self.pawn_moves_from(self.pieces(self.turn, PAWN), out);
+    }
+
+    /// The pawn moves that land on `to`, appended to `out`.
+    pub(super) fn pawn_moves_to(&self, to: usize, out: &mut Vec<Move>) {
+        let target = bit(to);
+        // Where a pawn of ours reaching `to` stands: one or two squares
+        // behind it, or where it would capture from.
+        let behind = match self.turn {
+            Color::White => (target >> 8) | (target >> 16),
+            Color::Black => (target << 8) | (target << 16),
+        };
+        let sources = behind | attacks::PAWN[(!self.turn).index()][to];
+        let start = out.len();
+        self.pawn_moves_from(self.pieces(self.turn, PAWN) & sources, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            if usize::from(out[i].to) == to {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the side to move has a pseudo-legal capture (Antichess's
+    /// compulsory capture, where every such capture is legal): the captures
+    /// [`board_moves`](Self::board_moves) would list, from the attack sets.
+    pub(super) fn has_capture(&self) -> bool {
+        let us = self.turn;
+        let occ = self.occupied();
+        let them = self.by_color[(!us).index()];
+        for role in PAWN..=KING {
+            for from in squares(self.pieces(us, role)) {
+                if Self::attacks_from(role, us, from, occ) & them != 0 {
+                    return true;
+                }
+            }
+        }
+        // En passant, as `pawn_moves_from` finds it.
+        let Some(e) = self.ep.map(usize::from) else {
+            return false;
+        };
+        let start = match us {
+            Color::White => !RANK_8,
+            Color::Black => !RANK_1,
+        };
+        let pawns = self.pieces(us, PAWN) & start & attacks::PAWN[(!us).index()][e & 63];
+        let mut v = Vec::new();
+        pawns != 0 && {
+            self.pawn_moves_from(pawns, &mut v);
+            v.iter().any(|m| m.kind == MoveKind::EnPassant)
+        }
+    }
+
+    fn pawn_moves_from(&self, pawns: Bitboard, out: &mut Vec<Move>) {
         let us = self.turn;
         let occ = self.occupied();
         let them = self.by_color[(!us).index()];
@@ -197,7 +252,7 @@ impl LichessPosition {
                 out.push(normal(PAWN, from, to, capture, None));
             }
         };
-        for from in squares(self.pieces(us, PAWN)) {
+        for from in squares(pawns) {
             let (one, double_ranks) = match us {
                 Color::White if from < 56 => (from + 8, 0x0000_0000_FFFF_0000u64),
                 Color::Black if from >= 8 => (from - 8, 0x0000_FFFF_0000_0000u64),
@@ -504,7 +559,7 @@ impl LichessPosition {
         if let Some(o) = self.variant_outcome() {
             return Some(o);
         }
-        if self.has_legal_move() {
+        if self.has_legal_move_before_end() {
             // python-chess's order: stalemate, then these.
             if self.is_insufficient_material() {
                 return Some(Outcome {
@@ -536,6 +591,20 @@ impl LichessPosition {
                 reason: "stalemate",
             }
         })
+    }
+
+    /// Whether the game is won, by the variant's goal or by the side to
+    /// move having no move (mate; in Antichess a win): whether
+    /// [`outcome`](Self::outcome) names a winner, without looking for a
+    /// legal move where none can decide it.
+    pub fn is_won(&self) -> bool {
+        match self.variant_outcome() {
+            Some(o) => o.winner.is_some(),
+            None => {
+                (self.variant == Variant::Antichess || self.is_check())
+                    && !self.has_legal_move_before_end()
+            }
+        }
     }
 
     /// Perft by this family's generator.

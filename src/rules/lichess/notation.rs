@@ -144,7 +144,7 @@ impl LichessPosition {
         let from = usize::from(m.from);
         let origin_given = pm.from_file.is_some() && pm.from_rank.is_some();
         let role_ok = match pm.piece {
-            Some(l) => LETTERS.iter().position(|&x| x == l) == Some(usize::from(m.role)),
+            Some(l) => role_of(l) == Some(usize::from(m.role)),
             None => origin_given || usize::from(m.role) == PAWN,
         };
         let target_ok = match m.kind {
@@ -156,10 +156,7 @@ impl LichessPosition {
             && target_ok
             && pm.from_file.is_none_or(|f| usize::from(f) == from % 8)
             && pm.from_rank.is_none_or(|r| usize::from(r) == from / 8)
-            && pm
-                .promotion
-                .map(|p| LETTERS.iter().position(|&x| x == p).map(|i| i as u8))
-                == m.promotion.map(Some)
+            && pm.promotion.map(|p| role_of(p).map(|i| i as u8)) == m.promotion.map(Some)
     }
 
     /// The role of a piece move written with a piece letter other than a
@@ -169,10 +166,7 @@ impl LichessPosition {
             return None;
         };
         let letter = pm.piece?;
-        LETTERS
-            .iter()
-            .position(|&x| x == letter)
-            .filter(|&r| (KNIGHT..=KING).contains(&r))
+        role_of(letter).filter(|&r| (KNIGHT..=KING).contains(&r))
     }
 
     /// The board moves of `role` to the square `pm` names (and castling,
@@ -198,14 +192,6 @@ impl LichessPosition {
         if role == KING {
             self.castling_moves(out);
         }
-    }
-
-    /// Whether the side to move can capture (Antichess's compulsory
-    /// capture: every capture there is legal).
-    fn has_capture(&self) -> bool {
-        let mut all = Vec::new();
-        self.board_moves(&mut all);
-        all.iter().any(|m| m.capture)
     }
 
     /// The legal move a token names, or why there is none.
@@ -263,7 +249,17 @@ impl LichessPosition {
             // all board moves.
             match (action, self.piece_role(action)) {
                 (Action::Drop { .. }, _) => self.drop_moves(legal),
+                (Action::Castle(_), _) => self.castling_moves(legal),
                 (Action::Piece(pm), Some(role)) => self.moves_to(role, pm, legal),
+                (Action::Piece(pm), None)
+                    if pm.piece.is_none() && (pm.from_file.is_none() || pm.from_rank.is_none()) =>
+                {
+                    // A pawn's move: `written_as` takes no other piece.
+                    let to = usize::from(pm.to.rank) * 8 + usize::from(pm.to.file);
+                    if to < 64 {
+                        self.pawn_moves_to(to, legal);
+                    }
+                }
                 _ => {
                     self.board_moves(legal);
                     every_board_move = true;
@@ -276,9 +272,10 @@ impl LichessPosition {
             } else {
                 self.has_capture()
             };
-        let mut found = legal
-            .iter()
-            .filter(|m| matches(m) && (!captures_only || m.capture) && self.is_legal(m));
+        let legality = self.legality();
+        let mut found = legal.iter().filter(|m| {
+            matches(m) && (!captures_only || m.capture) && self.is_legal_with(&legality, m)
+        });
         match (found.next(), found.next()) {
             (Some(m), None) => return Ok(*m),
             (Some(_), Some(_)) => {
@@ -358,7 +355,7 @@ impl GamePosition for LichessPosition {
     }
 
     fn won_by_goal(&self) -> bool {
-        self.outcome().is_some_and(|o| o.winner.is_some())
+        self.is_won()
     }
 
     fn resolve(&self, token: &MoveToken, scratch: &mut Vec<Move>) -> Result<Move, Rejection> {
@@ -416,6 +413,20 @@ impl GamePosition for LichessPosition {
 
     fn end_rule(&self) -> &'static str {
         "the variant's goal as lichess plays it (docs/rules.md, lichess variants), then checkmate or stalemate"
+    }
+}
+
+/// The role a piece letter names (`P` pawn .. `K` king).
+#[inline]
+fn role_of(letter: u8) -> Option<usize> {
+    match letter {
+        b'P' => Some(PAWN),
+        b'N' => Some(KNIGHT),
+        b'B' => Some(super::BISHOP),
+        b'R' => Some(super::ROOK),
+        b'Q' => Some(super::QUEEN),
+        b'K' => Some(KING),
+        _ => None,
     }
 }
 

@@ -322,3 +322,191 @@ fn lichess_an_illegal_move_gets_the_nearest_legal_moves_as_help() {
         .expect_err("no bishop in the pocket");
     assert!(r.suggestions[0].contains("N@e4"), "{:?}", r.suggestions);
 }
+
+/// The reference legal-move list: every pseudo-legal move played on a copy
+/// and judged by the variant's rule, then Antichess's compulsory capture.
+fn legal_moves_played(p: &LichessPosition) -> Vec<Move> {
+    let mut out = Vec::new();
+    if p.variant_end() {
+        return out;
+    }
+    p.pseudo_moves(&mut out);
+    out.retain(|m| p.is_legal_played(m));
+    if p.variant == Variant::Antichess && out.iter().any(|m| m.capture) {
+        out.retain(|m| m.capture);
+    }
+    out
+}
+
+/// Compares the fast legality test with playing the move on every
+/// pseudo-legal move of `p`, and the resolver's shortcuts with the full
+/// lists (`san`: also resolve each legal move's SAN, which is slow);
+/// returns the number of moves compared.
+fn compare_legality(p: &LichessPosition, san: bool) -> usize {
+    let mut pseudo = Vec::new();
+    p.pseudo_moves(&mut pseudo);
+    let legality = p.legality();
+    for m in &pseudo {
+        assert_eq!(
+            p.is_legal_with(&legality, m),
+            p.is_legal_played(m),
+            "{} {}: {}",
+            p.variant,
+            p.fen(),
+            p.lan(m)
+        );
+    }
+    // The shortcuts of the resolver: captures seen from the attack sets,
+    // pawn moves generated for one target square.
+    let mut board = Vec::new();
+    p.board_moves(&mut board);
+    assert_eq!(
+        p.has_capture(),
+        board.iter().any(|m| m.capture),
+        "{} {}",
+        p.variant,
+        p.fen()
+    );
+    for to in 0..64 {
+        let mut pawn = Vec::new();
+        p.pawn_moves_to(to, &mut pawn);
+        let want: Vec<Move> = board
+            .iter()
+            .filter(|m| usize::from(m.role) == PAWN && m.kind != MoveKind::Castle)
+            .filter(|m| usize::from(m.to) == to)
+            .copied()
+            .collect();
+        assert_eq!(pawn, want, "{} {}: pawn moves to {to}", p.variant, p.fen());
+    }
+    let mut fast = Vec::new();
+    p.legal_moves(&mut fast);
+    let slow = legal_moves_played(p);
+    // Each legal move in SAN resolves to itself (pawn moves by their
+    // target square alone).
+    let mut scratch = Vec::new();
+    for m in slow.iter().filter(|_| san) {
+        let text = p.san(m);
+        let token = parse_move(&p.variant.grammar(), text.as_bytes()).expect("SAN parses");
+        assert_eq!(
+            p.resolve_token(&token, &mut scratch).ok(),
+            Some(*m),
+            "{} {}: {text}",
+            p.variant,
+            p.fen()
+        );
+    }
+    assert_eq!(fast, slow, "{} {}", p.variant, p.fen());
+    assert_eq!(
+        p.has_legal_move(),
+        !slow.is_empty(),
+        "{} {}",
+        p.variant,
+        p.fen()
+    );
+    pseudo.len()
+}
+
+/// Positions made to catch a legality shortcut: pins along every line, a
+/// pinned piece taking its pinner, double check, en passant out of check and
+/// into a discovered one, drops that block or do not, Atomic kings side by
+/// side, Racing Kings' discovered checks, a Horde side without a king and
+/// several kings of a side.
+const LEGALITY_POSITIONS: &[(Variant, &str)] = &[
+    (
+        Variant::KingOfTheHill,
+        "4k3/4r3/8/8/1b6/8/3N4/4K3 w - - 0 1",
+    ),
+    (Variant::KingOfTheHill, "4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1"),
+    (Variant::ThreeCheck, "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1 3+3"),
+    (Variant::ThreeCheck, "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2 3+3"),
+    (Variant::ThreeCheck, "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1 3+3"),
+    (Variant::KingOfTheHill, "8/8/3k4/8/2pP4/8/B7/4K3 b - d3 0 1"),
+    (Variant::KingOfTheHill, "8/8/8/1k6/2pP4/8/8/4K3 b - d3 0 1"),
+    (Variant::Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[NPnp] w - - 0 1"),
+    (Variant::Crazyhouse, "4k3/8/8/8/1b6/8/8/4K3[Q] w - - 0 1"),
+    (Variant::Crazyhouse, "4k3/8/8/8/8/3n4/8/r3K3[Q] w - - 0 1"),
+    (
+        Variant::Crazyhouse,
+        "r3k2r/8/8/8/8/8/8/R3K2R[Bb] w KQkq - 0 1",
+    ),
+    (Variant::Atomic, "8/8/8/8/8/3k4/3K4/7r w - - 0 1"),
+    (Variant::Atomic, "8/8/8/8/3k4/8/3K4/3r4 w - - 0 1"),
+    (Variant::Atomic, "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1"),
+    (Variant::Atomic, "4k3/4q3/8/8/8/8/4B3/4K3 w - - 0 1"),
+    (Variant::Atomic, "8/8/8/3k4/3pP3/8/8/3KR3 b - e3 0 1"),
+    (
+        Variant::RacingKings,
+        "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+    ),
+    (Variant::RacingKings, "8/8/8/8/k7/8/1R6/K6q w - - 0 1"),
+    (Variant::RacingKings, "8/8/8/8/k1K4R/8/8/8 w - - 0 1"),
+    (Variant::Horde, "4k3/8/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1"),
+    (Variant::Horde, "4k3/8/8/1b6/8/8/3P4/PPPPPPPP b - - 0 1"),
+    (Variant::Antichess, "4k3/8/8/8/8/8/3q4/K3K3 w - - 0 1"),
+    (Variant::Atomic, "8/8/8/8/8/2k5/2KR3r/8 w - - 0 1"),
+];
+
+/// The fast legality test (checkers and pins, once per position) against
+/// the reference that plays each move on a copy: on every pseudo-legal move
+/// of positions made to catch it, of every position of python-chess's perft
+/// suites and their children, and of random games of each variant.
+#[test]
+fn lichess_fast_legality_agrees_with_playing_the_move() {
+    let mut compared = 0;
+    for (v, fen) in LEGALITY_POSITIONS {
+        let p = pos(*v, fen);
+        compared += compare_legality(&p, true);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        for m in &moves {
+            let mut next = p;
+            next.play_unchecked(m);
+            compared += compare_legality(&next, true);
+        }
+    }
+    let suite = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/perft/lichess.perft"
+    ))
+    .expect("committed");
+    let mut variant = None;
+    let mut positions = 0;
+    for line in suite.lines() {
+        if let Some(name) = line.strip_prefix("variant ") {
+            variant = Some(Variant::from_name(name.trim()).expect("a lichess variant"));
+        } else if let Some(fen) = line.strip_prefix("epd ") {
+            let p = pos(variant.expect("variant line first"), fen.trim());
+            positions += 1;
+            // The position, its children and grandchildren.
+            let mut moves = Vec::new();
+            compared += compare_legality(&p, true);
+            p.legal_moves(&mut moves);
+            for m in &moves {
+                let mut child = p;
+                child.play_unchecked(m);
+                compared += compare_legality(&child, true);
+                let mut grand = Vec::new();
+                child.legal_moves(&mut grand);
+                for g in &grand {
+                    let mut next = child;
+                    next.play_unchecked(g);
+                    compared += compare_legality(&next, false);
+                }
+            }
+        }
+    }
+    assert!(positions >= 20, "only {positions} perft positions");
+    use crate::rules::playout::{PlayoutOptions, playout};
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|v| v.family() == crate::rules::variant::Family::Lichess)
+    {
+        for seed in 0..40 {
+            let game = playout(v, &PlayoutOptions::default(), seed, 200).expect("playout");
+            for any in game.positions() {
+                compared += compare_legality(any.as_lichess().expect("lichess"), seed < 10);
+            }
+        }
+    }
+    assert!(compared > 1_000_000, "only {compared} moves compared");
+}
