@@ -476,7 +476,8 @@ impl Position {
     /// ([`EndRules`](super::EndRules)), in Fairy-Stockfish's order: a flag
     /// reached, a kind of pieces extinct (the side that just moved is
     /// looked at first), then no legal move (mate or stalemate at their
-    /// values), then a dead position and the 75-move rule.
+    /// values), then a dead position and the 75-move rule: [`ending_with`](Self::ending_with)
+    /// read at the definition's values.
     pub fn rule_outcome(&self, buf: &mut MoveList) -> Option<Outcome> {
         use super::EndValue;
         let rules = self.rules();
@@ -523,22 +524,17 @@ impl Position {
                 }
             }
         }
-        if !self.has_legal_move_with(buf) {
-            return Some(if self.is_check() {
-                valued(turn, ends.checkmate, "checkmate")
-            } else {
-                valued(turn, ends.stalemate, "stalemate")
-            });
+        // Then chess's ends, mate and stalemate at the definition's values.
+        match self.ending_with(buf)? {
+            Ending::Checkmate { .. } => Some(valued(turn, ends.checkmate, "checkmate")),
+            Ending::Stalemate => Some(valued(turn, ends.stalemate, "stalemate")),
+            // Bare kings still race for a flag, and extinction counts
+            // pieces a dead-position test does not look at.
+            Ending::InsufficientMaterial if ends.flag.is_some() || ends.extinction.is_some() => {
+                (self.halfmoves() >= 150).then(|| ending_outcome(Ending::SeventyFiveMoves))
+            }
+            e => Some(ending_outcome(e)),
         }
-        // Bare kings still race for a flag, and extinction counts pieces
-        // a dead-position test does not look at.
-        if ends.flag.is_none() && ends.extinction.is_none() && self.is_insufficient_material() {
-            return Some(ending_outcome(Ending::InsufficientMaterial));
-        }
-        if self.halfmoves() >= 150 {
-            return Some(ending_outcome(Ending::SeventyFiveMoves));
-        }
-        None
     }
 }
 

@@ -11,8 +11,12 @@ pub(super) struct Located<'a> {
     pub(super) file: &'a str,
 }
 
-pub(super) fn builtin_sections() -> Vec<Section> {
-    super::ini::parse(BUILTIN_FILE, BUILTIN).unwrap_or_default()
+/// The built-in definitions' sections, read once.
+pub(super) fn builtin_sections() -> &'static [Section] {
+    static SECTIONS: std::sync::OnceLock<Vec<Section>> = std::sync::OnceLock::new();
+    SECTIONS.get_or_init(|| {
+        super::ini::parse(BUILTIN_FILE, BUILTIN).expect("invariant: the built-in definitions parse")
+    })
 }
 
 pub(super) fn builtin_names() -> String {

@@ -24,19 +24,26 @@ pub fn normalize_name(s: &str) -> String {
         .collect()
 }
 
-/// Compiles every section of one file; `others` are the games registered
-/// before (their section chains, by normalized name).
+/// A game's sections, parents first, with their files.
+pub(super) type Chain = Vec<(String, Section)>;
+
+/// Compiles every section of one file, each with its chain of sections;
+/// `others` are the games registered before (their chains, by normalized
+/// name).
 pub(super) fn compile_all(
     file: &str,
     sections: &[Section],
-    others: &[(String, Vec<(String, Section)>)],
-) -> Result<Vec<Compiled>, DefineError> {
-    let builtin = builtin_sections();
+    others: &[(String, Chain)],
+) -> Result<Vec<(Compiled, Chain)>, DefineError> {
     sections
         .iter()
         .map(|s| {
-            let chain = chain(file, s, sections, others, &builtin)?;
-            compile_chain(&chain, &[])
+            let chain = chain(file, s, sections, others, builtin_sections())?;
+            let owned = chain
+                .iter()
+                .map(|l| (l.file.to_string(), l.section.clone()))
+                .collect();
+            Ok((compile_chain(&chain, &[])?, owned))
         })
         .collect()
 }
@@ -48,7 +55,7 @@ pub(super) fn compile_one(
     sections: &[Section],
     name: &str,
     extra: &[(&str, &str)],
-    others: &[(String, Vec<(String, Section)>)],
+    others: &[(String, Chain)],
 ) -> Result<Compiled, DefineError> {
     let key = normalize_name(name);
     let s = sections
@@ -64,23 +71,8 @@ pub(super) fn compile_one(
                 },
             )
         })?;
-    let builtin = builtin_sections();
-    let chain = chain(file, s, sections, others, &builtin)?;
+    let chain = chain(file, s, sections, others, builtin_sections())?;
     compile_chain(&chain, extra)
-}
-
-/// The sections a game is made of, with their files: parents first.
-pub(super) fn chain_of(
-    file: &str,
-    section: &Section,
-    sections: &[Section],
-    others: &[(String, Vec<(String, Section)>)],
-) -> Result<Vec<(String, Section)>, DefineError> {
-    let builtin = builtin_sections();
-    Ok(chain(file, section, sections, others, &builtin)?
-        .into_iter()
-        .map(|l| (l.file.to_string(), l.section.clone()))
-        .collect())
 }
 
 fn leak(s: String) -> &'static str {

@@ -187,7 +187,7 @@ struct Entry {
     origin: String,
     /// Its sections, parents first, with their files: a later definition
     /// may inherit from it.
-    chain: Vec<(String, ini::Section)>,
+    chain: compile::Chain,
 }
 
 static REGISTRY: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
@@ -241,14 +241,13 @@ pub fn register_text(file: &str, text: &str) -> Result<Vec<&'static GameRules>, 
             ));
         }
     }
-    let others: Vec<(String, Vec<(String, ini::Section)>)> = registry
+    let others: Vec<(String, compile::Chain)> = registry
         .iter()
         .map(|e| (e.key.clone(), e.chain.clone()))
         .collect();
     let compiled = compile::compile_all(file, &sections, &others)?;
     let mut games = Vec::with_capacity(compiled.len());
-    for (s, c) in sections.iter().zip(compiled) {
-        let chain = compile::chain_of(file, s, &sections, &others)?;
+    for (s, (c, chain)) in sections.iter().zip(compiled) {
         games.push((s, c.finish()?, chain));
     }
     let mut out = Vec::with_capacity(games.len());
@@ -297,9 +296,7 @@ pub fn registered() -> Vec<&'static GameRules> {
 /// If the built-in text does not compile: a bug caught by the unit tests
 /// that build every game.
 pub(crate) fn builtin(name: &str, extra: &[(&str, &str)]) -> GameRules {
-    let sections =
-        ini::parse(BUILTIN_FILE, BUILTIN).expect("invariant: the built-in definitions parse");
-    compile::compile_one(BUILTIN_FILE, &sections, name, extra, &[])
+    compile::compile_one(BUILTIN_FILE, chain::builtin_sections(), name, extra, &[])
         .unwrap_or_else(|e| panic!("invariant: built-in definition {name} compiles: {e}"))
         .rules
 }
