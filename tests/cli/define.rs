@@ -348,3 +348,31 @@ fn the_example_in_the_help_and_man_page_works() {
     .code(0)
     .stdout_is("676\n");
 }
+
+/// `nMoveRule` is the count of the draw claim the verifier notes: with 2,
+/// the note comes after four half-moves without capture or pawn move,
+/// where chess notes nothing.
+#[test]
+fn n_move_rule_sets_when_the_draw_claim_is_noted() {
+    let env = TestEnv::new();
+    let ini = env.write(
+        "short.ini",
+        "[Short:chess]\nnMoveRule = 2\n\n[Never:chess]\nnMoveRule = 0\n",
+    );
+    let ini = ini.to_str().expect("utf-8");
+    for (variant, noted) in [("Short", true), ("Never", false), ("Chess", false)] {
+        let pgn = env.write(
+            &format!("{variant}.pgn"),
+            format!("[Variant \"{variant}\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n"),
+        );
+        let run = env.run(&["--variants", ini, "check", pgn.to_str().expect("utf-8")]);
+        run.code(0);
+        assert_eq!(
+            run.stderr()
+                .contains("2 moves without capture or pawn move: a draw may be claimed"),
+            noted,
+            "{variant}: {}",
+            run.stderr()
+        );
+    }
+}
