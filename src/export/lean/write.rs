@@ -1,0 +1,169 @@
+//! The lean tree written in PGN export format, walked as
+//! [`super::super::pgn::write_game`] walks a record (the differential test
+//! in tests/lean_export.rs holds the bytes equal).
+
+use std::io::{self, Write as _};
+
+use super::{Attachment, Kind, Lean, NONE, offset};
+use crate::export::pgn::{self, Lines, MoveStyle, Task};
+use crate::notation::{CommentStyle, GameResult};
+
+impl Lean {
+    /// Writes the text of attachment `a` as unreadable text, piece by
+    /// piece.
+    fn unreadable(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+        if let Some(u) = self.attachments.get(a as usize) {
+            for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
+                lines.unreadable(piece)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn comment(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+        match self.attachments.get(a as usize) {
+            Some(c) => lines.comment_text(self.str_of(c.text), c.style),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the game as [`pgn::write_game`] writes its record.
+    pub(super) fn write(
+        &self,
+        tags: &[(&str, &str)],
+        result: GameResult,
+        out: &mut Vec<u8>,
+    ) -> io::Result<()> {
+        pgn::write_header(tags, result, &self.options, self.mainline_plies(), out)?;
+        let (black_first, first_number) = pgn::start_of_tags(tags);
+        let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
+        let mut lines = Lines::new(out);
+        self.write_moves(&mut lines, base)?;
+        lines.token(result.as_str())?;
+        if self.options.comments() {
+            for &c in &self.after_result {
+                if let Some(a) = self.attachments.get(c as usize) {
+                    lines.comment_after_result(self.str_of(a.text), a.style)?;
+                }
+            }
+        }
+        lines.end()?;
+        writeln!(lines.out)
+    }
+
+    fn write_moves(&self, lines: &mut Lines<'_, Vec<u8>>, base: u64) -> io::Result<()> {
+        let mut tasks: Vec<Task> = Vec::new();
+        let mut alts: Vec<u32> = Vec::new();
+        let mut number_text = String::new();
+        let (comments, nags) = (self.options.comments(), self.options.nags());
+        if comments {
+            for c in self.game_level(Kind::Before) {
+                self.comment(lines, c)?;
+            }
+        }
+        // Written with any options, as the record's writer does.
+        for u in self.game_level(Kind::UnreadableBefore) {
+            self.unreadable(lines, u)?;
+        }
+        let mut need_number = true;
+        if let Some(root) = self.nodes.first().filter(|r| r.first_child != NONE) {
+            tasks.push(Task::Line(root.first_child as usize, 1));
+        }
+        while let Some(task) = tasks.pop() {
+            let (id, ply) = match task {
+                Task::Open => {
+                    lines.glue = true;
+                    need_number = true;
+                    continue;
+                }
+                Task::Close => {
+                    lines.token_glued(")", true)?;
+                    need_number = true;
+                    continue;
+                }
+                Task::Line(id, ply) => (offset(id), ply),
+            };
+            let Some(node) = self.nodes.get(id as usize) else {
+                continue;
+            };
+            if comments {
+                for c in self.attached(id, |k| k == Kind::Before) {
+                    self.comment(lines, c)?;
+                    need_number = true;
+                }
+            }
+            for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
+                self.unreadable(lines, u)?;
+            }
+            let half = base + u64::from(ply) - 1;
+            lines.move_number(half, need_number, &mut number_text)?;
+            need_number = false;
+            let canonical = match self.options.moves {
+                MoveStyle::San => node.san,
+                MoveStyle::Lan => node.lan,
+                MoveStyle::Uci => node.uci,
+            };
+            match canonical {
+                Some(text) => lines.token(self.str_of(text))?,
+                None => lines.written_move(self.str_of(node.written), node.check)?,
+            }
+            for m in self.attached(id, |k| k == Kind::Mark) {
+                if let Some(a) = self.attachments.get(m as usize) {
+                    lines.token(self.str_of(a.text))?;
+                }
+            }
+            if nags {
+                for n in self.attached(id, |k| matches!(k, Kind::Nag(_))) {
+                    if let Some(Attachment {
+                        kind: Kind::Nag(nag),
+                        ..
+                    }) = self.attachments.get(n as usize)
+                    {
+                        number_text.clear();
+                        number_text.push('$');
+                        number_text.push_str(pgn::itoa_u8(*nag, &mut [0; 3]));
+                        lines.token(&number_text)?;
+                    }
+                }
+            }
+            for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
+                self.unreadable(lines, u)?;
+            }
+            if comments {
+                for c in self.attached(id, |k| k == Kind::After) {
+                    self.comment(lines, c)?;
+                    need_number = true;
+                }
+            }
+            // Last after the move, after its own comments (pgn-extract's
+            // --fencomments).
+            if let Some(fen) = node.fen {
+                lines.comment_text(self.str_of(fen), CommentStyle::Brace)?;
+                need_number = true;
+            }
+            if node.first_child != NONE {
+                tasks.push(Task::Line(node.first_child as usize, ply + 1));
+            }
+            if !self.options.variations() {
+                continue;
+            }
+            // Only the main continuation carries the variations that
+            // replace it.
+            let parent = self.nodes.get(node.parent as usize);
+            if parent.is_some_and(|p| p.first_child == id) {
+                alts.clear();
+                let mut alt = node.next_sibling;
+                while let Some(n) = self.nodes.get(alt as usize) {
+                    alts.push(alt);
+                    alt = n.next_sibling;
+                }
+                for &alt in alts.iter().rev() {
+                    tasks.push(Task::Close);
+                    tasks.push(Task::Line(alt as usize, ply));
+                    tasks.push(Task::Open);
+                }
+            }
+        }
+        Ok(())
+    }
+}
