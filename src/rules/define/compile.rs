@@ -622,6 +622,31 @@ fn default_name(key: &str) -> String {
     out
 }
 
+/// A placement row's non-empty cells: the file and the byte (a letter or
+/// `*`), and the number of files it describes. Digits count empty squares
+/// (several digits one number).
+fn row_cells(row: &str) -> (Vec<(u32, u8)>, u32) {
+    let mut out = Vec::new();
+    let mut file: u32 = 0;
+    let b = row.as_bytes();
+    let mut j = 0;
+    while j < b.len() {
+        if b[j].is_ascii_digit() {
+            let mut n: u32 = 0;
+            while j < b.len() && b[j].is_ascii_digit() {
+                n = n.saturating_mul(10).saturating_add(u32::from(b[j] - b'0'));
+                j += 1;
+            }
+            file = file.saturating_add(n);
+            continue;
+        }
+        out.push((file, b[j]));
+        file = file.saturating_add(1);
+        j += 1;
+    }
+    (out, file)
+}
+
 /// The holes (`*`) of a start FEN's placement, checking its shape.
 fn holes_of(fen: &str, files: u8, ranks: u8) -> Result<Vec<Square>, String> {
     let placement = fen.split_ascii_whitespace().next().unwrap_or("");
@@ -635,32 +660,19 @@ fn holes_of(fen: &str, files: u8, ranks: u8) -> Result<Vec<Square>, String> {
     let mut holes = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i as u8;
-        let mut file: u32 = 0;
-        let b = row.as_bytes();
-        let mut j = 0;
-        while j < b.len() {
-            if b[j].is_ascii_digit() {
-                let mut n: u32 = 0;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    n = n.saturating_mul(10).saturating_add(u32::from(b[j] - b'0'));
-                    j += 1;
-                }
-                file = file.saturating_add(n);
-                continue;
-            }
-            if b[j] == b'*' {
+        let (cells, width) = row_cells(row);
+        for (file, c) in cells {
+            if c == b'*' {
                 if let Some(sq) = u8::try_from(file).ok().and_then(|f| Square::new(f, rank)) {
                     holes.push(sq);
                 }
-            } else if !b[j].is_ascii_alphabetic() {
-                return Err(format!("'{}' in the placement", b[j] as char));
+            } else if !c.is_ascii_alphabetic() {
+                return Err(format!("'{}' in the placement", c as char));
             }
-            file += 1;
-            j += 1;
         }
-        if file != u32::from(files) {
+        if width != u32::from(files) {
             return Err(format!(
-                "rank {} describes {file} files, the board has {files}",
+                "rank {} describes {width} files, the board has {files}",
                 rank + 1
             ));
         }
@@ -688,36 +700,17 @@ fn start_rook_files(fen: &str, letters: &[u8], king_file: u8) -> (Option<u8>, Op
 /// The files and letters of White's first rank in a FEN (holes and empty
 /// squares left out).
 fn first_rank(fen: &str) -> Vec<(u8, u8)> {
-    let mut out = Vec::new();
-    let Some(row) = fen
+    let row = fen
         .split_ascii_whitespace()
         .next()
         .and_then(|p| p.rsplit('/').next())
-    else {
-        return out;
-    };
-    let mut file: u32 = 0;
-    let b = row.as_bytes();
-    let mut j = 0;
-    while j < b.len() {
-        if b[j].is_ascii_digit() {
-            let mut n = 0u32;
-            while j < b.len() && b[j].is_ascii_digit() {
-                n = n.saturating_mul(10).saturating_add(u32::from(b[j] - b'0'));
-                j += 1;
-            }
-            file = file.saturating_add(n);
-            continue;
-        }
-        if b[j].is_ascii_uppercase() {
-            if let Ok(f) = u8::try_from(file) {
-                out.push((f, b[j]));
-            }
-        }
-        file += 1;
-        j += 1;
-    }
-    out
+        .unwrap_or("");
+    row_cells(row)
+        .0
+        .into_iter()
+        .filter(|&(_, c)| c.is_ascii_uppercase())
+        .filter_map(|(f, c)| u8::try_from(f).ok().map(|f| (f, c)))
+        .collect()
 }
 
 /// The file of White's king on the first rank of the start FEN.
