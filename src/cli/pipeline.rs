@@ -14,9 +14,12 @@
 //! that do not start with a tag line). By induction from the first range,
 //! every result kept is the one-thread reader's.
 //!
-//! Compressed files and standard input are read by one worker from start to
-//! end (decoding and reading are one stream), while the workers go on with
-//! other inputs.
+//! A compressed file or standard input, with more than one job, is decoded
+//! by a thread of its own onto a spool of temporary files (`spool`) and
+//! read by ranges from there as a plain file is: the same candidates, the
+//! same checks by the writer. With one job, or when no temporary file can
+//! be made, it is read by one worker from start to end (decoding and
+//! reading are one stream), while the workers go on with other inputs.
 //!
 //! Memory stays flat: a worker hands its results out in parts of about
 //! [`Split::part`] bytes of input, and at most a fixed number of ranges
@@ -41,6 +44,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::batch::{Bounds, ChunkOut, Ended, Notations, analyse_keyed};
 use crate::io::decompress::Compression;
 use crate::io::{Input, InputError, InputSource, expand};
+use spool::{Spool, SpoolHandle, SpoolReader};
 use crate::notation::{Reader, Resume};
 
 /// Bytes per range when records are not built.
@@ -124,38 +128,100 @@ pub enum Step {
     Chunk(Arc<str>, ChunkOut),
 }
 
-/// A plain file read by ranges.
+/// A plain file, or a stream decoded onto a spool, read by ranges.
 #[derive(Debug)]
 struct Ranged {
     name: Arc<str>,
-    path: PathBuf,
-    len: u64,
+    body: Body,
     split: Split,
 }
 
+/// What a [`Ranged`] input's bytes are in.
+#[derive(Debug)]
+enum Body {
+    /// A plain file of `len` bytes.
+    File { path: PathBuf, len: u64 },
+    /// A stream's spool; its length is known when the stream has ended.
+    Spool(SpoolHandle),
+}
+
+/// A range's bytes from some offset on.
+enum Source {
+    File(File),
+    Spool(SpoolReader),
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::File(f) => f.read(buf),
+            Source::Spool(s) => s.read(buf),
+        }
+    }
+}
+
 impl Ranged {
+    /// The number of ranges (a spool's only once its stream has ended:
+    /// until then, as many as there may be).
     fn count(&self) -> u64 {
-        self.len.div_ceil(self.split.range).max(1)
+        match &self.body {
+            Body::File { len, .. } => len.div_ceil(self.split.range).max(1),
+            Body::Spool(h) => h.spool().count().unwrap_or(u64::MAX),
+        }
     }
 
     fn range_of(&self, at: u64) -> u64 {
         (at / self.split.range).min(self.count() - 1)
     }
 
-    /// The end of range `index` (the file's end for the last).
+    /// The end of range `index` (the file's end for the last). A spool's
+    /// last range is not known when its reading starts; its reader meets
+    /// the stream's end before the range's end, which is the same.
     fn end_of(&self, index: u64) -> u64 {
-        if index + 1 >= self.count() {
+        if matches!(self.body, Body::File { .. }) && index + 1 >= self.count() {
             u64::MAX
         } else {
             (index + 1) * self.split.range
         }
     }
 
-    /// The file from `offset`.
-    fn open_at(&self, offset: u64) -> io::Result<File> {
-        let mut file = File::open(&self.path)?;
-        file.seek(SeekFrom::Start(offset))?;
-        Ok(file)
+    /// The bytes from `offset`.
+    fn open_at(&self, offset: u64) -> io::Result<Source> {
+        match &self.body {
+            Body::File { path, .. } => {
+                let mut file = File::open(path)?;
+                file.seek(SeekFrom::Start(offset))?;
+                Ok(Source::File(file))
+            }
+            Body::Spool(h) => Ok(Source::Spool(h.spool().reader(offset))),
+        }
+    }
+
+    /// The number of ranges, the writer being done with the input.
+    fn final_count(&self) -> u64 {
+        match &self.body {
+            Body::File { .. } => self.count(),
+            Body::Spool(h) => h.spool().final_count(),
+        }
+    }
+
+    /// Bytes of the input the progress bar counts (a stream's are not in
+    /// its total).
+    fn counted_len(&self) -> u64 {
+        match &self.body {
+            Body::File { len, .. } => *len,
+            Body::Spool(_) => 0,
+        }
+    }
+
+    /// The writer will not read before a handoff at `at` any more, nor
+    /// will anyone read the ranges before `at`'s: a spool may drop them.
+    fn writer_at(&self, at: u64) {
+        if let Body::Spool(h) = &self.body {
+            let lo = (at / self.split.range) * self.split.range;
+            let floor = lo.min(at.saturating_sub(LINE_LEAD)).saturating_sub(1);
+            h.spool().writer_from(floor);
+        }
     }
 
     fn read_error(&self, source: io::Error) -> InputError {
@@ -173,8 +239,9 @@ enum Job {
     Pass(Step),
     /// Range `index` of a file.
     Range(Arc<Ranged>, u64),
-    /// A whole input read as a stream.
-    Stream(Input),
+    /// A whole input read as a stream: its decoded bytes, or why they
+    /// cannot be read.
+    Stream(Arc<str>, Result<Box<dyn Read + Send>, InputError>),
 }
 
 /// Where a reader stopped before a game it does not read: the game's start
@@ -266,7 +333,7 @@ pub fn run_split(
     };
     std::thread::scope(|scope| {
         let gate = &gate;
-        scope.spawn(move || dispatch(inputs, &job_tx, gate, split, in_flight));
+        scope.spawn(move || dispatch(inputs, &job_tx, gate, split, in_flight, jobs > 1));
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let job_rx = Arc::clone(&job_rx);
@@ -344,6 +411,7 @@ fn dispatch(
     gate: &Gate,
     split: Split,
     in_flight: usize,
+    spool: bool,
 ) {
     let mut seq = 0u64;
     let mut send = |job: Job, weight: usize| -> bool {
@@ -367,31 +435,68 @@ fn dispatch(
             }
         };
         let name = Arc::clone(input.name());
-        let Some((path, len)) = plain_file(&input) else {
-            if !send(Job::Begin(name, None), 1) {
-                return;
+        let body = match plain_file(&input) {
+            Some((path, len)) => Body::File { path, len },
+            None => {
+                let read = open_decoded(&input);
+                let read = match read {
+                    Ok(read) if spool => match Spool::start(read, split.range) {
+                        Ok(handle) => Ok(handle),
+                        Err(read) => Err(Ok(read)),
+                    },
+                    other => Err(other),
+                };
+                match read {
+                    Ok(handle) => Body::Spool(handle),
+                    Err(read) => {
+                        if !send(Job::Begin(name.clone(), None), 1) {
+                            return;
+                        }
+                        // A stream is read start to end by one worker, and
+                        // its parts go out as it reads: it waits for every
+                        // job before it, so that its parts never wait for
+                        // them.
+                        if !send(Job::Stream(name, read), in_flight) {
+                            return;
+                        }
+                        continue;
+                    }
+                }
             }
-            // A stream is read start to end by one worker, and its parts
-            // go out as it reads: it waits for every job before it, so that
-            // its parts never wait for them.
-            if !send(Job::Stream(input), in_flight) {
-                return;
-            }
-            continue;
         };
         let ranged = Arc::new(Ranged {
             name: Arc::clone(&name),
-            path,
-            len,
+            body,
             split,
         });
         if !send(Job::Begin(name, Some(Arc::clone(&ranged))), 1) {
             return;
         }
-        for index in 0..ranged.count() {
+        let mut index = 0;
+        while ranged.has_range(index) {
             if !send(Job::Range(Arc::clone(&ranged), index), 1) {
                 return;
             }
+            index += 1;
+        }
+    }
+}
+
+/// Opens `input` and decodes it if it is compressed.
+fn open_decoded(input: &Input) -> Result<Box<dyn Read + Send>, InputError> {
+    let raw = input.open_raw()?;
+    crate::io::decompress::decode(raw).map_err(|source| InputError::Read {
+        name: Arc::clone(input.name()),
+        source,
+    })
+}
+
+impl Ranged {
+    /// Whether there is a range `index` (a spool's waits for its stream).
+    fn has_range(&self, index: u64) -> bool {
+        match &self.body {
+            Body::File { .. } => index < self.count(),
+            Body::Spool(h) => h.spool().has_range(index),
         }
     }
 }
@@ -492,7 +597,7 @@ fn worker(
             Job::Begin(name, ranged) => send(Msg::Begin(name, ranged)),
             Job::Pass(step) => send(Msg::Pass(step)),
             Job::Range(ranged, index) => range_job(&ranged, index, work, &mut send),
-            Job::Stream(input) => stream_job(&input, work, &mut send),
+            Job::Stream(name, read) => stream_job(&name, read, work, &mut send),
         };
         if !going && gate.closed() {
             return;
@@ -538,22 +643,20 @@ fn range_job(ranged: &Ranged, index: u64, work: Work, send: &mut dyn FnMut(Msg) 
 }
 
 /// Reads a whole input as one stream.
-fn stream_job(input: &Input, work: Work, send: &mut dyn FnMut(Msg) -> bool) -> bool {
-    let name = Arc::clone(input.name());
-    let read = input.open_raw().and_then(|raw| {
-        crate::io::decompress::decode(raw).map_err(|source| InputError::Read {
-            name: Arc::clone(&name),
-            source,
-        })
-    });
+fn stream_job(
+    name: &Arc<str>,
+    read: Result<Box<dyn Read + Send>, InputError>,
+    work: Work,
+    send: &mut dyn FnMut(Msg) -> bool,
+) -> bool {
     let read = match read {
         Ok(r) => r,
         Err(e) => return send(Msg::Failed(e)),
     };
     let mut reader = Reader::new(read);
-    work.read(&mut reader, &name, u64::MAX, 0, send, &|source| {
+    work.read(&mut reader, name, u64::MAX, 0, send, &|source| {
         InputError::Read {
-            name: Arc::clone(&name),
+            name: Arc::clone(name),
             source,
         }
     })
@@ -561,6 +664,7 @@ fn stream_job(input: &Input, work: Work, send: &mut dyn FnMut(Msg) -> bool) -> b
 
 mod gate;
 mod range;
+mod spool;
 mod writer;
 
 pub use range::{ByteRange, run_range};

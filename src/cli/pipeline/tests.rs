@@ -316,3 +316,69 @@ fn results_waiting_for_a_slow_writer_stay_within_the_budget() {
         );
     }
 }
+
+fn gzip(text: &str, path: &std::path::Path) {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut enc, text.as_bytes()).expect("compress");
+    std::fs::write(path, enc.finish().expect("compress")).expect("write");
+}
+
+#[test]
+fn a_stream_spread_over_the_workers_gives_the_one_reader_results_whatever_the_cut() {
+    // Issue 12: a compressed input is decoded onto a spool and read by
+    // ranges as a plain file is; tiny ranges make tiny spool segments, so
+    // segments are dropped while the run goes on.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for seed in 100..112u64 {
+        let text = generate(seed, 40 + (seed as usize % 4) * 25);
+        let plain = dir.path().join(format!("s{seed}.pgn"));
+        std::fs::write(&plain, &text).expect("write");
+        let gz = dir.path().join(format!("s{seed}.pgn.gz"));
+        gzip(&text, &gz);
+        let records = seed % 3 == 0;
+        let keys = seed % 2 == 1;
+        let (want, want_t) = one_reader_keyed(&plain, records, keys);
+        let want = want.replace(&*plain.to_string_lossy(), &gz.to_string_lossy());
+        let len = text.len() as u64;
+        for (k, range) in (1..=len.min(24)).chain([37, 64, 257, len / 2, len]).enumerate() {
+            let range = range.max(1);
+            let jobs = 2 + k % 3;
+            let split = Split {
+                range,
+                part: if k % 3 == 0 { 1 } else { range },
+                items: 1 + k % 5,
+            };
+            let (got, got_t) = piped_keyed(&gz, records, keys, jobs, split);
+            assert!(
+                got == want && counts_eq(&got_t, &want_t),
+                "seed {seed}, range {range}, jobs {jobs}: input\n{text:?}\n\
+                 one reader:\n{want}\nsplit:\n{got}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stream_with_a_game_longer_than_the_ranges_in_flight_gives_the_one_reader_results() {
+    // One game runs across many ranges while the dispatcher waits for
+    // room: its reader pulls the decoder on by itself.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut text = String::from("[Event \"a\"]\n1. e4 e5 *\n\n[Event \"long\"]\n1. e4 {");
+    text.push_str(&"[Event \"in a comment\"]\n".repeat(400));
+    text.push_str("} e5 2. Nf3 *\n\n[Event \"c\"]\n1. d4 d5 *\n");
+    let plain = dir.path().join("long.pgn");
+    std::fs::write(&plain, &text).expect("write");
+    let gz = dir.path().join("long.pgn.gz");
+    gzip(&text, &gz);
+    let (want, _) = one_reader(&plain, false);
+    let want = want.replace(&*plain.to_string_lossy(), &gz.to_string_lossy());
+    for jobs in [2, 3] {
+        let split = Split {
+            range: 100,
+            part: 100,
+            items: 4,
+        };
+        let (got, _) = piped(&gz, false, jobs, split);
+        assert!(got == want, "jobs {jobs}:\n{got}\n----\n{want}");
+    }
+}

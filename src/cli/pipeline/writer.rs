@@ -231,7 +231,6 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
 
     /// The range jobs of a file, from job `first` (range 0) on; the job after.
     fn ranged(&mut self, r: &Ranged, first: u64) -> Result<u64, Stopped> {
-        let end = first + r.count();
         // Jobs before this one are done with.
         let mut done = first;
         // The job whose results are taken now, and its first line.
@@ -240,6 +239,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
         'jobs: while let Some(mut at) = self.consume(&r.name, first + index, base)? {
             // `at` is where the reader of the whole file begins a game.
             loop {
+                r.writer_at(at.at);
                 let j = r.range_of(at.at);
                 self.finish(done, first + j);
                 done = first + j;
@@ -260,8 +260,9 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
                 }
             }
         }
+        let end = first + r.final_count();
         self.finish(done, end);
-        self.bytes_before = self.bytes_before.saturating_add(r.len);
+        self.bytes_before = self.bytes_before.saturating_add(r.counted_len());
         Ok(end)
     }
 
