@@ -44,8 +44,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::batch::{Bounds, ChunkOut, Ended, Notations, analyse_keyed};
 use crate::io::decompress::Compression;
 use crate::io::{Input, InputError, InputSource, expand};
-use spool::{Spool, SpoolHandle, SpoolReader};
 use crate::notation::{Reader, Resume};
+use spool::{Spool, SpoolHandle, SpoolReader};
 
 /// Bytes per range when records are not built.
 pub const RANGE_SIZE: u64 = 1 << 20;

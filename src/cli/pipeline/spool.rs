@@ -78,7 +78,9 @@ impl Spool {
     }
 
     fn wait<'a>(&self, st: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
-        self.changed.wait(st).unwrap_or_else(PoisonError::into_inner)
+        self.changed
+            .wait(st)
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Starts decoding `read` onto a spool cut in ranges of `range` bytes;
@@ -104,7 +106,9 @@ impl Spool {
             }),
             changed: Condvar::new(),
             range: range.max(1),
-            segment: range.saturating_mul(RANGES_PER_SEGMENT).clamp(1, SEGMENT_MAX),
+            segment: range
+                .saturating_mul(RANGES_PER_SEGMENT)
+                .clamp(1, SEGMENT_MAX),
         });
         let decoder = Arc::clone(&spool);
         // The decoder is not a scoped thread: it ends when the handle is
@@ -141,7 +145,9 @@ impl Spool {
                 };
                 (segment, at)
             };
-            let room = usize::try_from(self.segment - at).unwrap_or(CHUNK).min(CHUNK);
+            let room = usize::try_from(self.segment - at)
+                .unwrap_or(CHUNK)
+                .min(CHUNK);
             let got = loop {
                 match read.read(&mut buf[..room]) {
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}

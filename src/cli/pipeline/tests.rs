@@ -340,7 +340,10 @@ fn a_stream_spread_over_the_workers_gives_the_one_reader_results_whatever_the_cu
         let (want, want_t) = one_reader_keyed(&plain, records, keys);
         let want = want.replace(&*plain.to_string_lossy(), &gz.to_string_lossy());
         let len = text.len() as u64;
-        for (k, range) in (1..=len.min(24)).chain([37, 64, 257, len / 2, len]).enumerate() {
+        for (k, range) in (1..=len.min(24))
+            .chain([37, 64, 257, len / 2, len])
+            .enumerate()
+        {
             let range = range.max(1);
             let jobs = 2 + k % 3;
             let split = Split {
