@@ -52,6 +52,10 @@ pub struct ChunkOut {
     pub stray: Vec<(usize, Diagnostic)>,
     /// The verifier's totals over the part (moves include variations).
     pub counts: crate::verify::Counts,
+    /// Games read in the part: `games.len()`, unless the run keeps no
+    /// game's results (`check`), which then holds every diagnostic in
+    /// [`stray`](Self::stray), in order.
+    pub game_count: u64,
 }
 
 impl ChunkOut {
@@ -261,34 +265,19 @@ pub fn analyse_keyed<R: Read>(
             read_bounded(reader, &mut verifier, bounds.limit)
         };
         let diags: Vec<Diagnostic> = verifier.drain().collect();
-        let reports = verifier.observer_mut().take_reports();
-        let mut keys = verifier.observer_mut().take_keys().into_iter();
-        let record = builder.take();
-        items = items.saturating_add(diags.len() + reports.len());
-        let rendered = lean.as_mut().and_then(Lean::take);
-        let mut reports = reports.into_iter();
-        match reports.next() {
-            Some((report, moves)) => out.games.push(GameOut {
-                report,
-                moves,
-                record,
-                rendered,
-                diagnostics: diags,
-                key: keys.next(),
-            }),
-            None => {
-                let before = out.games.len();
-                out.stray.extend(diags.into_iter().map(|d| (before, d)));
-            }
-        }
-        // One game per read_game; more would be a reader bug, kept anyway.
-        for (report, moves) in reports {
-            out.games.push(GameOut {
-                report,
-                moves,
-                key: keys.next(),
-                ..GameOut::default()
-            });
+        let ended_games = verifier.observer_mut().take_ended();
+        out.game_count += ended_games as u64;
+        if verifier.observer().keeps_reports() {
+            let keys = verifier.observer_mut().take_keys();
+            let reports = verifier.observer_mut().take_reports();
+            items = items.saturating_add(diags.len() + reports.len());
+            let record = builder.take();
+            let rendered = lean.as_mut().and_then(Lean::take);
+            out.push_games(reports, keys, diags, record, rendered);
+        } else {
+            // Diagnostics in order are all `check` reads.
+            items = items.saturating_add(diags.len());
+            out.stray.extend(diags.into_iter().map(|d| (0, d)));
         }
         match (read, stopped_at) {
             (Err(e), _) => break Ended::Failed(e),
@@ -302,6 +291,46 @@ pub fn analyse_keyed<R: Read>(
     };
     out.counts = verifier.counts();
     (out, ended)
+}
+
+impl ChunkOut {
+    /// Adds what one read gave: the reports of the games it ended (one, or
+    /// none between games), their keys, the diagnostics, the record or the
+    /// rendered game.
+    fn push_games(
+        &mut self,
+        reports: Vec<(GameReport, MoveCounts)>,
+        keys: Vec<crate::export::key::GameKey>,
+        diags: Vec<Diagnostic>,
+        record: Option<Game>,
+        rendered: Option<crate::export::lean::Rendered>,
+    ) {
+        let mut keys = keys.into_iter();
+        let mut reports = reports.into_iter();
+        match reports.next() {
+            Some((report, moves)) => self.games.push(GameOut {
+                report,
+                moves,
+                record,
+                rendered,
+                diagnostics: diags,
+                key: keys.next(),
+            }),
+            None => {
+                let before = self.games.len();
+                self.stray.extend(diags.into_iter().map(|d| (before, d)));
+            }
+        }
+        // One game per read_game; more would be a reader bug, kept anyway.
+        for (report, moves) in reports {
+            self.games.push(GameOut {
+                report,
+                moves,
+                key: keys.next(),
+                ..GameOut::default()
+            });
+        }
+    }
 }
 
 pub use super::pipeline::{BatchConfig, ByteRange, Step, run, run_range};

@@ -121,6 +121,8 @@ pub struct Collect {
     keyer: Option<Box<super::key::Keyer>>,
     /// The keys of the games finished, in order with `reports`.
     keys: Vec<super::key::GameKey>,
+    /// Games finished since the last [`take_ended`](Collect::take_ended).
+    ended: usize,
 }
 
 impl Observer for Collect {
@@ -182,6 +184,13 @@ impl Observer for Collect {
     }
 
     fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
+        self.ended += 1;
+        // `check` reads only the diagnostics and the totals: no report is
+        // kept for it (a clone and a vector a game were most of what a
+        // parallel `check` cost more than one thread).
+        if !self.keeps_reports() {
+            return;
+        }
         let mut moves = std::mem::take(&mut self.moves);
         moves.points = last
             .and_then(AnyPosition::points)
@@ -409,9 +418,21 @@ impl Collect {
     }
 
     /// The reports of the games finished since the last call, with their
-    /// move counts.
+    /// move counts; none when [`keeps_reports`](Self::keeps_reports) is false.
     pub fn take_reports(&mut self) -> Vec<(GameReport, MoveCounts)> {
         std::mem::take(&mut self.reports)
+    }
+
+    /// Whether games' reports are kept: not for a run that neither builds
+    /// records, counts moves nor keys games (`check`), which only counts
+    /// them ([`take_ended`](Self::take_ended)).
+    pub fn keeps_reports(&self) -> bool {
+        self.records.is_some() || self.count_moves || self.keyer.is_some()
+    }
+
+    /// The number of games finished since the last call.
+    pub fn take_ended(&mut self) -> usize {
+        std::mem::take(&mut self.ended)
     }
 }
 

@@ -166,7 +166,7 @@ pub fn run_range(
             analyse_records(&mut reader, &name, None, config.count_moves, bounds);
         // Indices are local to the part: count them over the range.
         out.offset_indices(games);
-        games += out.games.len() as u64;
+        games += out.game_count;
         if !step(Step::Chunk(Arc::clone(&name), out)) {
             return Ok(());
         }

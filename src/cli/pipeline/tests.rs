@@ -385,3 +385,66 @@ fn a_stream_with_a_game_longer_than_the_ranges_in_flight_gives_the_one_reader_re
         assert!(got == want, "jobs {jobs}:\n{got}\n----\n{want}");
     }
 }
+
+/// [`piped`] as `check` runs it: no records, no counts, no keys, so no
+/// game's report is kept, only the diagnostics in order and the totals.
+fn piped_check(
+    path: &std::path::Path,
+    jobs: usize,
+    split: Split,
+) -> (String, crate::verify::Counts, u64) {
+    let config = BatchConfig {
+        inputs: vec![path.to_path_buf()],
+        jobs: NonZeroUsize::new(jobs).expect("jobs"),
+        records: false,
+        notations: crate::export::records::Notations::BOTH,
+        count_moves: false,
+        progress: false,
+        keys: false,
+    };
+    let mut text = String::new();
+    let mut t = crate::verify::Counts::default();
+    let mut games = 0;
+    run_split(&config, split, |step| {
+        if let Step::Chunk(_, c) = &step {
+            assert!(c.games.is_empty(), "a check run kept a game's report");
+            games += c.game_count;
+        }
+        describe(&step, &mut text);
+        totals(&step, &mut t);
+        true
+    });
+    (text, t, games)
+}
+
+#[test]
+fn a_check_run_keeps_no_report_and_gives_the_diagnostics_of_a_full_run() {
+    // Issue 12: `check -j2` kept a report a game that nothing read; now it
+    // keeps the diagnostics only. They must be the full run's, game
+    // numbers included, however the input is cut.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for seed in 200..208u64 {
+        let text = generate(seed, 120);
+        let path = dir.path().join(format!("k{seed}.pgn"));
+        std::fs::write(&path, &text).expect("write");
+        let (full, full_t) = one_reader(&path, false);
+        let want: String = full
+            .lines()
+            .filter(|l| !l.starts_with("game ") && !l.starts_with("  "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for (k, range) in [1u64, 3, 17, 64, 1000].into_iter().enumerate() {
+            let jobs = 1 + k % 3;
+            let split = Split {
+                range,
+                part: range,
+                items: 1 + k % 4,
+            };
+            let (got, got_t, games) = piped_check(&path, jobs, split);
+            assert!(
+                got == want && counts_eq(&got_t, &full_t) && games == full_t.games,
+                "seed {seed}, range {range}, jobs {jobs}:\n{got}\n----\n{want}"
+            );
+        }
+    }
+}

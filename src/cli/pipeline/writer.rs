@@ -137,8 +137,8 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
             Step::Begin(_) => self.games_in_input = 0,
             Step::Chunk(_, out) => {
                 out.offset_indices(self.games_in_input);
-                self.games_in_input += out.games.len() as u64;
-                self.games += out.games.len() as u64;
+                self.games_in_input += out.game_count;
+                self.games += out.game_count;
             }
             Step::InputError(_) => {}
         }
