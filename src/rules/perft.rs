@@ -20,6 +20,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 pub(crate) trait PerftPosition: Clone {
     fn legal_moves(&self, out: &mut MoveList);
     fn play_unchecked(&mut self, m: &Move);
+    /// The number of legal moves (the nodes of the last ply); the FIDE
+    /// bitboard counts them without listing them.
+    fn leaf_count(&self, out: &mut MoveList) -> u64 {
+        self.legal_moves(out);
+        out.len() as u64
+    }
 }
 
 impl PerftPosition for Position {
@@ -44,10 +50,10 @@ fn count<P: PerftPosition>(pos: &P, depth: u32, stack: &mut [MoveList]) -> u64 {
     let Some((moves, rest)) = stack.split_first_mut() else {
         return 1;
     };
-    pos.legal_moves(moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.leaf_count(moves);
     }
+    pos.legal_moves(moves);
     let mut total = 0;
     for m in moves.iter() {
         let mut next = pos.clone();

@@ -73,6 +73,9 @@ const ROLES: [Role; 6] = [
 const RANK_1: Bitboard = 0xFF;
 const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 const RANK_8: Bitboard = 0xFF << 56;
+const RANK_3: Bitboard = 0xFF << 16;
+const RANK_6: Bitboard = 0xFF << 40;
+const FILE_H: Bitboard = FILE_A << 7;
 
 /// The core's 16x16 square of an 8x8 square.
 #[inline]
@@ -669,10 +672,13 @@ impl Default for CastleBuf {
 
 impl crate::rules::perft::PerftPosition for BitPosition {
     fn legal_moves(&self, out: &mut MoveList) {
-        BitPosition::legal_moves(self, out);
+        BitPosition::legal_moves_unordered(self, out);
     }
     fn play_unchecked(&mut self, m: &Move) {
         BitPosition::play_unchecked(self, m);
+    }
+    fn leaf_count(&self, _out: &mut MoveList) -> u64 {
+        self.legal_move_count()
     }
 }
 

@@ -163,6 +163,110 @@ impl BitPosition {
         self.castling_moves(None, out);
     }
 
+    /// Every legal move, appended to `out` after clearing it, in no
+    /// particular order (by origin square, then target square): perft's
+    /// inner plies, where the core's order buys nothing and walking each
+    /// piece's ordered targets cost a fifth of the time. The same moves as
+    /// [`legal_moves`](Self::legal_moves); a test holds the two equal.
+    pub fn legal_moves_unordered(&self, out: &mut MoveList) {
+        out.clear();
+        let us = self.turn;
+        let check_mask = self.check_mask();
+        let pinned = self.pinned();
+        let (ep_from, ep) = self.ep_captures();
+        let promo_rank = if us == Color::White { RANK_8 } else { RANK_1 };
+        for from in squares(self.by_color[us.index()]) {
+            let Some(role) = self.role_on(from) else {
+                continue;
+            };
+            let targets = if role == KING {
+                self.king_targets()
+            } else {
+                let mut t = self.piece_targets(role, from, check_mask, pinned);
+                if ep_from & bit(from) != 0 {
+                    t |= bit(ep);
+                }
+                t
+            };
+            for t in squares(targets) {
+                out.push_move(self, role, from, t, promo_rank);
+            }
+        }
+        self.castling_moves(None, out);
+    }
+
+    /// The number of legal moves, counted from the legal target sets
+    /// without listing the moves: perft's last ply (bulk counting, as fast
+    /// perft programs do). The same target sets as
+    /// [`legal_moves`](Self::legal_moves); a test holds the two equal.
+    pub fn legal_move_count(&self) -> u64 {
+        let us = self.turn;
+        let check_mask = self.check_mask();
+        let mut n = u64::from(self.king_targets().count_ones());
+        if check_mask == 0 {
+            // Double check: only the king moves.
+            return n;
+        }
+        let pinned = self.pinned();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let to = !ours & check_mask;
+        let k = self.king_sq(us);
+        let r = &self.by_role;
+        // Each role's pieces by their own attack sets: no role lookup per
+        // square. A pinned piece moves along its pin line only (a pinned
+        // knight never).
+        let along = |s: usize, t: Bitboard| {
+            if pinned & bit(s) != 0 {
+                t & attacks::line(k, s)
+            } else {
+                t
+            }
+        };
+        for s in squares(r[KNIGHT] & ours & !pinned) {
+            n += u64::from((attacks::KNIGHT[s] & to).count_ones());
+        }
+        for s in squares((r[BISHOP] | r[QUEEN]) & ours) {
+            n += u64::from(along(s, attacks::bishop(s, occ) & to).count_ones());
+        }
+        for s in squares((r[ROOK] | r[QUEEN]) & ours) {
+            n += u64::from(along(s, attacks::rook(s, occ) & to).count_ones());
+        }
+        // Pawns: the free ones as a set, the pinned ones one by one.
+        let promo_rank = if us == Color::White { RANK_8 } else { RANK_1 };
+        let promotions = self.rules.promotion_roles.len() as u64;
+        let mut pawn_targets = |t: Bitboard| {
+            n += u64::from((t & !promo_rank).count_ones())
+                + u64::from((t & promo_rank).count_ones()) * promotions;
+        };
+        let pawns = r[PAWN] & ours;
+        for s in squares(pawns & pinned) {
+            pawn_targets(self.piece_targets(PAWN, s, check_mask, pinned));
+        }
+        let free = pawns & !pinned;
+        let empty = !occ;
+        let (one, two, left, right) = match us {
+            Color::White => {
+                let one = free << 8 & empty;
+                let two = (one & RANK_3) << 8 & empty;
+                (one, two, (free & !FILE_A) << 7, (free & !FILE_H) << 9)
+            }
+            Color::Black => {
+                let one = free >> 8 & empty;
+                let two = (one & RANK_6) >> 8 & empty;
+                (one, two, (free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
+            }
+        };
+        for t in [one, two, left & theirs, right & theirs] {
+            pawn_targets(t & check_mask);
+        }
+        n += u64::from(self.ep_captures().0.count_ones());
+        let mut buf = CastleBuf::default();
+        self.gen_castling(None, &mut buf);
+        n + buf.len as u64
+    }
+
     /// Whether the side to move has a legal move (no allocation).
     pub fn has_legal_move(&self) -> bool {
         if self.king_can_move() {

@@ -183,6 +183,22 @@ fn compare_moves(b: &BitPosition, c: &core::Position, rng: &mut Rng, corrupt: bo
     b.legal_moves(&mut bm);
     c.legal_moves(&mut cm);
     assert_eq!(bm, cm, "{}: legal moves, in order", c.fen());
+    // Perft's paths: the unordered list holds the same moves, and the
+    // count from the target sets is their number.
+    let mut unordered = MoveList::new();
+    b.legal_moves_unordered(&mut unordered);
+    assert_eq!(unordered.len(), bm.len(), "{}: unordered moves", c.fen());
+    assert!(
+        unordered.iter().all(|m| bm.contains(m)),
+        "{}: unordered moves",
+        c.fen()
+    );
+    assert_eq!(
+        b.legal_move_count(),
+        bm.len() as u64,
+        "{}: counted moves",
+        c.fen()
+    );
     for m in &cm {
         let san = c.san(m);
         assert_eq!(b.san(m), san, "{}: san", c.fen());
