@@ -22,14 +22,16 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::diagram::{Diagram, Layout, escape};
-use super::records::{Annotation, Arrow, RecordSink};
+use super::records::{Annotation, Arrow, Board, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Square};
-use crate::rules::picture::{Cell, Fact, Picture};
+use crate::rules::picture::{Cell, ChessBoard, Fact, Picture};
 use crate::verify::GameReport;
+
+mod json;
 
 /// Board width of the page's diagrams in pixels.
 const BOARD_PIXELS: u32 = 440;
@@ -57,6 +59,16 @@ struct Fragments {
 }
 
 impl Fragments {
+    /// A new fragment drawn by `draw`, for a caller that keeps its own
+    /// table of what is drawn.
+    fn push(&mut self, draw: impl FnOnce(&mut String)) -> u32 {
+        let id = u32::try_from(self.svg.len()).unwrap_or(u32::MAX);
+        let mut s = String::new();
+        draw(&mut s);
+        self.svg.push(s);
+        id
+    }
+
     /// The id of `key`'s fragment, drawn by `draw` the first time.
     fn id(&mut self, key: Key, draw: impl FnOnce(&mut String)) -> u32 {
         if let Some(&id) = self.ids.get(&key) {
@@ -71,14 +83,55 @@ impl Fragments {
     }
 }
 
+/// No fragment yet.
+const NONE: u32 = u32::MAX;
+
 /// What a replayed node shows.
-#[derive(Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Shown {
-    fen: String,
-    /// The fragment of every cell, rank by rank.
-    cells: Vec<u32>,
+    /// Its position string in [`ViewSink::fens`].
+    fen: (u32, u32),
+    /// Where its cells' fragments start in [`ViewSink::ids`] (one per
+    /// cell of the board, rank by rank).
+    cells: u32,
     arrow: Option<u32>,
     facts: u32,
+}
+
+/// The fragments of FIDE chess and Chess960 boards ([`ChessBoard`]), by
+/// what they draw, in flat tables: a ply looks up the squares that changed
+/// and hashes nothing.
+#[derive(Debug)]
+struct ChessIds {
+    /// By game (0 chess, 1 Chess960), square, code and check.
+    cells: Vec<u32>,
+    /// By game, from and to.
+    arrows: Vec<u32>,
+    /// By game and side to move.
+    facts: [u32; 4],
+    frames: [u32; 2],
+}
+
+impl Default for ChessIds {
+    fn default() -> ChessIds {
+        ChessIds {
+            cells: vec![NONE; 2 * 64 * 13 * 2],
+            arrows: vec![NONE; 2 * 64 * 64],
+            facts: [NONE; 4],
+            frames: [NONE; 2],
+        }
+    }
+}
+
+/// The table row of a chess board's game.
+fn chess_slot(board: &ChessBoard) -> usize {
+    usize::from(board.variant == Variant::Chess960)
+}
+
+/// A chess square (a1 = 0) as a picture's square.
+fn chess_square(s: usize) -> Option<Square> {
+    let s = u8::try_from(s).ok()?;
+    Square::new(s % 8, s / 8)
 }
 
 /// One line of the page's game list.
@@ -94,48 +147,6 @@ struct Listed {
     errors: u32,
     warnings: u32,
 }
-
-/// A game's data on the page.
-#[derive(Debug, Serialize)]
-struct GameData<'a> {
-    n: u64,
-    file: &'a str,
-    variant: &'a str,
-    /// The board frame's fragment.
-    frame: Option<u32>,
-    tags: &'a [(String, String)],
-    result: Option<&'static str>,
-    comments: Vec<&'a str>,
-    after: Vec<&'a str>,
-    /// The move number of the first move and whether Black makes it.
-    number: u32,
-    black_first: bool,
-    skipped: Option<&'a str>,
-    nodes: Vec<NodeData<'a>>,
-    diags: Vec<DiagData<'a>>,
-}
-
-/// A node, the root (the start position) or a move, as an array (the
-/// page holds one per ply, so no field names): how far back its parent is
-/// (0 for the root), the move (canonical, or as written when it was not
-/// replayed), whether it was replayed, its NAGs, comments before and
-/// after, its position string as a change of the parent's (`[bytes kept
-/// at the start, bytes kept at the end, what is between]`), the cells that
-/// differ from the parent's board (`cell, fragment, cell, fragment, ...`),
-/// the arrow's fragment and the facts' fragment.
-#[derive(Debug, Serialize)]
-struct NodeData<'a>(
-    usize,
-    &'a str,
-    bool,
-    &'a [u8],
-    Vec<&'a str>,
-    Vec<&'a str>,
-    Option<(usize, usize, &'a str)>,
-    Vec<u32>,
-    Option<u32>,
-    Option<u32>,
-);
 
 /// `fen` as a change of `parent`'s: the bytes both start with, the bytes
 /// both end with, and what is between in `fen` (the whole string when
@@ -157,20 +168,6 @@ fn fen_change<'a>(parent: Option<&str>, fen: &'a str) -> (usize, usize, &'a str)
     (pre, suf, fen.get(pre..b.len() - suf).unwrap_or(fen))
 }
 
-/// A diagnostic on its node.
-#[derive(Debug, Serialize)]
-struct DiagData<'a> {
-    sev: &'static str,
-    code: &'static str,
-    msg: &'a str,
-    node: usize,
-    line: Option<u32>,
-    col: Option<u32>,
-    label: Option<&'a str>,
-    rule: Option<&'a str>,
-    help: &'a [String],
-}
-
 /// The record builder of `xpgn view` and its page: builds each game's
 /// record while the verifier replays it, keeps the position string and the
 /// board of every node it played, and writes the page.
@@ -178,18 +175,30 @@ struct DiagData<'a> {
 pub struct ViewSink {
     builder: Builder,
     fragments: Fragments,
+    chess: ChessIds,
     /// The current game's first move number and side to move.
     start: Option<(u32, Color)>,
     /// What each node of the current game shows, by node index (the root,
     /// 0, is the start position).
     shown: Vec<Option<Shown>>,
+    /// The position strings of the current game's nodes, one after the
+    /// other (reused from game to game, as are `ids` and `shown`).
+    fens: String,
+    /// The fragment of every cell of every node shown, `cells` a node.
+    ids: Vec<u32>,
+    /// Cells of the current game's board.
+    cells: usize,
     /// The last picture drawn and its node, to find changed cells by
     /// comparing (the parent is almost always the last node).
     last: Option<(usize, Picture)>,
-    /// The FEN of the last move annotated, until its picture comes.
-    fen: String,
+    /// The same for chess boards.
+    last_chess: Option<(usize, ChessBoard)>,
+    /// The FEN of the last move annotated in `fens`, until its board comes.
+    fen: (u32, u32),
     frame: Option<u32>,
     listed: Vec<Listed>,
+    /// A game's page data, written by hand (reused).
+    json: Vec<u8>,
 }
 
 impl Visitor for ViewSink {
@@ -206,21 +215,39 @@ impl RecordSink for ViewSink {
     fn annotate_last(&mut self, a: Annotation<'_>) {
         self.builder
             .annotate_last(a.san.map(str::to_owned), a.lan.map(str::to_owned), None);
-        self.fen.clear();
-        self.fen.push_str(a.fen.unwrap_or_default());
+        self.fen = self.push_fen(a.fen.unwrap_or_default());
     }
 
     fn set_result(&mut self, result: GameResult) {
         self.builder.set_result(result);
     }
 
-    fn annotate_start(&mut self, fen: String, picture: Picture, number: u32) {
-        self.start = Some((number, picture.turn));
-        self.frame = Some(self.frame_of(&picture));
-        let shown = self.draw(fen, &picture, None, None);
+    fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
         self.shown.clear();
+        self.fens.clear();
+        self.ids.clear();
+        self.last = None;
+        self.last_chess = None;
+        let fen = self.push_fen(&fen);
+        let shown = match board {
+            Board::Chess(b) => {
+                self.start = Some((number, b.turn));
+                self.cells = 64;
+                self.frame = Some(self.chess_frame(&b));
+                let shown = self.draw_chess(fen, &b, None, None);
+                self.last_chess = Some((Game::ROOT, b));
+                shown
+            }
+            Board::Picture(picture) => {
+                self.start = Some((number, picture.turn));
+                self.cells = picture.cells.len();
+                self.frame = Some(self.frame_of(&picture));
+                let shown = self.draw(fen, &picture, None, None);
+                self.last = Some((Game::ROOT, picture));
+                shown
+            }
+        };
         self.shown.push(Some(shown));
-        self.last = Some((Game::ROOT, picture));
     }
 
     fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
@@ -228,30 +255,32 @@ impl RecordSink for ViewSink {
             return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
-        let parent_cells = self
-            .shown
-            .get_mut(parent)
-            .and_then(Option::as_mut)
-            .map(|s| std::mem::take(&mut s.cells));
-        let fen = std::mem::take(&mut self.fen);
-        let before = match (&parent_cells, &last) {
-            (Some(cells), Some((_, p))) => Some((cells.as_slice(), p)),
+        let before = match (self.shown_at(parent), &last) {
+            (Some(s), Some((_, p))) if picture.cells.len() == self.cells => Some((s.cells, p)),
             _ => None,
         };
-        let shown = self.draw(fen, &picture, arrow, before);
-        if let (Some(cells), Some(Some(s))) = (parent_cells, self.shown.get_mut(parent)) {
-            s.cells = cells;
-        }
-        if self.shown.len() <= id {
-            self.shown.resize_with(id + 1, || None);
-        }
-        if let Some(slot) = self.shown.get_mut(id) {
-            *slot = Some(shown);
-        }
+        self.cells = picture.cells.len();
+        let shown = self.draw(self.fen, &picture, arrow, before);
+        self.set_shown(id, shown);
         // The parent's picture, if it was the last, is drawn again later.
         let spare = last.map(|(_, p)| p);
         self.last = Some((id, picture));
         spare
+    }
+
+    fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
+        let Some((id, parent)) = self.builder.last_node() else {
+            return;
+        };
+        let last = self.last_chess.take().filter(|(node, _)| *node == parent);
+        let before = match (self.shown_at(parent), &last) {
+            (Some(s), Some((_, b))) if self.cells == 64 => Some((s.cells, b)),
+            _ => None,
+        };
+        self.cells = 64;
+        let shown = self.draw_chess(self.fen, board, arrow, before);
+        self.set_shown(id, shown);
+        self.last_chess = Some((id, *board));
     }
 }
 
@@ -262,18 +291,47 @@ impl ViewSink {
         ViewSink {
             builder: Builder::new(max_size),
             fragments: Fragments::default(),
+            chess: ChessIds::default(),
             start: None,
             shown: Vec::new(),
+            fens: String::new(),
+            ids: Vec::new(),
+            cells: 0,
             last: None,
-            fen: String::new(),
+            last_chess: None,
+            fen: (0, 0),
             frame: None,
             listed: Vec::new(),
+            json: Vec::new(),
         }
     }
 
     /// Games written so far.
     pub fn games(&self) -> usize {
         self.listed.len()
+    }
+
+    fn push_fen(&mut self, fen: &str) -> (u32, u32) {
+        let start = self.fens.len();
+        self.fens.push_str(fen);
+        (offset(start), offset(self.fens.len()))
+    }
+
+    fn fen_of(&self, (s, e): (u32, u32)) -> &str {
+        self.fens.get(s as usize..e as usize).unwrap_or_default()
+    }
+
+    fn shown_at(&self, node: usize) -> Option<Shown> {
+        self.shown.get(node).copied().flatten()
+    }
+
+    fn set_shown(&mut self, id: usize, shown: Shown) {
+        if self.shown.len() <= id {
+            self.shown.resize(id + 1, None);
+        }
+        if let Some(slot) = self.shown.get_mut(id) {
+            *slot = Some(shown);
+        }
     }
 
     fn frame_of(&mut self, picture: &Picture) -> u32 {
@@ -285,14 +343,29 @@ impl ViewSink {
         })
     }
 
-    /// The fragments of `picture`, reusing `before`'s (the parent's cell
-    /// fragments and picture) for the cells that did not change.
+    fn chess_frame(&mut self, board: &ChessBoard) -> u32 {
+        let slot = chess_slot(board);
+        match self.chess.frames.get(slot) {
+            Some(&id) if id != NONE => id,
+            _ => {
+                let id = self.frame_of(&board.picture());
+                if let Some(f) = self.chess.frames.get_mut(slot) {
+                    *f = id;
+                }
+                id
+            }
+        }
+    }
+
+    /// The fragments of `picture`, reusing `before`'s (where the parent's
+    /// cell fragments start in `ids`, and its picture) for the cells that
+    /// did not change.
     fn draw(
         &mut self,
-        fen: String,
+        fen: (u32, u32),
         picture: &Picture,
         arrow: Arrow,
-        before: Option<(&[u32], &Picture)>,
+        before: Option<(u32, &Picture)>,
     ) -> Shown {
         let variant = picture.variant;
         let mut diagram = Diagram::new(picture).size(BOARD_PIXELS);
@@ -301,22 +374,23 @@ impl ViewSink {
         }
         let layout: Layout = diagram.layout();
         let files = usize::from(picture.files.max(1));
-        let mut cells = Vec::with_capacity(picture.cells.len());
+        let cells = offset(self.ids.len());
         for (i, cell) in picture.cells.iter().enumerate() {
             let Some(sq) = u8::try_from(i % files)
                 .ok()
                 .zip(u8::try_from(i / files).ok())
                 .and_then(|(f, r)| Square::new(f, r))
             else {
+                self.ids.push(NONE);
                 continue;
             };
             let check = picture.check == Some(sq);
             if let Some((ids, prev)) = before
                 && prev.cells.get(i) == Some(cell)
                 && (prev.check == Some(sq)) == check
-                && let Some(&id) = ids.get(i)
+                && let Some(&id) = self.ids.get(ids as usize + i)
             {
-                cells.push(id);
+                self.ids.push(id);
                 continue;
             }
             let id = self
@@ -324,7 +398,7 @@ impl ViewSink {
                 .id(Key::Cell(variant, sq, cell.clone(), check), |out| {
                     diagram.write_cell(out, &layout, sq);
                 });
-            cells.push(id);
+            self.ids.push(id);
         }
         let arrow = arrow.map(|(from, to)| {
             self.fragments.id(Key::Arrow(variant, from, to), |out| {
@@ -338,6 +412,93 @@ impl ViewSink {
         Shown {
             fen,
             cells,
+            arrow,
+            facts,
+        }
+    }
+
+    /// [`draw`](Self::draw) for a chess board: the parent's fragments
+    /// copied, then looked up in flat tables for the squares whose piece or
+    /// check changed (all 64 without a parent); a picture is built only to
+    /// draw what was never drawn.
+    fn draw_chess(
+        &mut self,
+        fen: (u32, u32),
+        board: &ChessBoard,
+        arrow: Arrow,
+        before: Option<(u32, &ChessBoard)>,
+    ) -> Shown {
+        let slot = chess_slot(board);
+        let mut picture: Option<Picture> = None;
+        let cells = self.ids.len();
+        let copied = before.and_then(|(at, parent)| {
+            let at = at as usize;
+            let ids = self.ids.get(at..at + 64)?;
+            let ids: [u32; 64] = ids.try_into().ok()?;
+            Some((ids, parent))
+        });
+        match copied {
+            Some((ids, _)) => self.ids.extend_from_slice(&ids),
+            None => self.ids.resize(cells + 64, NONE),
+        }
+        for s in 0..64 {
+            let code = board.codes[s];
+            let check = board.check == Some(s as u8);
+            if let Some((_, parent)) = copied
+                && parent.codes[s] == code
+                && (parent.check == Some(s as u8)) == check
+            {
+                continue;
+            }
+            let key = ((slot * 64 + s) * 13 + usize::from(code) % 13) * 2 + usize::from(check);
+            let mut id = self.chess.cells.get(key).copied().unwrap_or(NONE);
+            if id == NONE {
+                let Some(sq) = chess_square(s) else { continue };
+                let pic = picture.get_or_insert_with(|| board.picture());
+                let diagram = Diagram::new(pic).size(BOARD_PIXELS);
+                let layout = diagram.layout();
+                id = self
+                    .fragments
+                    .push(|out| diagram.write_cell(out, &layout, sq));
+                if let Some(k) = self.chess.cells.get_mut(key) {
+                    *k = id;
+                }
+            }
+            if let Some(c) = self.ids.get_mut(cells + s) {
+                *c = id;
+            }
+        }
+        let arrow = arrow.and_then(|(from, to)| {
+            let f = usize::from(from.rank()) * 8 + usize::from(from.file());
+            let t = usize::from(to.rank()) * 8 + usize::from(to.file());
+            let key = (slot * 64 + f % 64) * 64 + t % 64;
+            let id = self.chess.arrows.get(key).copied()?;
+            if id != NONE {
+                return Some(id);
+            }
+            let pic = picture.get_or_insert_with(|| board.picture());
+            let diagram = Diagram::new(pic).size(BOARD_PIXELS).arrow(from, to);
+            let layout = diagram.layout();
+            let id = self.fragments.push(|out| diagram.write_arrow(out, &layout));
+            if let Some(k) = self.chess.arrows.get_mut(key) {
+                *k = id;
+            }
+            Some(id)
+        });
+        let key = slot * 2 + board.turn.index();
+        let mut facts = self.chess.facts.get(key).copied().unwrap_or(NONE);
+        if facts == NONE {
+            let pic = picture.get_or_insert_with(|| board.picture());
+            let diagram = Diagram::new(pic).size(BOARD_PIXELS);
+            let layout = diagram.layout();
+            facts = self.fragments.push(|out| diagram.write_facts(out, &layout));
+            if let Some(k) = self.chess.facts.get_mut(key) {
+                *k = facts;
+            }
+        }
+        Shown {
+            fen,
+            cells: offset(cells),
             arrow,
             facts,
         }
@@ -380,34 +541,37 @@ impl ViewSink {
         let Some(game) = self.builder.take() else {
             return Ok(false);
         };
-        let shown = std::mem::take(&mut self.shown);
         let start = self.start.take();
         let frame = self.frame.take();
         self.last = None;
+        self.last_chess = None;
         let variant = match report.and_then(|r| r.variant) {
             Some(v) => v.name().to_owned(),
             None => game.tag("Variant").unwrap_or("Chess").to_owned(),
         };
-        let variant = variant.as_str();
-        let data = game_data(
-            &game,
-            &shown,
+        let mut json = std::mem::take(&mut self.json);
+        json.clear();
+        let page = PageGame {
+            game: &game,
             start,
             frame,
             n,
             file,
-            variant,
+            variant: &variant,
             report,
             diagnostics,
-        );
-        let json = serde_json::to_string(&data).map_err(io::Error::other)?;
+        };
         write!(
-            out,
+            json,
             "<script type=\"application/json\" class=\"xpgn-game\" id=\"xpgn-game-{}\">",
             self.listed.len()
         )?;
-        out.write_all(script_safe(&json).as_bytes())?;
-        out.write_all(b"</script>\n")?;
+        self.write_game_json(&mut json, &page);
+        json.extend_from_slice(b"</script>\n");
+        let written = out.write_all(&json);
+        self.json = json;
+        written?;
+        self.clear();
         let tag = |name: &str| game.tag(name).unwrap_or_default().to_owned();
         self.listed.push(Listed {
             n,
@@ -418,7 +582,7 @@ impl ViewSink {
             result: game
                 .result
                 .map_or_else(|| tag("Result"), |r| r.as_str().to_owned()),
-            variant: variant.to_owned(),
+            variant,
             errors: report.map_or(0, |r| r.errors),
             warnings: report.map_or(0, |r| r.warnings),
         });
@@ -428,10 +592,18 @@ impl ViewSink {
     /// Drops the game the builder finished last: it is not on the page.
     pub fn skip_game(&mut self) {
         let _ = self.builder.take();
-        self.shown.clear();
+        self.clear();
         self.start = None;
         self.frame = None;
         self.last = None;
+        self.last_chess = None;
+    }
+
+    /// Forgets the nodes of the game written or skipped.
+    fn clear(&mut self) {
+        self.shown.clear();
+        self.fens.clear();
+        self.ids.clear();
     }
 
     /// Writes the page's end: the game list, the fragments and the script.
@@ -452,69 +624,73 @@ impl ViewSink {
             include_str!("viewer.js"),
         )
     }
-}
 
-/// A game's page data.
-#[allow(clippy::too_many_arguments)]
-fn game_data<'a>(
-    game: &'a Game,
-    shown: &'a [Option<Shown>],
-    start: Option<(u32, Color)>,
-    frame: Option<u32>,
-    n: u64,
-    file: &'a str,
-    variant: &'a str,
-    report: Option<&'a GameReport>,
-    diagnostics: &'a [Diagnostic],
-) -> GameData<'a> {
-    let texts = |c: &'a [crate::record::Comment]| c.iter().map(|c| c.text.as_str()).collect();
-    let shown_of = |i: usize| shown.get(i).and_then(Option::as_ref);
-    let nodes = game
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, node)| {
-            let parent = if i == Game::ROOT {
-                None
-            } else {
-                Some(game.parent_of(i))
-            };
-            let here = shown_of(i);
-            let before = parent.and_then(shown_of);
-            let d = match (here, before) {
-                (Some(h), Some(p)) => h
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(c, id)| p.cells.get(c) != Some(id))
-                    .flat_map(|(c, &id)| [u32::try_from(c).unwrap_or(u32::MAX), id])
-                    .collect(),
-                (Some(h), None) => h
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(c, &id)| [u32::try_from(c).unwrap_or(u32::MAX), id])
-                    .collect(),
-                (None, _) => Vec::new(),
-            };
-            NodeData(
-                parent.map_or(0, |p| i - p),
-                node.san.as_deref().unwrap_or(&node.written),
-                here.is_some(),
-                &node.nags,
-                texts(&node.comments_before),
-                texts(&node.comments_after),
-                here.map(|h| fen_change(before.map(|b| b.fen.as_str()), &h.fen)),
-                d,
-                here.and_then(|s| s.arrow),
-                here.map(|s| s.facts),
-            )
-        })
-        .collect();
-    let moves = game.nodes.get(1..).unwrap_or_default();
-    let diags = diagnostics
-        .iter()
-        .map(|d| {
+    /// A game's page data as JSON, written by hand into `out` (no value
+    /// per node): an object with `n`, `file`, `variant`, `frame`, `tags`,
+    /// `result`, `comments`, `after`, `number`, `black_first`, `skipped`,
+    /// `nodes` and `diags`. A node is an array (the page holds one per
+    /// ply, so no field names): how far back its parent is (0 for the
+    /// root), the move (canonical, or as written when it was not
+    /// replayed), whether it was replayed, its NAGs, comments before and
+    /// after, its position string as a change of the parent's (`[bytes
+    /// kept at the start, bytes kept at the end, what is between]`), the
+    /// cells that differ from the parent's board (`cell, fragment, cell,
+    /// fragment, ...`), the arrow's fragment and the facts' fragment.
+    fn write_game_json(&self, out: &mut Vec<u8>, page: &PageGame<'_>) {
+        let game = page.game;
+        out.extend_from_slice(b"{\"n\":");
+        json::number(out, page.n);
+        out.extend_from_slice(b",\"file\":");
+        json::string(out, page.file);
+        out.extend_from_slice(b",\"variant\":");
+        json::string(out, page.variant);
+        out.extend_from_slice(b",\"frame\":");
+        json::option(out, page.frame.map(u64::from));
+        out.extend_from_slice(b",\"tags\":[");
+        for (i, (name, value)) in game.tags.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'[');
+            json::string(out, name);
+            out.push(b',');
+            json::string(out, value);
+            out.push(b']');
+        }
+        out.extend_from_slice(b"],\"result\":");
+        match game.result {
+            Some(r) => json::string(out, r.as_str()),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"comments\":");
+        json::comments(out, &game.comments);
+        out.extend_from_slice(b",\"after\":");
+        json::comments(out, &game.comments_after_result);
+        let (number, first) = page.start.unwrap_or((1, Color::White));
+        out.extend_from_slice(b",\"number\":");
+        json::number(out, u64::from(number));
+        out.extend_from_slice(if first == Color::Black {
+            b",\"black_first\":true,\"skipped\":"
+        } else {
+            b",\"black_first\":false,\"skipped\":"
+        });
+        match page.report.and_then(|r| r.skipped.as_deref()) {
+            Some(s) => json::string(out, s),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"nodes\":[");
+        for (i, node) in game.nodes.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            self.write_node(out, game, i, node);
+        }
+        out.extend_from_slice(b"],\"diags\":[");
+        let moves = game.nodes.get(1..).unwrap_or_default();
+        for (i, d) in page.diagnostics.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
             let node = d.span.map_or(Game::ROOT, |span| {
                 let k = moves.partition_point(|n| n.span.start <= span.start);
                 match k.checked_sub(1).and_then(|j| moves.get(j)) {
@@ -522,35 +698,117 @@ fn game_data<'a>(
                     _ => Game::ROOT,
                 }
             });
-            DiagData {
-                sev: d.severity.as_str(),
-                code: d.code.as_str(),
-                msg: &d.message,
-                node,
-                line: d.span.map(|s| s.line),
-                col: d.span.map(|s| s.column),
-                label: d.label.as_deref(),
-                rule: d.rule.as_deref(),
-                help: &d.help,
+            out.extend_from_slice(b"{\"sev\":");
+            json::string(out, d.severity.as_str());
+            out.extend_from_slice(b",\"code\":");
+            json::string(out, d.code.as_str());
+            out.extend_from_slice(b",\"msg\":");
+            json::string(out, &d.message);
+            out.extend_from_slice(b",\"node\":");
+            json::number(out, node as u64);
+            out.extend_from_slice(b",\"line\":");
+            json::option(out, d.span.map(|s| u64::from(s.line)));
+            out.extend_from_slice(b",\"col\":");
+            json::option(out, d.span.map(|s| u64::from(s.column)));
+            out.extend_from_slice(b",\"label\":");
+            match d.label.as_deref() {
+                Some(s) => json::string(out, s),
+                None => out.extend_from_slice(b"null"),
             }
-        })
-        .collect();
-    let (number, first) = start.unwrap_or((1, Color::White));
-    GameData {
-        n,
-        file,
-        variant,
-        frame,
-        tags: &game.tags,
-        result: game.result.map(|r| r.as_str()),
-        comments: texts(&game.comments),
-        after: texts(&game.comments_after_result),
-        number,
-        black_first: first == Color::Black,
-        skipped: report.and_then(|r| r.skipped.as_deref()),
-        nodes,
-        diags,
+            out.extend_from_slice(b",\"rule\":");
+            match d.rule.as_deref() {
+                Some(s) => json::string(out, s),
+                None => out.extend_from_slice(b"null"),
+            }
+            out.extend_from_slice(b",\"help\":[");
+            for (j, h) in d.help.iter().enumerate() {
+                if j > 0 {
+                    out.push(b',');
+                }
+                json::string(out, h);
+            }
+            out.extend_from_slice(b"]}");
+        }
+        out.extend_from_slice(b"]}");
     }
+
+    /// One node's array (see [`write_game_json`](Self::write_game_json)).
+    fn write_node(&self, out: &mut Vec<u8>, game: &Game, i: usize, node: &crate::record::Node) {
+        let parent = (i != Game::ROOT).then(|| game.parent_of(i));
+        let here = self.shown_at(i);
+        let before = parent.and_then(|p| self.shown_at(p));
+        out.push(b'[');
+        json::number(out, parent.map_or(0, |p| i - p) as u64);
+        out.push(b',');
+        json::string(out, node.san.as_deref().unwrap_or(&node.written));
+        out.extend_from_slice(if here.is_some() {
+            b",true,["
+        } else {
+            b",false,["
+        });
+        for (j, nag) in node.nags.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            json::number(out, u64::from(*nag));
+        }
+        out.extend_from_slice(b"],");
+        json::comments(out, &node.comments_before);
+        out.push(b',');
+        json::comments(out, &node.comments_after);
+        out.push(b',');
+        let Some(h) = here else {
+            out.extend_from_slice(b"null,[],null,null]");
+            return;
+        };
+        let (pre, suf, mid) = fen_change(before.map(|b| self.fen_of(b.fen)), self.fen_of(h.fen));
+        out.push(b'[');
+        json::number(out, pre as u64);
+        out.push(b',');
+        json::number(out, suf as u64);
+        out.push(b',');
+        json::string(out, mid);
+        out.extend_from_slice(b"],[");
+        let n = self.cells;
+        let mine = self.ids.get(h.cells as usize..h.cells as usize + n);
+        let theirs = before.and_then(|b| self.ids.get(b.cells as usize..b.cells as usize + n));
+        let mut first = true;
+        for (c, &id) in mine.unwrap_or_default().iter().enumerate() {
+            if id == NONE || theirs.and_then(|t| t.get(c)) == Some(&id) {
+                continue;
+            }
+            if !first {
+                out.push(b',');
+            }
+            first = false;
+            json::number(out, c as u64);
+            out.push(b',');
+            json::number(out, u64::from(id));
+        }
+        out.extend_from_slice(b"],");
+        json::option(out, h.arrow.map(u64::from));
+        out.push(b',');
+        json::number(out, u64::from(h.facts));
+        out.push(b']');
+    }
+}
+
+/// What [`ViewSink::write_game_json`] writes a game from.
+struct PageGame<'a> {
+    game: &'a Game,
+    start: Option<(u32, Color)>,
+    frame: Option<u32>,
+    n: u64,
+    file: &'a str,
+    variant: &'a str,
+    report: Option<&'a GameReport>,
+    diagnostics: &'a [Diagnostic],
+}
+
+/// An arena offset (a game's text is held under the reader's limit, far
+/// below 4 GiB).
+fn offset(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// JSON that may stand inside a `<script>` element: `</` and `<!--` occur
