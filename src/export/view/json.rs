@@ -31,11 +31,31 @@ pub(super) fn option(out: &mut Vec<u8>, n: Option<u64>) {
     }
 }
 
+/// The bytes a string escapes: controls, `"`, `\\` and `<`.
+static ESCAPED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t
+};
+
 /// Appends `s` as a JSON string.
 pub(super) fn string(out: &mut Vec<u8>, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
     let bytes = s.as_bytes();
+    // Moves and position strings never need an escape: one pass to see.
+    if !bytes.iter().any(|&b| ESCAPED[usize::from(b)]) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     let mut from = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let escape: &[u8] = match b {

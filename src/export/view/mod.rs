@@ -94,6 +94,9 @@ struct Shown {
     /// Where its cells' fragments start in [`ViewSink::ids`] (one per
     /// cell of the board, rank by rank).
     cells: u32,
+    /// The cells that differ from its parent's board, `cell, fragment,
+    /// ...` in [`ViewSink::diffs`] (every cell for the root).
+    diff: (u32, u32),
     arrow: Option<u32>,
     facts: u32,
 }
@@ -103,7 +106,8 @@ struct Shown {
 /// and hashes nothing.
 #[derive(Debug)]
 struct ChessIds {
-    /// By game (0 chess, 1 Chess960), square, code and check.
+    /// By game (0 chess, 1 Chess960), square, code (16 rows, 13 used) and
+    /// check.
     cells: Vec<u32>,
     /// By game, from and to.
     arrows: Vec<u32>,
@@ -115,7 +119,7 @@ struct ChessIds {
 impl Default for ChessIds {
     fn default() -> ChessIds {
         ChessIds {
-            cells: vec![NONE; 2 * 64 * 13 * 2],
+            cells: vec![NONE; 2 * 64 * 16 * 2],
             arrows: vec![NONE; 2 * 64 * 64],
             facts: [NONE; 4],
             frames: [NONE; 2],
@@ -186,6 +190,8 @@ pub struct ViewSink {
     fens: String,
     /// The fragment of every cell of every node shown, `cells` a node.
     ids: Vec<u32>,
+    /// The changed cells of every node shown ([`Shown::diff`]).
+    diffs: Vec<u32>,
     /// Cells of the current game's board.
     cells: usize,
     /// The last picture drawn and its node, to find changed cells by
@@ -226,6 +232,7 @@ impl RecordSink for ViewSink {
         self.shown.clear();
         self.fens.clear();
         self.ids.clear();
+        self.diffs.clear();
         self.last = None;
         self.last_chess = None;
         let fen = self.push_fen(&fen);
@@ -234,7 +241,7 @@ impl RecordSink for ViewSink {
                 self.start = Some((number, b.turn));
                 self.cells = 64;
                 self.frame = Some(self.chess_frame(&b));
-                let shown = self.draw_chess(fen, &b, None, None);
+                let shown = self.draw_chess(fen, &b, None, None, None);
                 self.last_chess = Some((Game::ROOT, b));
                 shown
             }
@@ -242,7 +249,7 @@ impl RecordSink for ViewSink {
                 self.start = Some((number, picture.turn));
                 self.cells = picture.cells.len();
                 self.frame = Some(self.frame_of(&picture));
-                let shown = self.draw(fen, &picture, None, None);
+                let shown = self.draw(fen, &picture, None, None, None);
                 self.last = Some((Game::ROOT, picture));
                 shown
             }
@@ -255,12 +262,13 @@ impl RecordSink for ViewSink {
             return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
-        let before = match (self.shown_at(parent), &last) {
-            (Some(s), Some((_, p))) if picture.cells.len() == self.cells => Some((s.cells, p)),
-            _ => None,
-        };
+        let parent_cells = self
+            .shown_at(parent)
+            .map(|s| s.cells)
+            .filter(|_| picture.cells.len() == self.cells);
+        let before = parent_cells.zip(last.as_ref().map(|(_, p)| p));
         self.cells = picture.cells.len();
-        let shown = self.draw(self.fen, &picture, arrow, before);
+        let shown = self.draw(self.fen, &picture, arrow, before, parent_cells);
         self.set_shown(id, shown);
         // The parent's picture, if it was the last, is drawn again later.
         let spare = last.map(|(_, p)| p);
@@ -273,12 +281,13 @@ impl RecordSink for ViewSink {
             return;
         };
         let last = self.last_chess.take().filter(|(node, _)| *node == parent);
-        let before = match (self.shown_at(parent), &last) {
-            (Some(s), Some((_, b))) if self.cells == 64 => Some((s.cells, b)),
-            _ => None,
-        };
+        let parent_cells = self
+            .shown_at(parent)
+            .map(|s| s.cells)
+            .filter(|_| self.cells == 64);
+        let before = parent_cells.zip(last.as_ref().map(|(_, b)| b));
         self.cells = 64;
-        let shown = self.draw_chess(self.fen, board, arrow, before);
+        let shown = self.draw_chess(self.fen, board, arrow, before, parent_cells);
         self.set_shown(id, shown);
         self.last_chess = Some((id, *board));
     }
@@ -296,6 +305,7 @@ impl ViewSink {
             shown: Vec::new(),
             fens: String::new(),
             ids: Vec::new(),
+            diffs: Vec::new(),
             cells: 0,
             last: None,
             last_chess: None,
@@ -359,13 +369,15 @@ impl ViewSink {
 
     /// The fragments of `picture`, reusing `before`'s (where the parent's
     /// cell fragments start in `ids`, and its picture) for the cells that
-    /// did not change.
+    /// did not change; `parent` is where the parent's fragments start, to
+    /// list the cells that differ.
     fn draw(
         &mut self,
         fen: (u32, u32),
         picture: &Picture,
         arrow: Arrow,
         before: Option<(u32, &Picture)>,
+        parent: Option<u32>,
     ) -> Shown {
         let variant = picture.variant;
         let mut diagram = Diagram::new(picture).size(BOARD_PIXELS);
@@ -409,48 +421,89 @@ impl ViewSink {
             Key::Facts(variant, picture.turn, picture.facts.clone()),
             |out| diagram.write_facts(out, &layout),
         );
+        let diff = self.diff(cells as usize, parent);
         Shown {
             fen,
             cells,
+            diff,
             arrow,
             facts,
         }
     }
 
+    /// Lists the cells of the node whose fragments start at `cells` that
+    /// differ from the parent's, whose start at `parent` (all cells for
+    /// no parent).
+    fn diff(&mut self, cells: usize, parent: Option<u32>) -> (u32, u32) {
+        let start = self.diffs.len();
+        for c in 0..self.cells {
+            let id = self.ids.get(cells + c).copied().unwrap_or(NONE);
+            let theirs = parent.and_then(|p| self.ids.get(p as usize + c));
+            if id != NONE && theirs != Some(&id) {
+                self.diffs.push(offset(c));
+                self.diffs.push(id);
+            }
+        }
+        (offset(start), offset(self.diffs.len()))
+    }
+
     /// [`draw`](Self::draw) for a chess board: the parent's fragments
     /// copied, then looked up in flat tables for the squares whose piece or
-    /// check changed (all 64 without a parent); a picture is built only to
-    /// draw what was never drawn.
+    /// check changed (all 64 without `before`, the parent's fragments and
+    /// board); a picture is built only to draw what was never drawn.
     fn draw_chess(
         &mut self,
         fen: (u32, u32),
         board: &ChessBoard,
         arrow: Arrow,
         before: Option<(u32, &ChessBoard)>,
+        parent: Option<u32>,
     ) -> Shown {
         let slot = chess_slot(board);
         let mut picture: Option<Picture> = None;
         let cells = self.ids.len();
-        let copied = before.and_then(|(at, parent)| {
-            let at = at as usize;
-            let ids = self.ids.get(at..at + 64)?;
-            let ids: [u32; 64] = ids.try_into().ok()?;
-            Some((ids, parent))
-        });
-        match copied {
-            Some((ids, _)) => self.ids.extend_from_slice(&ids),
-            None => self.ids.resize(cells + 64, NONE),
-        }
-        for s in 0..64 {
-            let code = board.codes[s];
-            let check = board.check == Some(s as u8);
-            if let Some((_, parent)) = copied
-                && parent.codes[s] == code
-                && (parent.check == Some(s as u8)) == check
-            {
-                continue;
+        let before = before.filter(|&(at, _)| at as usize + 64 <= cells);
+        // The squares to look up: a bit each.
+        let changed = match before {
+            Some((at, prev)) => {
+                self.ids.extend_from_within(at as usize..at as usize + 64);
+                let mut changed = 0u64;
+                for w in 0..8 {
+                    let word = |codes: &[u8; 64]| {
+                        let mut b = [0u8; 8];
+                        b.copy_from_slice(&codes[w * 8..w * 8 + 8]);
+                        u64::from_le_bytes(b)
+                    };
+                    let x = word(&board.codes) ^ word(&prev.codes);
+                    if x == 0 {
+                        continue;
+                    }
+                    for k in 0..8 {
+                        if (x >> (8 * k)) & 0xff != 0 {
+                            changed |= 1 << (w * 8 + k);
+                        }
+                    }
+                }
+                if prev.check != board.check {
+                    for s in [prev.check, board.check].into_iter().flatten() {
+                        changed |= 1u64.checked_shl(u32::from(s)).unwrap_or(0);
+                    }
+                }
+                changed
             }
-            let key = ((slot * 64 + s) * 13 + usize::from(code) % 13) * 2 + usize::from(check);
+            None => {
+                self.ids.resize(cells + 64, NONE);
+                u64::MAX
+            }
+        };
+        let diff_start = self.diffs.len();
+        let mut bits = changed;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let code = board.codes.get(s).copied().unwrap_or(0);
+            let check = board.check == Some(s as u8);
+            let key = ((slot * 64 + s) * 16 + usize::from(code & 15)) * 2 + usize::from(check);
             let mut id = self.chess.cells.get(key).copied().unwrap_or(NONE);
             if id == NONE {
                 let Some(sq) = chess_square(s) else { continue };
@@ -467,7 +520,18 @@ impl ViewSink {
             if let Some(c) = self.ids.get_mut(cells + s) {
                 *c = id;
             }
+            if before.is_some() {
+                // A changed square's fragment differs from the parent's:
+                // another code or check is another key.
+                self.diffs.push(offset(s));
+                self.diffs.push(id);
+            }
         }
+        let diff = if before.is_some() {
+            (offset(diff_start), offset(self.diffs.len()))
+        } else {
+            self.diff(cells, parent)
+        };
         let arrow = arrow.and_then(|(from, to)| {
             let f = usize::from(from.rank()) * 8 + usize::from(from.file());
             let t = usize::from(to.rank()) * 8 + usize::from(to.file());
@@ -499,6 +563,7 @@ impl ViewSink {
         Shown {
             fen,
             cells: offset(cells),
+            diff,
             arrow,
             facts,
         }
@@ -604,6 +669,7 @@ impl ViewSink {
         self.shown.clear();
         self.fens.clear();
         self.ids.clear();
+        self.diffs.clear();
     }
 
     /// Writes the page's end: the game list, the fragments and the script.
@@ -769,21 +835,15 @@ impl ViewSink {
         out.push(b',');
         json::string(out, mid);
         out.extend_from_slice(b"],[");
-        let n = self.cells;
-        let mine = self.ids.get(h.cells as usize..h.cells as usize + n);
-        let theirs = before.and_then(|b| self.ids.get(b.cells as usize..b.cells as usize + n));
-        let mut first = true;
-        for (c, &id) in mine.unwrap_or_default().iter().enumerate() {
-            if id == NONE || theirs.and_then(|t| t.get(c)) == Some(&id) {
-                continue;
-            }
-            if !first {
+        let diff = self
+            .diffs
+            .get(h.diff.0 as usize..h.diff.1 as usize)
+            .unwrap_or_default();
+        for (j, &v) in diff.iter().enumerate() {
+            if j > 0 {
                 out.push(b',');
             }
-            first = false;
-            json::number(out, c as u64);
-            out.push(b',');
-            json::number(out, u64::from(id));
+            json::number(out, u64::from(v));
         }
         out.extend_from_slice(b"],");
         json::option(out, h.arrow.map(u64::from));

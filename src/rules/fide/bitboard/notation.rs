@@ -32,7 +32,7 @@ impl BitPosition {
     pub fn write_fen(&self, out: &mut String) {
         // The board as codes first: one pass over the bitboards, where
         // asking each square for its piece searched them 64 times.
-        const CHARS: &[u8; 13] = b" PNBRQKpnbrqk";
+        const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
         let mut codes = [0u8; 64];
         self.board_codes(&mut codes);
         let mut buf = [0u8; 72];
@@ -49,7 +49,7 @@ impl BitPosition {
                     n += 1;
                     empty = 0;
                 }
-                buf[n] = CHARS[usize::from(code) % CHARS.len()];
+                buf[n] = CHARS[usize::from(code) & 15];
                 n += 1;
             }
             if empty > 0 {
