@@ -6,8 +6,6 @@
 //! `\u003c` besides, so that no string can close the `<script>` element the
 //! data stands in (`</script>`) or open a comment (`<!--`).
 
-use crate::record::Comment;
-
 /// Appends `n` in decimal.
 pub(super) fn number(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];
@@ -84,14 +82,14 @@ pub(super) fn string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// Appends the texts of `comments` as an array of strings.
-pub(super) fn comments(out: &mut Vec<u8>, comments: &[Comment]) {
+/// Appends `texts` as an array of strings.
+pub(super) fn strings<'a>(out: &mut Vec<u8>, texts: impl Iterator<Item = &'a str>) {
     out.push(b'[');
-    for (i, c) in comments.iter().enumerate() {
+    for (i, t) in texts.enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        string(out, &c.text);
+        string(out, t);
     }
     out.push(b']');
 }

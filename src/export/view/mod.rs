@@ -22,10 +22,10 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::diagram::{Diagram, Layout, escape};
+use super::lean::Lean;
 use super::records::{Annotation, Arrow, Board, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
-use crate::record::{Builder, Game};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Square};
 use crate::rules::picture::{Cell, ChessBoard, Fact, Picture};
@@ -177,7 +177,9 @@ fn fen_change<'a>(parent: Option<&str>, fen: &'a str) -> (usize, usize, &'a str)
 /// board of every node it played, and writes the page.
 #[derive(Debug)]
 pub struct ViewSink {
-    builder: Builder,
+    /// The game being read, in flat buffers reused from game to game (no
+    /// record, no string per move).
+    lean: Lean,
     fragments: Fragments,
     chess: ChessIds,
     /// The current game's first move number and side to move.
@@ -209,23 +211,25 @@ pub struct ViewSink {
 
 impl Visitor for ViewSink {
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
-        self.builder.event(event, span, line)
+        self.lean.event(event, span, line)
     }
 
     fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
-        self.builder.problem(problem, span, line)
+        self.lean.problem(problem, span, line)
     }
 }
 
 impl RecordSink for ViewSink {
     fn annotate_last(&mut self, a: Annotation<'_>) {
-        self.builder
-            .annotate_last(a.san.map(str::to_owned), a.lan.map(str::to_owned), None);
+        self.lean.annotate_last(Annotation {
+            san: a.san,
+            ..Annotation::default()
+        });
         self.fen = self.push_fen(a.fen.unwrap_or_default());
     }
 
     fn set_result(&mut self, result: GameResult) {
-        self.builder.set_result(result);
+        self.lean.set_result(result);
     }
 
     fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
@@ -242,7 +246,7 @@ impl RecordSink for ViewSink {
                 self.cells = 64;
                 self.frame = Some(self.chess_frame(&b));
                 let shown = self.draw_chess(fen, &b, None, None, None);
-                self.last_chess = Some((Game::ROOT, b));
+                self.last_chess = Some((ROOT, b));
                 shown
             }
             Board::Picture(picture) => {
@@ -250,7 +254,7 @@ impl RecordSink for ViewSink {
                 self.cells = picture.cells.len();
                 self.frame = Some(self.frame_of(&picture));
                 let shown = self.draw(fen, &picture, None, None, None);
-                self.last = Some((Game::ROOT, picture));
+                self.last = Some((ROOT, picture));
                 shown
             }
         };
@@ -258,7 +262,7 @@ impl RecordSink for ViewSink {
     }
 
     fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
-        let Some((id, parent)) = self.builder.last_node() else {
+        let Some((id, parent)) = self.lean.last_node() else {
             return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
@@ -277,7 +281,7 @@ impl RecordSink for ViewSink {
     }
 
     fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
-        let Some((id, parent)) = self.builder.last_node() else {
+        let Some((id, parent)) = self.lean.last_node() else {
             return;
         };
         let last = self.last_chess.take().filter(|(node, _)| *node == parent);
@@ -298,7 +302,7 @@ impl ViewSink {
     /// game's text (see [`Builder::new`]).
     pub fn new(max_size: u64) -> ViewSink {
         ViewSink {
-            builder: Builder::new(max_size),
+            lean: Lean::for_view(max_size),
             fragments: Fragments::default(),
             chess: ChessIds::default(),
             start: None,
@@ -588,7 +592,7 @@ impl ViewSink {
         )
     }
 
-    /// Writes the game the builder finished last, if any, with its report
+    /// Writes the game read last, if any, with its report
     /// and diagnostics; `n` is its number in its input. Returns whether a
     /// game was written.
     ///
@@ -603,21 +607,21 @@ impl ViewSink {
         report: Option<&GameReport>,
         diagnostics: &[Diagnostic],
     ) -> io::Result<bool> {
-        let Some(game) = self.builder.take() else {
+        if !self.lean.take_finished() {
             return Ok(false);
-        };
+        }
+        let game = &self.lean;
         let start = self.start.take();
         let frame = self.frame.take();
         self.last = None;
         self.last_chess = None;
         let variant = match report.and_then(|r| r.variant) {
             Some(v) => v.name().to_owned(),
-            None => game.tag("Variant").unwrap_or("Chess").to_owned(),
+            None => game.view_tag("Variant").unwrap_or("Chess").to_owned(),
         };
         let mut json = std::mem::take(&mut self.json);
         json.clear();
         let page = PageGame {
-            game: &game,
             start,
             frame,
             n,
@@ -635,28 +639,30 @@ impl ViewSink {
         json.extend_from_slice(b"</script>\n");
         let written = out.write_all(&json);
         self.json = json;
-        written?;
-        self.clear();
-        let tag = |name: &str| game.tag(name).unwrap_or_default().to_owned();
-        self.listed.push(Listed {
+        let game = &self.lean;
+        let tag = |name: &str| game.view_tag(name).unwrap_or_default().to_owned();
+        let listed = Listed {
             n,
             white: tag("White"),
             black: tag("Black"),
             event: tag("Event"),
             date: tag("Date"),
             result: game
-                .result
+                .view_result()
                 .map_or_else(|| tag("Result"), |r| r.as_str().to_owned()),
             variant,
             errors: report.map_or(0, |r| r.errors),
             warnings: report.map_or(0, |r| r.warnings),
-        });
+        };
+        self.clear();
+        written?;
+        self.listed.push(listed);
         Ok(true)
     }
 
-    /// Drops the game the builder finished last: it is not on the page.
+    /// Drops the game read last: it is not on the page.
     pub fn skip_game(&mut self) {
-        let _ = self.builder.take();
+        let _ = self.lean.take_finished();
         self.clear();
         self.start = None;
         self.frame = None;
@@ -703,7 +709,7 @@ impl ViewSink {
     /// cells that differ from the parent's board (`cell, fragment, cell,
     /// fragment, ...`), the arrow's fragment and the facts' fragment.
     fn write_game_json(&self, out: &mut Vec<u8>, page: &PageGame<'_>) {
-        let game = page.game;
+        let game = &self.lean;
         out.extend_from_slice(b"{\"n\":");
         json::number(out, page.n);
         out.extend_from_slice(b",\"file\":");
@@ -713,7 +719,7 @@ impl ViewSink {
         out.extend_from_slice(b",\"frame\":");
         json::option(out, page.frame.map(u64::from));
         out.extend_from_slice(b",\"tags\":[");
-        for (i, (name, value)) in game.tags.iter().enumerate() {
+        for (i, (name, value)) in game.view_tags().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
@@ -724,14 +730,14 @@ impl ViewSink {
             out.push(b']');
         }
         out.extend_from_slice(b"],\"result\":");
-        match game.result {
+        match game.view_result() {
             Some(r) => json::string(out, r.as_str()),
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"comments\":");
-        json::comments(out, &game.comments);
+        json::strings(out, game.view_game_comments());
         out.extend_from_slice(b",\"after\":");
-        json::comments(out, &game.comments_after_result);
+        json::strings(out, game.view_after_result());
         let (number, first) = page.start.unwrap_or((1, Color::White));
         out.extend_from_slice(b",\"number\":");
         json::number(out, u64::from(number));
@@ -745,23 +751,27 @@ impl ViewSink {
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"nodes\":[");
-        for (i, node) in game.nodes.iter().enumerate() {
+        let nodes = game.view_nodes();
+        for i in 0..nodes {
             if i > 0 {
                 out.push(b',');
             }
-            self.write_node(out, game, i, node);
+            self.write_node(out, i);
         }
         out.extend_from_slice(b"],\"diags\":[");
-        let moves = game.nodes.get(1..).unwrap_or_default();
+        let span_of = |i: usize| game.view_node(i).map_or_else(Span::default, |n| n.span);
         for (i, d) in page.diagnostics.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            let node = d.span.map_or(Game::ROOT, |span| {
-                let k = moves.partition_point(|n| n.span.start <= span.start);
-                match k.checked_sub(1).and_then(|j| moves.get(j)) {
-                    Some(m) if span.start < m.span.end.max(m.span.start + 1) => k,
-                    _ => Game::ROOT,
+            let node = d.span.map_or(ROOT, |span| {
+                // The moves (nodes 1..) are in source order.
+                let k = partition_point(nodes.saturating_sub(1), |j| {
+                    span_of(j + 1).start <= span.start
+                });
+                match k.checked_sub(1).map(|j| span_of(j + 1)) {
+                    Some(m) if k < nodes && span.start < m.end.max(m.start + 1) => k,
+                    _ => ROOT,
                 }
             });
             out.extend_from_slice(b"{\"sev\":");
@@ -799,29 +809,33 @@ impl ViewSink {
     }
 
     /// One node's array (see [`write_game_json`](Self::write_game_json)).
-    fn write_node(&self, out: &mut Vec<u8>, game: &Game, i: usize, node: &crate::record::Node) {
-        let parent = (i != Game::ROOT).then(|| game.parent_of(i));
+    fn write_node(&self, out: &mut Vec<u8>, i: usize) {
+        let game = &self.lean;
+        let Some(node) = game.view_node(i) else {
+            return;
+        };
+        let parent = node.parent;
         let here = self.shown_at(i);
         let before = parent.and_then(|p| self.shown_at(p));
         out.push(b'[');
         json::number(out, parent.map_or(0, |p| i - p) as u64);
         out.push(b',');
-        json::string(out, node.san.as_deref().unwrap_or(&node.written));
+        json::string(out, node.text);
         out.extend_from_slice(if here.is_some() {
             b",true,["
         } else {
             b",false,["
         });
-        for (j, nag) in node.nags.iter().enumerate() {
+        for (j, nag) in game.view_nags(i).enumerate() {
             if j > 0 {
                 out.push(b',');
             }
-            json::number(out, u64::from(*nag));
+            json::number(out, u64::from(nag));
         }
         out.extend_from_slice(b"],");
-        json::comments(out, &node.comments_before);
+        json::strings(out, game.view_comments(i, false));
         out.push(b',');
-        json::comments(out, &node.comments_after);
+        json::strings(out, game.view_comments(i, true));
         out.push(b',');
         let Some(h) = here else {
             out.extend_from_slice(b"null,[],null,null]");
@@ -855,7 +869,6 @@ impl ViewSink {
 
 /// What [`ViewSink::write_game_json`] writes a game from.
 struct PageGame<'a> {
-    game: &'a Game,
     start: Option<(u32, Color)>,
     frame: Option<u32>,
     n: u64,
@@ -863,6 +876,24 @@ struct PageGame<'a> {
     variant: &'a str,
     report: Option<&'a GameReport>,
     diagnostics: &'a [Diagnostic],
+}
+
+/// The root node: the start position.
+const ROOT: usize = 0;
+
+/// The first of `0..n` for which `before` is false, `before` being true
+/// for a prefix (a binary search, as `slice::partition_point`).
+fn partition_point(n: usize, before: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if before(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// An arena offset (a game's text is held under the reader's limit, far
