@@ -186,13 +186,24 @@ impl Observer for Collect {
                 self.ann_uci.clear();
                 ply.write_uci(&mut self.ann_uci);
             }
+            // A chess board's codes also write its FEN.
+            let chess = if wanted.picture {
+                ChessBoard::of(ply.after)
+            } else {
+                None
+            };
             if wanted.fen {
                 self.ann_fen.clear();
-                ply.after.write_fen(&mut self.ann_fen);
+                match (&chess, ply.after) {
+                    (Some(b), AnyPosition::Fide(p)) => {
+                        p.write_fen_from(&b.codes, &mut self.ann_fen)
+                    }
+                    _ => ply.after.write_fen(&mut self.ann_fen),
+                }
             }
             if wanted.picture {
                 let arrow = ply.played.and_then(move_arrow);
-                if let Some(board) = ChessBoard::of(ply.after) {
+                if let Some(board) = chess {
                     self.ann_chess = Some((board, arrow));
                 } else {
                     let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);

@@ -8,6 +8,15 @@
 
 /// Appends `n` in decimal.
 pub(super) fn number(out: &mut Vec<u8>, mut n: u64) {
+    // Most numbers of a page are below 100: a cell, a distance, an offset.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
+    if n < 100 {
+        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {

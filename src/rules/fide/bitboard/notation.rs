@@ -30,30 +30,37 @@ impl BitPosition {
 
     /// Appends the FEN to `out`.
     pub fn write_fen(&self, out: &mut String) {
-        // The board as codes first: one pass over the bitboards, where
-        // asking each square for its piece searched them 64 times.
-        const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
         let mut codes = [0u8; 64];
         self.board_codes(&mut codes);
+        self.write_fen_from(&codes, out);
+    }
+
+    /// [`write_fen`](Self::write_fen) given the position's
+    /// [`board_codes`](Self::board_codes), for a caller that has them.
+    pub fn write_fen_from(&self, codes: &[u8; 64], out: &mut String) {
+        // The board as codes: one pass over the bitboards, where asking
+        // each square for its piece searched them 64 times; each rank's
+        // pieces found from the occupancy, a bit each.
+        const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
+        let occupied = self.occupied();
         let mut buf = [0u8; 72];
         let mut n = 0;
         for r in (0..8).rev() {
-            let mut empty = 0u8;
-            for &code in &codes[r * 8..r * 8 + 8] {
-                if code == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    buf[n] = b'0' + empty;
+            let mut row = (occupied >> (r * 8)) & 0xff;
+            let mut next = 0;
+            while row != 0 {
+                let f = row.trailing_zeros() as usize;
+                row &= row - 1;
+                if f > next {
+                    buf[n] = b'0' + (f - next) as u8;
                     n += 1;
-                    empty = 0;
                 }
-                buf[n] = CHARS[usize::from(code) & 15];
+                buf[n] = CHARS[usize::from(codes[(r * 8 + f) & 63]) & 15];
                 n += 1;
+                next = f + 1;
             }
-            if empty > 0 {
-                buf[n] = b'0' + empty;
+            if next < 8 {
+                buf[n] = b'0' + (8 - next) as u8;
                 n += 1;
             }
             if r > 0 {
