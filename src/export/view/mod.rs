@@ -286,8 +286,8 @@ impl RecordSink for ViewSink {
 }
 
 impl ViewSink {
-    /// A page builder whose records hold at most `max_size` bytes of one
-    /// game's text (see [`Builder::new`]).
+    /// A page builder that holds at most `max_size` bytes of one
+    /// game's text (see [`Lean::new`]).
     pub fn new(max_size: u64) -> ViewSink {
         ViewSink {
             lean: Lean::for_view(max_size),
