@@ -10,11 +10,32 @@ use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProble
 use crate::record::{Builder, Game};
 use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
-use crate::rules::picture::{Picture, move_arrow};
+use crate::rules::picture::{ChessBoard, Picture, move_arrow};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
 /// A move's arrow in a picture: from, to.
 pub type Arrow = Option<(Square, Square)>;
+
+/// A position as `xpgn view` draws it: FIDE chess and Chess960 as a
+/// [`ChessBoard`] read from the bitboards (compared square by square, no
+/// picture built), any other game as a [`Picture`].
+#[derive(Debug)]
+pub enum Board {
+    /// FIDE chess or Chess960 on the bitboards.
+    Chess(ChessBoard),
+    /// Any other game.
+    Picture(Picture),
+}
+
+impl Board {
+    /// The board of `pos`.
+    pub fn of(pos: &AnyPosition) -> Board {
+        match ChessBoard::of(pos) {
+            Some(b) => Board::Chess(b),
+            None => Board::Picture(Picture::of(pos)),
+        }
+    }
+}
 
 /// What the mainline of a game did, counted from its canonical moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -108,12 +129,14 @@ pub struct Collect {
     ann_fen: String,
     /// The picture after the last move and its arrow, for `xpgn view`.
     ann_picture: Option<(Picture, Arrow)>,
+    /// The same for FIDE chess and Chess960, read from the bitboards.
+    ann_chess: Option<(ChessBoard, Arrow)>,
     /// A picture the record's sink gave back, filled again for the next
     /// move (no allocation a ply).
     spare_picture: Option<Picture>,
     /// The current game's start position as FEN, picture and the number
     /// of its first move, until [`Tee`] hands it to the record.
-    start: Option<(String, Picture, u32)>,
+    start: Option<(String, Board, u32)>,
     ann_uci: String,
     /// SAN written for counting only.
     san: String,
@@ -128,7 +151,7 @@ pub struct Collect {
 impl Observer for Collect {
     fn start_position(&mut self, start: &AnyPosition) {
         if self.records.is_some_and(|n| n.picture) {
-            self.start = Some((start.fen(), Picture::of(start), start.fullmoves(0)));
+            self.start = Some((start.fen(), Board::of(start), start.fullmoves(0)));
         }
         if let Some(k) = &mut self.keyer {
             k.start(start);
@@ -165,15 +188,30 @@ impl Observer for Collect {
                 self.ann_uci.clear();
                 ply.write_uci(&mut self.ann_uci);
             }
+            // A chess board's codes also write its FEN.
+            let chess = if wanted.picture {
+                ChessBoard::of(ply.after)
+            } else {
+                None
+            };
             if wanted.fen {
                 self.ann_fen.clear();
-                ply.after.write_fen(&mut self.ann_fen);
+                match (&chess, ply.after) {
+                    (Some(b), AnyPosition::Fide(p)) => {
+                        p.write_fen_from(&b.codes, &mut self.ann_fen)
+                    }
+                    _ => ply.after.write_fen(&mut self.ann_fen),
+                }
             }
             if wanted.picture {
                 let arrow = ply.played.and_then(move_arrow);
-                let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
-                picture.fill(ply.after);
-                self.ann_picture = Some((picture, arrow));
+                if let Some(board) = chess {
+                    self.ann_chess = Some((board, arrow));
+                } else {
+                    let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
+                    picture.fill(ply.after);
+                    self.ann_picture = Some((picture, arrow));
+                }
             }
             self.annotation = Some(wanted);
         } else if count && !self.moves.count_fide(ply) {
@@ -246,10 +284,16 @@ pub trait RecordSink: Visitor {
         Some(picture)
     }
 
-    /// Gives the game being read its start position, as FEN, picture and
+    /// The same as [`annotate_picture`](Self::annotate_picture) for FIDE
+    /// chess and Chess960, whose boards are read from the bitboards.
+    fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
+        let _ = (board, arrow);
+    }
+
+    /// Gives the game being read its start position, as FEN, board and
     /// the number of its first move, when pictures are asked for.
-    fn annotate_start(&mut self, fen: String, picture: Picture, number: u32) {
-        let _ = (fen, picture, number);
+    fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
+        let _ = (fen, board, number);
     }
 }
 
@@ -363,6 +407,9 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 }
                 if let Some((picture, arrow)) = collect.ann_picture.take() {
                     collect.spare_picture = builder.annotate_picture(picture, arrow);
+                }
+                if let Some((board, arrow)) = collect.ann_chess.take() {
+                    builder.annotate_chess(&board, arrow);
                 }
             }
         }

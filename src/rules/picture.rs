@@ -253,6 +253,90 @@ impl Picture {
     }
 }
 
+/// A FIDE chess or Chess960 position as a picture shows it, read straight
+/// from the bitboards: what stands on each of the 64 squares, the king in
+/// check and the side to move. `xpgn view` compares two of these square by
+/// square where it would compare two [`Picture`]s, and builds the picture
+/// ([`ChessBoard::picture`], equal to [`Picture::of`] of the position, a
+/// test holds them to it) only to draw a cell it has not drawn before.
+#[derive(Clone, Copy)]
+pub struct ChessBoard {
+    rules: &'static core::GameRules,
+    /// The game: [`Variant::Chess`] or [`Variant::Chess960`].
+    pub variant: Variant,
+    /// What stands on each square, a1 first: 0 for nothing, else 1 + the
+    /// role (P N B R Q K) for White and 7 + the role for Black.
+    pub codes: [u8; 64],
+    /// The square (a1 = 0) of the king in check.
+    pub check: Option<u8>,
+    /// The side to move.
+    pub turn: Color,
+}
+
+impl std::fmt::Debug for ChessBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChessBoard")
+            .field("variant", &self.variant)
+            .field("codes", &self.codes)
+            .field("check", &self.check)
+            .field("turn", &self.turn)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ChessBoard {
+    /// The board of `pos` when it is FIDE chess or Chess960 on the
+    /// bitboards; `None` for any other position (draw it as a
+    /// [`Picture`]).
+    pub fn of(pos: &AnyPosition) -> Option<ChessBoard> {
+        let AnyPosition::Fide(p) = pos else {
+            return None;
+        };
+        let variant = pos.variant();
+        if !matches!(variant, Variant::Chess | Variant::Chess960) {
+            return None;
+        }
+        let mut codes = [0; 64];
+        p.board_codes(&mut codes);
+        let check = p
+            .is_check()
+            .then(|| p.king(p.turn()))
+            .flatten()
+            .map(|k| k.rank() * 8 + k.file());
+        Some(ChessBoard {
+            rules: p.rules(),
+            variant,
+            codes,
+            check,
+            turn: p.turn(),
+        })
+    }
+
+    /// The picture of this board, as [`Picture::of`] draws the position.
+    pub fn picture(&self) -> Picture {
+        let mut pic = Picture::empty();
+        pic.reset(self.variant, &self.rules.geometry, self.turn);
+        for (s, &code) in self.codes.iter().enumerate() {
+            let Some(sq) = u8::try_from(s).ok().and_then(|s| Square::new(s % 8, s / 8)) else {
+                continue;
+            };
+            let piece = code.checked_sub(1).and_then(|c| {
+                let color = if c < 6 { Color::White } else { Color::Black };
+                Some(core::Piece {
+                    color,
+                    role: core::Role::new(c % 6)?,
+                })
+            });
+            let token = piece.and_then(|piece| core_token(self.rules, piece));
+            if let (Some(token), Some(cell)) = (token, pic.cell_mut(sq)) {
+                cell.tokens.push(token);
+            }
+        }
+        pic.check = self.check.and_then(|s| Square::new(s % 8, s / 8));
+        pic
+    }
+}
+
 /// Where the arrow of `m` runs: from where the moving piece stood to where
 /// it lands (the king's squares for castling); `None` for a turn without a
 /// single such move (a square placed, a shot, a pass).
@@ -515,6 +599,64 @@ mod tests {
             }
         }
         assert!(seen > 300, "{seen} positions");
+    }
+
+    /// The shortcut for FIDE chess and Chess960 draws what the general
+    /// picture draws, at every position of random games and of the chess
+    /// fixtures (checks, castlings, promotions, en passant).
+    #[test]
+    fn a_chess_board_s_picture_equals_the_position_s() {
+        use crate::rules::playout::{PlayoutOptions, playout};
+        let mut seen = 0;
+        for variant in Variant::ALL {
+            for seed in 0..4 {
+                let game =
+                    playout(variant, &PlayoutOptions::default(), seed, 120).expect("playout");
+                for pos in game.positions() {
+                    let board = ChessBoard::of(&pos);
+                    let fide = matches!(variant, Variant::Chess | Variant::Chess960);
+                    assert_eq!(board.is_some(), fide, "{variant}");
+                    if let Some(b) = board {
+                        assert_eq!(b.picture(), Picture::of(&pos), "{variant}: {}", pos.fen());
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        // Every ply of the chess fixtures, through the verifier.
+        struct Compare(u32);
+        impl crate::verify::Observer for Compare {
+            fn ply(&mut self, ply: &crate::verify::Ply<'_>) {
+                let b = ChessBoard::of(ply.after).expect("a bitboard position");
+                assert_eq!(b.picture(), Picture::of(ply.after), "{}", ply.after.fen());
+                self.0 += 1;
+            }
+            fn wants_plies(&self) -> bool {
+                true
+            }
+        }
+        for name in ["opera-game.pgn", "special-moves.pgn"] {
+            let path = format!("{}/fixtures/chess/{name}", env!("CARGO_MANIFEST_DIR"));
+            let bytes = std::fs::read(path).expect("fixture");
+            let mut v = crate::verify::Verifier::with_observer("f", Compare(0));
+            crate::notation::Reader::new(&bytes[..])
+                .read_all(&mut v)
+                .expect("reads memory");
+            let plies = v.into_observer().0;
+            assert!(plies > 10, "{name}: {plies}");
+            seen += plies;
+        }
+        for fen in [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R b K - 0 1",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        ] {
+            let pos = AnyPosition::setup(Variant::Chess, Some(fen)).expect(fen);
+            let b = ChessBoard::of(&pos).expect("a bitboard position");
+            assert_eq!(b.picture(), Picture::of(&pos), "{fen}");
+            seen += 1;
+        }
+        assert!(seen > 200, "{seen} positions");
     }
 
     fn picture(variant: Variant, fen: Option<&str>) -> Picture {

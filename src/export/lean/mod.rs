@@ -18,7 +18,10 @@
 use std::io::{self, Write};
 
 mod json;
+mod view;
 mod write;
+
+pub use view::ViewNode;
 
 use super::pgn::{self, PgnOptions};
 use crate::diag::Span;
@@ -237,6 +240,11 @@ pub struct Lean {
     done: Option<Rendered>,
     /// Write games as JSON ([`Lean::json`]) instead of PGN.
     json: bool,
+    /// Write nothing and hold each game until the next begins
+    /// ([`Lean::for_view`]).
+    view: bool,
+    /// With `view`: a game ended since [`Lean::take_finished`].
+    finished: bool,
 }
 
 impl Lean {
@@ -266,6 +274,8 @@ impl Lean {
             last_pushed: None,
             done: None,
             json: false,
+            view: false,
+            finished: false,
         }
     }
 
@@ -487,6 +497,11 @@ impl Lean {
         // Comments left waiting at the start of a line with no move stay
         // with the game.
         self.game_comments.append(&mut self.pending);
+        if self.view {
+            // Held as it is for `xpgn view` until the next game begins.
+            self.finished = true;
+            return;
+        }
         let tag_end = self.tags.iter().map(|(_, v)| v.1).max().unwrap_or(0);
         let tag_text = self.text.get(..tag_end as usize).unwrap_or("").to_owned();
         let tags: Vec<(&str, &str)> = self

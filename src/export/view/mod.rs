@@ -12,9 +12,15 @@
 //! is its own `<script type="application/json">` block, parsed when the
 //! game is opened, so a page of thousands of games opens at once.
 //!
-//! The data comes from the verifier's single pass ([`ViewSink`] is the
-//! record builder fed by [`crate::export::records::Tee`], with the start
-//! position, the FEN and the picture of every ply it plays).
+//! The data comes from the verifier's single pass ([`ViewSink`] is fed by
+//! [`crate::export::records::Tee`] with the reader's events, held in the
+//! lean writer's flat buffers ([`Lean::for_view`]), and with the start
+//! position, the FEN and the board of every ply the verifier plays). FIDE
+//! chess and Chess960 boards come as [`ChessBoard`]s read from the
+//! bitboards and are compared square by square, their cells' fragments
+//! found in flat tables; other games' as [`Picture`]s. A game's data is
+//! written by hand into one reused buffer: a page of 10,000 games holds
+//! some 800,000 nodes.
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -22,14 +28,18 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::diagram::{Diagram, Layout, escape};
-use super::records::{Annotation, Arrow, RecordSink};
+use super::lean::Lean;
+use super::records::{Annotation, Arrow, Board, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
-use crate::record::{Builder, Game};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Square};
-use crate::rules::picture::{Cell, Fact, Picture};
+use crate::rules::picture::{Cell, ChessBoard, Fact, Picture};
 use crate::verify::GameReport;
+
+mod data;
+use data::{PageGame, ROOT};
+mod json;
 
 /// Board width of the page's diagrams in pixels.
 const BOARD_PIXELS: u32 = 440;
@@ -57,6 +67,16 @@ struct Fragments {
 }
 
 impl Fragments {
+    /// A new fragment drawn by `draw`, for a caller that keeps its own
+    /// table of what is drawn.
+    fn push(&mut self, draw: impl FnOnce(&mut String)) -> u32 {
+        let id = u32::try_from(self.svg.len()).unwrap_or(u32::MAX);
+        let mut s = String::new();
+        draw(&mut s);
+        self.svg.push(s);
+        id
+    }
+
     /// The id of `key`'s fragment, drawn by `draw` the first time.
     fn id(&mut self, key: Key, draw: impl FnOnce(&mut String)) -> u32 {
         if let Some(&id) = self.ids.get(&key) {
@@ -71,14 +91,59 @@ impl Fragments {
     }
 }
 
+/// No fragment yet.
+const NONE: u32 = u32::MAX;
+
 /// What a replayed node shows.
-#[derive(Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Shown {
-    fen: String,
-    /// The fragment of every cell, rank by rank.
-    cells: Vec<u32>,
+    /// Its position string in [`ViewSink::fens`].
+    fen: (u32, u32),
+    /// Where its cells' fragments start in [`ViewSink::ids`] (one per
+    /// cell of the board, rank by rank).
+    cells: u32,
+    /// The cells that differ from its parent's board, `cell, fragment,
+    /// ...` in [`ViewSink::diffs`] (every cell for the root).
+    diff: (u32, u32),
     arrow: Option<u32>,
     facts: u32,
+}
+
+/// The fragments of FIDE chess and Chess960 boards ([`ChessBoard`]), by
+/// what they draw, in flat tables: a ply looks up the squares that changed
+/// and hashes nothing.
+#[derive(Debug)]
+struct ChessIds {
+    /// By game (0 chess, 1 Chess960), square, code (16 rows, 13 used) and
+    /// check.
+    cells: Vec<u32>,
+    /// By game, from and to.
+    arrows: Vec<u32>,
+    /// By game and side to move.
+    facts: [u32; 4],
+    frames: [u32; 2],
+}
+
+impl Default for ChessIds {
+    fn default() -> ChessIds {
+        ChessIds {
+            cells: vec![NONE; 2 * 64 * 16 * 2],
+            arrows: vec![NONE; 2 * 64 * 64],
+            facts: [NONE; 4],
+            frames: [NONE; 2],
+        }
+    }
+}
+
+/// The table row of a chess board's game.
+fn chess_slot(board: &ChessBoard) -> usize {
+    usize::from(board.variant == Variant::Chess960)
+}
+
+/// A chess square (a1 = 0) as a picture's square.
+fn chess_square(s: usize) -> Option<Square> {
+    let s = u8::try_from(s).ok()?;
+    Square::new(s % 8, s / 8)
 }
 
 /// One line of the page's game list.
@@ -95,185 +160,180 @@ struct Listed {
     warnings: u32,
 }
 
-/// A game's data on the page.
-#[derive(Debug, Serialize)]
-struct GameData<'a> {
-    n: u64,
-    file: &'a str,
-    variant: &'a str,
-    /// The board frame's fragment.
-    frame: Option<u32>,
-    tags: &'a [(String, String)],
-    result: Option<&'static str>,
-    comments: Vec<&'a str>,
-    after: Vec<&'a str>,
-    /// The move number of the first move and whether Black makes it.
-    number: u32,
-    black_first: bool,
-    skipped: Option<&'a str>,
-    nodes: Vec<NodeData<'a>>,
-    diags: Vec<DiagData<'a>>,
-}
-
-/// A node, the root (the start position) or a move, as an array (the
-/// page holds one per ply, so no field names): how far back its parent is
-/// (0 for the root), the move (canonical, or as written when it was not
-/// replayed), whether it was replayed, its NAGs, comments before and
-/// after, its position string as a change of the parent's (`[bytes kept
-/// at the start, bytes kept at the end, what is between]`), the cells that
-/// differ from the parent's board (`cell, fragment, cell, fragment, ...`),
-/// the arrow's fragment and the facts' fragment.
-#[derive(Debug, Serialize)]
-struct NodeData<'a>(
-    usize,
-    &'a str,
-    bool,
-    &'a [u8],
-    Vec<&'a str>,
-    Vec<&'a str>,
-    Option<(usize, usize, &'a str)>,
-    Vec<u32>,
-    Option<u32>,
-    Option<u32>,
-);
-
-/// `fen` as a change of `parent`'s: the bytes both start with, the bytes
-/// both end with, and what is between in `fen` (the whole string when
-/// either is not ASCII, so that offsets are the same in the page's script).
-fn fen_change<'a>(parent: Option<&str>, fen: &'a str) -> (usize, usize, &'a str) {
-    let Some(parent) = parent.filter(|p| p.is_ascii() && fen.is_ascii()) else {
-        return (0, 0, fen);
-    };
-    let (a, b) = (parent.as_bytes(), fen.as_bytes());
-    let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let room = a.len().min(b.len()) - pre;
-    let suf = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(room)
-        .take_while(|(x, y)| x == y)
-        .count();
-    (pre, suf, fen.get(pre..b.len() - suf).unwrap_or(fen))
-}
-
-/// A diagnostic on its node.
-#[derive(Debug, Serialize)]
-struct DiagData<'a> {
-    sev: &'static str,
-    code: &'static str,
-    msg: &'a str,
-    node: usize,
-    line: Option<u32>,
-    col: Option<u32>,
-    label: Option<&'a str>,
-    rule: Option<&'a str>,
-    help: &'a [String],
-}
-
-/// The record builder of `xpgn view` and its page: builds each game's
-/// record while the verifier replays it, keeps the position string and the
-/// board of every node it played, and writes the page.
+/// `xpgn view`'s page builder: holds each game while the verifier
+/// replays it, keeps the position string and the board of every node it
+/// played, and writes the page.
 #[derive(Debug)]
 pub struct ViewSink {
-    builder: Builder,
+    /// The game being read, in flat buffers reused from game to game (no
+    /// record, no string per move).
+    lean: Lean,
     fragments: Fragments,
+    chess: ChessIds,
     /// The current game's first move number and side to move.
     start: Option<(u32, Color)>,
     /// What each node of the current game shows, by node index (the root,
     /// 0, is the start position).
     shown: Vec<Option<Shown>>,
+    /// The position strings of the current game's nodes, one after the
+    /// other (reused from game to game, as are `ids` and `shown`).
+    fens: String,
+    /// The fragment of every cell of every node shown, `cells` a node.
+    ids: Vec<u32>,
+    /// The changed cells of every node shown ([`Shown::diff`]).
+    diffs: Vec<u32>,
+    /// Cells of the current game's board.
+    cells: usize,
     /// The last picture drawn and its node, to find changed cells by
     /// comparing (the parent is almost always the last node).
     last: Option<(usize, Picture)>,
-    /// The FEN of the last move annotated, until its picture comes.
-    fen: String,
+    /// The same for chess boards.
+    last_chess: Option<(usize, ChessBoard)>,
+    /// The FEN of the last move annotated in `fens`, until its board comes.
+    fen: (u32, u32),
     frame: Option<u32>,
     listed: Vec<Listed>,
+    /// A game's page data, written by hand (reused).
+    json: Vec<u8>,
 }
 
 impl Visitor for ViewSink {
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
-        self.builder.event(event, span, line)
+        self.lean.event(event, span, line)
     }
 
     fn problem(&mut self, problem: &SyntaxProblem, span: Span, line: &LineContext<'_>) -> Flow {
-        self.builder.problem(problem, span, line)
+        self.lean.problem(problem, span, line)
     }
 }
 
 impl RecordSink for ViewSink {
     fn annotate_last(&mut self, a: Annotation<'_>) {
-        self.builder
-            .annotate_last(a.san.map(str::to_owned), a.lan.map(str::to_owned), None);
-        self.fen.clear();
-        self.fen.push_str(a.fen.unwrap_or_default());
+        self.lean.annotate_last(Annotation {
+            san: a.san,
+            ..Annotation::default()
+        });
+        self.fen = self.push_fen(a.fen.unwrap_or_default());
     }
 
     fn set_result(&mut self, result: GameResult) {
-        self.builder.set_result(result);
+        self.lean.set_result(result);
     }
 
-    fn annotate_start(&mut self, fen: String, picture: Picture, number: u32) {
-        self.start = Some((number, picture.turn));
-        self.frame = Some(self.frame_of(&picture));
-        let shown = self.draw(fen, &picture, None, None);
+    fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
         self.shown.clear();
+        self.fens.clear();
+        self.ids.clear();
+        self.diffs.clear();
+        self.last = None;
+        self.last_chess = None;
+        let fen = self.push_fen(&fen);
+        let shown = match board {
+            Board::Chess(b) => {
+                self.start = Some((number, b.turn));
+                self.cells = 64;
+                self.frame = Some(self.chess_frame(&b));
+                let shown = self.draw_chess(fen, &b, None, None, None);
+                self.last_chess = Some((ROOT, b));
+                shown
+            }
+            Board::Picture(picture) => {
+                self.start = Some((number, picture.turn));
+                self.cells = picture.cells.len();
+                self.frame = Some(self.frame_of(&picture));
+                let shown = self.draw(fen, &picture, None, None, None);
+                self.last = Some((ROOT, picture));
+                shown
+            }
+        };
         self.shown.push(Some(shown));
-        self.last = Some((Game::ROOT, picture));
     }
 
     fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
-        let Some((id, parent)) = self.builder.last_node() else {
+        let Some((id, parent)) = self.lean.last_node() else {
             return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
         let parent_cells = self
-            .shown
-            .get_mut(parent)
-            .and_then(Option::as_mut)
-            .map(|s| std::mem::take(&mut s.cells));
-        let fen = std::mem::take(&mut self.fen);
-        let before = match (&parent_cells, &last) {
-            (Some(cells), Some((_, p))) => Some((cells.as_slice(), p)),
-            _ => None,
-        };
-        let shown = self.draw(fen, &picture, arrow, before);
-        if let (Some(cells), Some(Some(s))) = (parent_cells, self.shown.get_mut(parent)) {
-            s.cells = cells;
-        }
-        if self.shown.len() <= id {
-            self.shown.resize_with(id + 1, || None);
-        }
-        if let Some(slot) = self.shown.get_mut(id) {
-            *slot = Some(shown);
-        }
+            .shown_at(parent)
+            .map(|s| s.cells)
+            .filter(|_| picture.cells.len() == self.cells);
+        let before = parent_cells.zip(last.as_ref().map(|(_, p)| p));
+        self.cells = picture.cells.len();
+        let shown = self.draw(self.fen, &picture, arrow, before, parent_cells);
+        self.set_shown(id, shown);
         // The parent's picture, if it was the last, is drawn again later.
         let spare = last.map(|(_, p)| p);
         self.last = Some((id, picture));
         spare
     }
+
+    fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
+        let Some((id, parent)) = self.lean.last_node() else {
+            return;
+        };
+        let last = self.last_chess.take().filter(|(node, _)| *node == parent);
+        let parent_cells = self
+            .shown_at(parent)
+            .map(|s| s.cells)
+            .filter(|_| self.cells == 64);
+        let before = parent_cells.zip(last.as_ref().map(|(_, b)| b));
+        self.cells = 64;
+        let shown = self.draw_chess(self.fen, board, arrow, before, parent_cells);
+        self.set_shown(id, shown);
+        self.last_chess = Some((id, *board));
+    }
 }
 
 impl ViewSink {
-    /// A page builder whose records hold at most `max_size` bytes of one
-    /// game's text (see [`Builder::new`]).
+    /// A page builder that holds at most `max_size` bytes of one
+    /// game's text (see [`Lean::new`]).
     pub fn new(max_size: u64) -> ViewSink {
         ViewSink {
-            builder: Builder::new(max_size),
+            lean: Lean::for_view(max_size),
             fragments: Fragments::default(),
+            chess: ChessIds::default(),
             start: None,
             shown: Vec::new(),
+            fens: String::new(),
+            ids: Vec::new(),
+            diffs: Vec::new(),
+            cells: 0,
             last: None,
-            fen: String::new(),
+            last_chess: None,
+            fen: (0, 0),
             frame: None,
             listed: Vec::new(),
+            json: Vec::new(),
         }
     }
 
     /// Games written so far.
     pub fn games(&self) -> usize {
         self.listed.len()
+    }
+
+    fn push_fen(&mut self, fen: &str) -> (u32, u32) {
+        let start = self.fens.len();
+        self.fens.push_str(fen);
+        (offset(start), offset(self.fens.len()))
+    }
+
+    fn fen_of(&self, (s, e): (u32, u32)) -> &str {
+        self.fens.get(s as usize..e as usize).unwrap_or_default()
+    }
+
+    fn shown_at(&self, node: usize) -> Option<Shown> {
+        self.shown.get(node).copied().flatten()
+    }
+
+    fn set_shown(&mut self, id: usize, shown: Shown) {
+        if self.shown.len() <= id {
+            self.shown.resize(id + 1, None);
+        }
+        if let Some(slot) = self.shown.get_mut(id) {
+            *slot = Some(shown);
+        }
     }
 
     fn frame_of(&mut self, picture: &Picture) -> u32 {
@@ -285,14 +345,31 @@ impl ViewSink {
         })
     }
 
-    /// The fragments of `picture`, reusing `before`'s (the parent's cell
-    /// fragments and picture) for the cells that did not change.
+    fn chess_frame(&mut self, board: &ChessBoard) -> u32 {
+        let slot = chess_slot(board);
+        match self.chess.frames.get(slot) {
+            Some(&id) if id != NONE => id,
+            _ => {
+                let id = self.frame_of(&board.picture());
+                if let Some(f) = self.chess.frames.get_mut(slot) {
+                    *f = id;
+                }
+                id
+            }
+        }
+    }
+
+    /// The fragments of `picture`, reusing `before`'s (where the parent's
+    /// cell fragments start in `ids`, and its picture) for the cells that
+    /// did not change; `parent` is where the parent's fragments start, to
+    /// list the cells that differ.
     fn draw(
         &mut self,
-        fen: String,
+        fen: (u32, u32),
         picture: &Picture,
         arrow: Arrow,
-        before: Option<(&[u32], &Picture)>,
+        before: Option<(u32, &Picture)>,
+        parent: Option<u32>,
     ) -> Shown {
         let variant = picture.variant;
         let mut diagram = Diagram::new(picture).size(BOARD_PIXELS);
@@ -301,22 +378,23 @@ impl ViewSink {
         }
         let layout: Layout = diagram.layout();
         let files = usize::from(picture.files.max(1));
-        let mut cells = Vec::with_capacity(picture.cells.len());
+        let cells = offset(self.ids.len());
         for (i, cell) in picture.cells.iter().enumerate() {
             let Some(sq) = u8::try_from(i % files)
                 .ok()
                 .zip(u8::try_from(i / files).ok())
                 .and_then(|(f, r)| Square::new(f, r))
             else {
+                self.ids.push(NONE);
                 continue;
             };
             let check = picture.check == Some(sq);
             if let Some((ids, prev)) = before
                 && prev.cells.get(i) == Some(cell)
                 && (prev.check == Some(sq)) == check
-                && let Some(&id) = ids.get(i)
+                && let Some(&id) = self.ids.get(ids as usize + i)
             {
-                cells.push(id);
+                self.ids.push(id);
                 continue;
             }
             let id = self
@@ -324,7 +402,7 @@ impl ViewSink {
                 .id(Key::Cell(variant, sq, cell.clone(), check), |out| {
                     diagram.write_cell(out, &layout, sq);
                 });
-            cells.push(id);
+            self.ids.push(id);
         }
         let arrow = arrow.map(|(from, to)| {
             self.fragments.id(Key::Arrow(variant, from, to), |out| {
@@ -335,9 +413,149 @@ impl ViewSink {
             Key::Facts(variant, picture.turn, picture.facts.clone()),
             |out| diagram.write_facts(out, &layout),
         );
+        let diff = self.diff(cells as usize, parent);
         Shown {
             fen,
             cells,
+            diff,
+            arrow,
+            facts,
+        }
+    }
+
+    /// Lists the cells of the node whose fragments start at `cells` that
+    /// differ from the parent's, whose start at `parent` (all cells for
+    /// no parent).
+    fn diff(&mut self, cells: usize, parent: Option<u32>) -> (u32, u32) {
+        let start = self.diffs.len();
+        for c in 0..self.cells {
+            let id = self.ids.get(cells + c).copied().unwrap_or(NONE);
+            let theirs = parent.and_then(|p| self.ids.get(p as usize + c));
+            if id != NONE && theirs != Some(&id) {
+                self.diffs.push(offset(c));
+                self.diffs.push(id);
+            }
+        }
+        (offset(start), offset(self.diffs.len()))
+    }
+
+    /// [`draw`](Self::draw) for a chess board: the parent's fragments
+    /// copied, then looked up in flat tables for the squares whose piece or
+    /// check changed (all 64 without `before`, the parent's fragments and
+    /// board); a picture is built only to draw what was never drawn.
+    fn draw_chess(
+        &mut self,
+        fen: (u32, u32),
+        board: &ChessBoard,
+        arrow: Arrow,
+        before: Option<(u32, &ChessBoard)>,
+        parent: Option<u32>,
+    ) -> Shown {
+        let slot = chess_slot(board);
+        let mut picture: Option<Picture> = None;
+        let cells = self.ids.len();
+        let before = before.filter(|&(at, _)| at as usize + 64 <= cells);
+        // The squares to look up: a bit each.
+        let changed = match before {
+            Some((at, prev)) => {
+                self.ids.extend_from_within(at as usize..at as usize + 64);
+                let mut changed = 0u64;
+                for w in 0..8 {
+                    let word = |codes: &[u8; 64]| {
+                        let mut b = [0u8; 8];
+                        b.copy_from_slice(&codes[w * 8..w * 8 + 8]);
+                        u64::from_le_bytes(b)
+                    };
+                    let x = word(&board.codes) ^ word(&prev.codes);
+                    if x == 0 {
+                        continue;
+                    }
+                    for k in 0..8 {
+                        if (x >> (8 * k)) & 0xff != 0 {
+                            changed |= 1 << (w * 8 + k);
+                        }
+                    }
+                }
+                if prev.check != board.check {
+                    for s in [prev.check, board.check].into_iter().flatten() {
+                        changed |= 1u64.checked_shl(u32::from(s)).unwrap_or(0);
+                    }
+                }
+                changed
+            }
+            None => {
+                self.ids.resize(cells + 64, NONE);
+                u64::MAX
+            }
+        };
+        let diff_start = self.diffs.len();
+        let mut bits = changed;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let code = board.codes.get(s).copied().unwrap_or(0);
+            let check = board.check == Some(s as u8);
+            let key = ((slot * 64 + s) * 16 + usize::from(code & 15)) * 2 + usize::from(check);
+            let mut id = self.chess.cells.get(key).copied().unwrap_or(NONE);
+            if id == NONE {
+                let Some(sq) = chess_square(s) else { continue };
+                let pic = picture.get_or_insert_with(|| board.picture());
+                let diagram = Diagram::new(pic).size(BOARD_PIXELS);
+                let layout = diagram.layout();
+                id = self
+                    .fragments
+                    .push(|out| diagram.write_cell(out, &layout, sq));
+                if let Some(k) = self.chess.cells.get_mut(key) {
+                    *k = id;
+                }
+            }
+            if let Some(c) = self.ids.get_mut(cells + s) {
+                *c = id;
+            }
+            if before.is_some() {
+                // A changed square's fragment differs from the parent's:
+                // another code or check is another key.
+                self.diffs.push(offset(s));
+                self.diffs.push(id);
+            }
+        }
+        let diff = if before.is_some() {
+            (offset(diff_start), offset(self.diffs.len()))
+        } else {
+            self.diff(cells, parent)
+        };
+        let arrow = arrow.and_then(|(from, to)| {
+            let f = usize::from(from.rank()) * 8 + usize::from(from.file());
+            let t = usize::from(to.rank()) * 8 + usize::from(to.file());
+            let key = (slot * 64 + f % 64) * 64 + t % 64;
+            let id = self.chess.arrows.get(key).copied()?;
+            if id != NONE {
+                return Some(id);
+            }
+            let pic = picture.get_or_insert_with(|| board.picture());
+            let diagram = Diagram::new(pic).size(BOARD_PIXELS).arrow(from, to);
+            let layout = diagram.layout();
+            let id = self.fragments.push(|out| diagram.write_arrow(out, &layout));
+            if let Some(k) = self.chess.arrows.get_mut(key) {
+                *k = id;
+            }
+            Some(id)
+        });
+        let key = slot * 2 + board.turn.index();
+        let mut facts = self.chess.facts.get(key).copied().unwrap_or(NONE);
+        if facts == NONE {
+            let pic = picture.get_or_insert_with(|| board.picture());
+            let diagram = Diagram::new(pic).size(BOARD_PIXELS);
+            let layout = diagram.layout();
+            facts = self.fragments.push(|out| diagram.write_facts(out, &layout));
+            if let Some(k) = self.chess.facts.get_mut(key) {
+                *k = facts;
+            }
+        }
+        Shown {
+            fen,
+            cells: offset(cells),
+            diff,
             arrow,
             facts,
         }
@@ -362,7 +580,7 @@ impl ViewSink {
         )
     }
 
-    /// Writes the game the builder finished last, if any, with its report
+    /// Writes the game read last, if any, with its report
     /// and diagnostics; `n` is its number in its input. Returns whether a
     /// game was written.
     ///
@@ -377,61 +595,75 @@ impl ViewSink {
         report: Option<&GameReport>,
         diagnostics: &[Diagnostic],
     ) -> io::Result<bool> {
-        let Some(game) = self.builder.take() else {
+        if !self.lean.take_finished() {
             return Ok(false);
-        };
-        let shown = std::mem::take(&mut self.shown);
+        }
+        let game = &self.lean;
         let start = self.start.take();
         let frame = self.frame.take();
         self.last = None;
+        self.last_chess = None;
         let variant = match report.and_then(|r| r.variant) {
             Some(v) => v.name().to_owned(),
-            None => game.tag("Variant").unwrap_or("Chess").to_owned(),
+            None => game.view_tag("Variant").unwrap_or("Chess").to_owned(),
         };
-        let variant = variant.as_str();
-        let data = game_data(
-            &game,
-            &shown,
+        let mut json = std::mem::take(&mut self.json);
+        json.clear();
+        let page = PageGame {
             start,
             frame,
             n,
             file,
-            variant,
+            variant: &variant,
             report,
             diagnostics,
-        );
-        let json = serde_json::to_string(&data).map_err(io::Error::other)?;
+        };
         write!(
-            out,
+            json,
             "<script type=\"application/json\" class=\"xpgn-game\" id=\"xpgn-game-{}\">",
             self.listed.len()
         )?;
-        out.write_all(script_safe(&json).as_bytes())?;
-        out.write_all(b"</script>\n")?;
-        let tag = |name: &str| game.tag(name).unwrap_or_default().to_owned();
-        self.listed.push(Listed {
+        self.write_game_json(&mut json, &page);
+        json.extend_from_slice(b"</script>\n");
+        let written = out.write_all(&json);
+        self.json = json;
+        let game = &self.lean;
+        let tag = |name: &str| game.view_tag(name).unwrap_or_default().to_owned();
+        let listed = Listed {
             n,
             white: tag("White"),
             black: tag("Black"),
             event: tag("Event"),
             date: tag("Date"),
             result: game
-                .result
+                .view_result()
                 .map_or_else(|| tag("Result"), |r| r.as_str().to_owned()),
-            variant: variant.to_owned(),
+            variant,
             errors: report.map_or(0, |r| r.errors),
             warnings: report.map_or(0, |r| r.warnings),
-        });
+        };
+        self.clear();
+        written?;
+        self.listed.push(listed);
         Ok(true)
     }
 
-    /// Drops the game the builder finished last: it is not on the page.
+    /// Drops the game read last: it is not on the page.
     pub fn skip_game(&mut self) {
-        let _ = self.builder.take();
-        self.shown.clear();
+        let _ = self.lean.take_finished();
+        self.clear();
         self.start = None;
         self.frame = None;
         self.last = None;
+        self.last_chess = None;
+    }
+
+    /// Forgets the nodes of the game written or skipped.
+    fn clear(&mut self) {
+        self.shown.clear();
+        self.fens.clear();
+        self.ids.clear();
+        self.diffs.clear();
     }
 
     /// Writes the page's end: the game list, the fragments and the script.
@@ -454,103 +686,10 @@ impl ViewSink {
     }
 }
 
-/// A game's page data.
-#[allow(clippy::too_many_arguments)]
-fn game_data<'a>(
-    game: &'a Game,
-    shown: &'a [Option<Shown>],
-    start: Option<(u32, Color)>,
-    frame: Option<u32>,
-    n: u64,
-    file: &'a str,
-    variant: &'a str,
-    report: Option<&'a GameReport>,
-    diagnostics: &'a [Diagnostic],
-) -> GameData<'a> {
-    let texts = |c: &'a [crate::record::Comment]| c.iter().map(|c| c.text.as_str()).collect();
-    let shown_of = |i: usize| shown.get(i).and_then(Option::as_ref);
-    let nodes = game
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, node)| {
-            let parent = if i == Game::ROOT {
-                None
-            } else {
-                Some(game.parent_of(i))
-            };
-            let here = shown_of(i);
-            let before = parent.and_then(shown_of);
-            let d = match (here, before) {
-                (Some(h), Some(p)) => h
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(c, id)| p.cells.get(c) != Some(id))
-                    .flat_map(|(c, &id)| [u32::try_from(c).unwrap_or(u32::MAX), id])
-                    .collect(),
-                (Some(h), None) => h
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(c, &id)| [u32::try_from(c).unwrap_or(u32::MAX), id])
-                    .collect(),
-                (None, _) => Vec::new(),
-            };
-            NodeData(
-                parent.map_or(0, |p| i - p),
-                node.san.as_deref().unwrap_or(&node.written),
-                here.is_some(),
-                &node.nags,
-                texts(&node.comments_before),
-                texts(&node.comments_after),
-                here.map(|h| fen_change(before.map(|b| b.fen.as_str()), &h.fen)),
-                d,
-                here.and_then(|s| s.arrow),
-                here.map(|s| s.facts),
-            )
-        })
-        .collect();
-    let moves = game.nodes.get(1..).unwrap_or_default();
-    let diags = diagnostics
-        .iter()
-        .map(|d| {
-            let node = d.span.map_or(Game::ROOT, |span| {
-                let k = moves.partition_point(|n| n.span.start <= span.start);
-                match k.checked_sub(1).and_then(|j| moves.get(j)) {
-                    Some(m) if span.start < m.span.end.max(m.span.start + 1) => k,
-                    _ => Game::ROOT,
-                }
-            });
-            DiagData {
-                sev: d.severity.as_str(),
-                code: d.code.as_str(),
-                msg: &d.message,
-                node,
-                line: d.span.map(|s| s.line),
-                col: d.span.map(|s| s.column),
-                label: d.label.as_deref(),
-                rule: d.rule.as_deref(),
-                help: &d.help,
-            }
-        })
-        .collect();
-    let (number, first) = start.unwrap_or((1, Color::White));
-    GameData {
-        n,
-        file,
-        variant,
-        frame,
-        tags: &game.tags,
-        result: game.result.map(|r| r.as_str()),
-        comments: texts(&game.comments),
-        after: texts(&game.comments_after_result),
-        number,
-        black_first: first == Color::Black,
-        skipped: report.and_then(|r| r.skipped.as_deref()),
-        nodes,
-        diags,
-    }
+/// An arena offset (a game's text is held under the reader's limit, far
+/// below 4 GiB).
+fn offset(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// JSON that may stand inside a `<script>` element: `</` and `<!--` occur

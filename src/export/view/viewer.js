@@ -171,7 +171,7 @@
     const data = document.getElementById("xpgn-game-" + k);
     if (!data) return;
     game = JSON.parse(data.textContent);
-    // Nodes are arrays (see xpgn's export::view::NodeData); parents come
+    // Nodes are arrays (see xpgn's ViewSink::write_game_json); parents come
     // before their children, so one pass rebuilds each position string.
     game.nodes = game.nodes.map((r, i) => ({ p: r[0] ? i - r[0] : -1, m: r[1], ok: r[2], nags: r[3], cb: r[4], ca: r[5], fc: r[6], d: r[7], a: r[8], f: r[9] }));
     for (const node of game.nodes) {

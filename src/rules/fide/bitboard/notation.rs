@@ -13,34 +13,63 @@ impl BitPosition {
         s
     }
 
-    /// Appends the FEN to `out`.
-    pub fn write_fen(&self, out: &mut String) {
-        for r in (0..8).rev() {
-            let mut empty = 0u8;
-            for f in 0..8 {
-                match self.piece_on(r * 8 + f) {
-                    None => empty += 1,
-                    Some((c, role)) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        let l = LETTERS[role];
-                        out.push(if c == Color::White {
-                            l as char
-                        } else {
-                            l.to_ascii_lowercase() as char
-                        });
-                    }
+    /// What stands on each square, a1 first: 0 for nothing, else 1 + the
+    /// role (P N B R Q K) for White and 7 + the role for Black. One pass
+    /// over the piece bitboards (`xpgn view` compares two boards by these).
+    pub fn board_codes(&self, codes: &mut [u8; 64]) {
+        *codes = [0; 64];
+        for c in Color::ALL {
+            for role in 0..6 {
+                let code = (1 + role + 6 * c.index()) as u8;
+                for s in squares(self.pieces(c, role)) {
+                    codes[s & 63] = code;
                 }
             }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
+        }
+    }
+
+    /// Appends the FEN to `out`.
+    pub fn write_fen(&self, out: &mut String) {
+        let mut codes = [0u8; 64];
+        self.board_codes(&mut codes);
+        self.write_fen_from(&codes, out);
+    }
+
+    /// [`write_fen`](Self::write_fen) given the position's
+    /// [`board_codes`](Self::board_codes), for a caller that has them.
+    pub fn write_fen_from(&self, codes: &[u8; 64], out: &mut String) {
+        // The board as codes: one pass over the bitboards, where asking
+        // each square for its piece searched them 64 times; each rank's
+        // pieces found from the occupancy, a bit each.
+        const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
+        let occupied = self.occupied();
+        let mut buf = [0u8; 72];
+        let mut n = 0;
+        for r in (0..8).rev() {
+            let mut row = (occupied >> (r * 8)) & 0xff;
+            let mut next = 0;
+            while row != 0 {
+                let f = row.trailing_zeros() as usize;
+                row &= row - 1;
+                if f > next {
+                    buf[n] = b'0' + (f - next) as u8;
+                    n += 1;
+                }
+                buf[n] = CHARS[usize::from(codes[(r * 8 + f) & 63]) & 15];
+                n += 1;
+                next = f + 1;
+            }
+            if next < 8 {
+                buf[n] = b'0' + (8 - next) as u8;
+                n += 1;
             }
             if r > 0 {
-                out.push('/');
+                buf[n] = b'/';
+                n += 1;
             }
         }
+        // Every byte of `buf[..n]` is ASCII.
+        out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
@@ -50,8 +79,10 @@ impl BitPosition {
             Some(e) => push_square(e as usize, out),
             None => out.push('-'),
         }
-        use std::fmt::Write as _;
-        let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+        out.push(' ');
+        push_number(self.halfmoves, out);
+        out.push(' ');
+        push_number(self.fullmoves, out);
     }
 
     /// X-FEN castling as python-chess writes it (the core's `write_castling`).
@@ -152,4 +183,22 @@ impl BitPosition {
 fn push_square(s: usize, out: &mut String) {
     out.push((b'a' + (s % 8) as u8) as char);
     out.push((b'1' + (s / 8) as u8) as char);
+}
+
+/// Appends `n` in decimal (the formatter's machinery costs more than the
+/// rest of a FEN).
+fn push_number(mut n: u32, out: &mut String) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }

@@ -1,0 +1,141 @@
+//! The few JSON values a game's page data is made of, written straight
+//! into a byte buffer: a page holds hundreds of thousands of nodes, and
+//! building a value per node to serialise it cost more than the replay.
+//!
+//! Strings are escaped as `serde_json` escapes them, and `<` is written as
+//! `\u003c` besides, so that no string can close the `<script>` element the
+//! data stands in (`</script>`) or open a comment (`<!--`).
+
+/// Appends `n` in decimal.
+pub(super) fn number(out: &mut Vec<u8>, mut n: u64) {
+    // Most numbers of a page are below 100: a cell, a distance, an offset.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
+    if n < 100 {
+        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// Appends `n`, or `null`.
+pub(super) fn option(out: &mut Vec<u8>, n: Option<u64>) {
+    match n {
+        Some(n) => number(out, n),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// The bytes a string escapes: controls, `"`, `\\` and `<`.
+static ESCAPED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t
+};
+
+/// Appends `s` as a JSON string.
+pub(super) fn string(out: &mut Vec<u8>, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    // Moves and position strings never need an escape: one pass to see.
+    if !bytes.iter().any(|&b| ESCAPED[usize::from(b)]) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
+    let mut from = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            b'<' => b"\\u003c",
+            0..=0x1f => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(bytes.get(from..i).unwrap_or_default());
+        from = i + 1;
+        if escape.is_empty() {
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[usize::from(b >> 4)]);
+            out.push(HEX[usize::from(b & 15)]);
+        } else {
+            out.extend_from_slice(escape);
+        }
+    }
+    out.extend_from_slice(bytes.get(from..).unwrap_or_default());
+    out.push(b'"');
+}
+
+/// Appends `texts` as an array of strings.
+pub(super) fn strings<'a>(out: &mut Vec<u8>, texts: impl Iterator<Item = &'a str>) {
+    out.push(b'[');
+    for (i, t) in texts.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, t);
+    }
+    out.push(b']');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every string reads back as itself, and holds no `<`.
+    #[test]
+    fn strings_read_back_and_cannot_close_a_script() {
+        for s in [
+            "",
+            "plain",
+            "quote \" backslash \\ slash /",
+            "</script><!-- x -->",
+            "tab\tnew\nline\r\u{8}\u{c}\u{1}\u{1f}",
+            "Müller, Karsten \u{2013} ½",
+        ] {
+            let mut out = Vec::new();
+            string(&mut out, s);
+            let text = std::str::from_utf8(&out).expect("UTF-8");
+            assert!(!text.contains('<'), "{text}");
+            let back: String = serde_json::from_str(text).expect("valid JSON");
+            assert_eq!(back, s);
+            // Byte for byte serde_json's, but for `<`.
+            let serde = serde_json::to_string(s).expect("a string");
+            assert_eq!(text, serde.replace('<', "\\u003c"));
+        }
+    }
+
+    #[test]
+    fn numbers_are_decimal() {
+        for n in [0, 7, 10, 99, 1234567, u64::MAX] {
+            let mut out = Vec::new();
+            number(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
+    }
+}
