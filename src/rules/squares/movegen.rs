@@ -153,6 +153,63 @@ impl SquaresPosition {
         ControlFlow::Continue(())
     }
 
+    /// Whether the side to move has any pseudo-legal piece move (the
+    /// answer of [`each_piece_move`](Self::each_piece_move) stopping at the
+    /// first), from the first location of every line instead of listing
+    /// moves; en passant is left to the generator.
+    pub(crate) fn any_piece_move(&self) -> bool {
+        if self.ep.is_some() {
+            return self
+                .each_piece_move(None, None, &mut |_| ControlFlow::Break(()))
+                .is_break();
+        }
+        let us = self.turn;
+        let own = self.occupied[us].0;
+        let theirs = self.occupied[!us].0;
+        let empty = self.squares.0 & !(own | theirs);
+        let first = bits::first_steps(us);
+        let lines = bits::lines(us);
+        for (r, &on) in self.roles.iter().enumerate() {
+            let (Some(both), Some(quiet), Some(capture)) =
+                (first.both.get(r), first.quiet.get(r), first.capture.get(r))
+            else {
+                continue;
+            };
+            let mut pieces = on & own;
+            while pieces != 0 {
+                let i = pieces.trailing_zeros() as usize & 63;
+                pieces &= pieces - 1;
+                if both[i] & (empty | theirs) | quiet[i] & empty | capture[i] & theirs != 0 {
+                    return true;
+                }
+                if first.lame & (1 << r) == 0 {
+                    continue;
+                }
+                let (Some(role), Some(role_lines)) = (Role::new(r as u8), lines.get(r)) else {
+                    continue;
+                };
+                let from = bits::square_of(i as u32);
+                let zone = &self.rules().initial_zone[us];
+                for line in role_lines.iter().filter(|l| l.vector.lame) {
+                    let v = &line.vector;
+                    if (!v.initial || zone.contains(from))
+                        && self
+                            .lame_moves(from, role, v, &mut |_| ControlFlow::Break(()))
+                            .is_break()
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        if self.castling[us].is_empty() {
+            return false;
+        }
+        let mut castles = Vec::new();
+        self.castling_moves(&mut castles);
+        !castles.is_empty()
+    }
+
     /// The moves of the piece of `role` on `from`, vector by vector, nearest
     /// location first, until `f` breaks.
     fn moves_of(

@@ -107,3 +107,27 @@ fn bitset_piece_moves_agree_with_the_walk_move_by_move_on_random_games() {
     }
     assert!(moves > 1_000, "{moves}");
 }
+
+#[test]
+fn any_piece_move_agrees_with_the_generator_on_random_games() {
+    let (mut moves, mut with, mut without) = (Vec::new(), 0, 0);
+    for p in random_positions() {
+        // Each position for both sides: the other side's army is as often
+        // blocked as not.
+        let mut other = p.clone();
+        other.turn = !other.turn;
+        other.ep = None;
+        for q in [p, other] {
+            moves.clear();
+            q.piece_moves(&mut moves);
+            assert_eq!(q.any_piece_move(), !moves.is_empty(), "{}", q.fen());
+            if moves.is_empty() {
+                without += 1;
+            } else {
+                with += 1;
+            }
+        }
+    }
+    // Both answers are exercised (blocked armies are common in the family).
+    assert!(with > 500 && without > 20, "{with} with, {without} without");
+}
