@@ -269,6 +269,9 @@ pub(crate) struct FirstSteps {
     /// Roles (bit per role index) with lame lines, which are left out of
     /// the masks and walked (the location passed must hold an empty square).
     pub(crate) lame: u8,
+    /// The locations the lame lines pass first: without an empty square
+    /// on one of them, no lame move is possible.
+    pub(crate) lame_passed: [[u64; 64]; ROLES],
 }
 
 /// The [`FirstSteps`] of `color`'s pieces.
@@ -285,12 +288,22 @@ fn build_first(color: Color) -> FirstSteps {
         quiet: [[0; 64]; ROLES],
         capture: [[0; 64]; ROLES],
         lame: 0,
+        lame_passed: [[0; 64]; ROLES],
     };
     for (r, role_lines) in lines(color).iter().enumerate() {
         for line in role_lines {
             let v = &line.vector;
             if v.lame {
                 out.lame |= 1 << r;
+                for (from, passed) in out.lame_passed[r].iter_mut().enumerate() {
+                    let sq = square_of(from as u32);
+                    if v.initial && !zone.contains(sq) {
+                        continue;
+                    }
+                    if let Some(mid) = on_board(sq, v.df / 2, v.dr / 2) {
+                        *passed |= bit(mid);
+                    }
+                }
                 continue;
             }
             let table = match (v.mode.can_move(), v.mode.can_capture()) {

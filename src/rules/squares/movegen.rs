@@ -122,7 +122,8 @@ impl SquaresPosition {
     /// in its order, one piece at a time until `f` breaks; with `role`,
     /// only the moves of that role's pieces (castling counts as the king's).
     /// With `to` too, only the pieces that could reach `to` were nothing in
-    /// the way (the moves are still all of theirs).
+    /// the way, and of their moves only those along lines through `to`
+    /// (castling and lame lines in full: callers still look for `to`).
     pub(crate) fn each_piece_move(
         &self,
         role: Option<Role>,
@@ -130,17 +131,19 @@ impl SquaresPosition {
         f: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let mut from_set = self.occupied[self.turn];
+        let mut only = u64::MAX;
         if let Some(r) = role {
             from_set.0 &= self.roles.get(r.index()).copied().unwrap_or(0);
             if let Some(to) = to.map(bit).filter(|&b| b != 0) {
                 let reach = &bits::attacks(self.turn).reach;
                 let t = to.trailing_zeros() as usize;
                 from_set.0 &= reach.get(r.index()).map_or(0, |m| m[t]);
+                only = to;
             }
         }
         for from in from_set {
             if let Some(p) = self.piece_at(from) {
-                self.moves_of(from, p.role, f)?;
+                self.moves_of(from, p.role, only, f)?;
             }
         }
         if role.is_none_or(|r| r == KING) {
@@ -182,7 +185,9 @@ impl SquaresPosition {
                 if both[i] & (empty | theirs) | quiet[i] & empty | capture[i] & theirs != 0 {
                     return true;
                 }
-                if first.lame & (1 << r) == 0 {
+                if first.lame & (1 << r) == 0
+                    || first.lame_passed.get(r).is_none_or(|m| m[i] & empty == 0)
+                {
                     continue;
                 }
                 let (Some(role), Some(role_lines)) = (Role::new(r as u8), lines.get(r)) else {
@@ -211,11 +216,13 @@ impl SquaresPosition {
     }
 
     /// The moves of the piece of `role` on `from`, vector by vector, nearest
-    /// location first, until `f` breaks.
+    /// location first, until `f` breaks; only along the lines through a
+    /// location of `only` and, but for lame lines, to such a location.
     fn moves_of(
         &self,
         from: Square,
         role: Role,
+        only: u64,
         f: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let rules = self.rules();
@@ -228,14 +235,14 @@ impl SquaresPosition {
         let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
         for line in lines {
             let v = &line.vector;
-            if v.initial && !rules.initial_zone[us].contains(from) {
+            let ray = line.mask[fi];
+            if ray & only == 0 || (v.initial && !rules.initial_zone[us].contains(from)) {
                 continue;
             }
             if v.lame {
                 self.lame_moves(from, role, v, f)?;
                 continue;
             }
-            let ray = line.mask[fi];
             let hit = ray & stops;
             // The empty squares before the first stop, and the stop.
             let (mut open, first) = match (hit, line.ascending) {
@@ -249,6 +256,8 @@ impl SquaresPosition {
                     (ray & ((u64::MAX << b) << 1), Some(b))
                 }
             };
+            open &= only;
+            let first = first.filter(|&b| only & (1u64 << b) != 0);
             while open != 0 {
                 let b = if line.ascending {
                     open.trailing_zeros()
@@ -430,9 +439,11 @@ impl SquaresPosition {
         let us = self.turn;
         let Some(king) = self.kings[us] else { return };
         let back = if us == Color::White { 0 } else { 7 };
-        if king.rank() != back || self.castling[us].is_empty() || self.is_attacked(king, !us) {
+        if king.rank() != back || self.castling[us].is_empty() {
             return;
         }
+        // Asked once, and only when a rook's way is clear.
+        let mut in_check = None;
         for rook in self.castling[us] {
             if self.piece_at(rook)
                 != Some(Piece {
@@ -463,7 +474,7 @@ impl SquaresPosition {
                         && (sq == king || sq == rook || self.piece_at(sq).is_none())
                 })
             });
-            if !clear {
+            if !clear || *in_check.get_or_insert_with(|| self.is_attacked(king, !us)) {
                 continue;
             }
             let (klo, khi) = (king.file().min(kf), king.file().max(kf));
