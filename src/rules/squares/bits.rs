@@ -115,6 +115,8 @@ pub(crate) struct Attacks {
     /// ones too) were nothing in the way: a superset of where the pieces
     /// that move there stand.
     pub(crate) reach: [[u64; 64]; ROLES],
+    /// The roles of all `rays` (bit per role index).
+    pub(crate) ray_roles: u8,
 }
 
 /// The attack (and reach) tables of each colour, built from the piece table's capturing
@@ -132,6 +134,7 @@ fn build(by: Color) -> Attacks {
         leaps: [[0; 64]; ROLES],
         rays: Vec::new(),
         reach: [[0; 64]; ROLES],
+        ray_roles: 0,
     };
     for (r, reach) in out.reach.iter_mut().enumerate() {
         let Some(role) = Role::new(r as u8) else {
@@ -197,6 +200,7 @@ fn build(by: Color) -> Attacks {
             });
         }
     }
+    out.ray_roles = out.rays.iter().fold(0, |acc, ray| acc | ray.roles);
     out
 }
 

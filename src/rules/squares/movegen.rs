@@ -68,12 +68,25 @@ impl SquaresPosition {
         {
             return true;
         }
+        // The pieces that attack along lines; a line without one is not
+        // walked.
+        let riders = self
+            .roles
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| table.ray_roles & (1 << r) != 0)
+            .fold(0, |acc, (_, &on)| acc | on)
+            & theirs;
+        if riders == 0 {
+            return false;
+        }
         let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
         table.rays.iter().any(|ray| {
-            let hit = ray.mask[t] & stops;
-            if hit == 0 {
+            let line = ray.mask[t];
+            if line & riders == 0 {
                 return false;
             }
+            let hit = line & stops;
             let first = if ray.ascending {
                 hit.trailing_zeros()
             } else {
@@ -468,12 +481,12 @@ impl SquaresPosition {
             };
             let lo = king.file().min(rook.file()).min(kf).min(rf);
             let hi = king.file().max(rook.file()).max(kf).max(rf);
-            let clear = (lo..=hi).all(|f| {
-                Square::new(f, back).is_some_and(|sq| {
-                    self.squares.contains(sq)
-                        && (sq == king || sq == rook || self.piece_at(sq).is_none())
-                })
-            });
+            // Every location from `lo` to `hi` holds a square, empty but
+            // for the king and the rook.
+            let row = ((1u64 << (hi + 1)) - (1u64 << lo)) << (u32::from(back) * 8);
+            let pieces = self.occupied.white.0 | self.occupied.black.0;
+            let clear =
+                row & !self.squares.0 == 0 && row & pieces & !(bit(king) | bit(rook)) == 0;
             if !clear || *in_check.get_or_insert_with(|| self.is_attacked(king, !us)) {
                 continue;
             }
