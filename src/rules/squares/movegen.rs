@@ -485,8 +485,7 @@ impl SquaresPosition {
             // for the king and the rook.
             let row = ((1u64 << (hi + 1)) - (1u64 << lo)) << (u32::from(back) * 8);
             let pieces = self.occupied.white.0 | self.occupied.black.0;
-            let clear =
-                row & !self.squares.0 == 0 && row & pieces & !(bit(king) | bit(rook)) == 0;
+            let clear = row & !self.squares.0 == 0 && row & pieces & !(bit(king) | bit(rook)) == 0;
             if !clear || *in_check.get_or_insert_with(|| self.is_attacked(king, !us)) {
                 continue;
             }
