@@ -784,18 +784,3 @@ impl SquaresPosition {
         pos
     }
 }
-
-#[cfg(test)]
-mod unit {
-    use super::super::position::SQUARE_LEAPS;
-
-    #[test]
-    fn square_leaps_are_the_24_offsets_within_two() {
-        assert_eq!(SQUARE_LEAPS.len(), 24);
-        assert!(
-            SQUARE_LEAPS
-                .iter()
-                .all(|&(a, b)| (a, b) != (0, 0) && a.abs() <= 2 && b.abs() <= 2)
-        );
-    }
-}
