@@ -115,6 +115,8 @@ pub(crate) struct Attacks {
     /// ones too) were nothing in the way: a superset of where the pieces
     /// that move there stand.
     pub(crate) reach: [[u64; 64]; ROLES],
+    /// The roles of all `rays` (bit per role index).
+    pub(crate) ray_roles: u8,
 }
 
 /// The attack (and reach) tables of each colour, built from the piece table's capturing
@@ -132,6 +134,7 @@ fn build(by: Color) -> Attacks {
         leaps: [[0; 64]; ROLES],
         rays: Vec::new(),
         reach: [[0; 64]; ROLES],
+        ray_roles: 0,
     };
     for (r, reach) in out.reach.iter_mut().enumerate() {
         let Some(role) = Role::new(r as u8) else {
@@ -197,6 +200,7 @@ fn build(by: Color) -> Attacks {
             });
         }
     }
+    out.ray_roles = out.rays.iter().fold(0, |acc, ray| acc | ray.roles);
     out
 }
 
@@ -251,4 +255,79 @@ fn build_lines(color: Color) -> [Vec<Line>; ROLES] {
             })
             .collect()
     })
+}
+
+/// Per role and origin, the first location along each line a piece of one
+/// colour moves on, split by what may end there: whether a piece has any
+/// move is whether one of these holds an empty square or an enemy piece
+/// (the nearer locations of a line are the first to be reached, and a line
+/// stops at the first hole or piece). Built from [`lines`], the initial
+/// lines only at origins in the initial zone.
+pub(crate) struct FirstSteps {
+    /// Lines that move and capture.
+    pub(crate) both: [[u64; 64]; ROLES],
+    /// Lines that only move.
+    pub(crate) quiet: [[u64; 64]; ROLES],
+    /// Lines that only capture.
+    pub(crate) capture: [[u64; 64]; ROLES],
+    /// Roles (bit per role index) with lame lines, which are left out of
+    /// the masks and walked (the location passed must hold an empty square).
+    pub(crate) lame: u8,
+    /// The locations the lame lines pass first: without an empty square
+    /// on one of them, no lame move is possible.
+    pub(crate) lame_passed: [[u64; 64]; ROLES],
+}
+
+/// The [`FirstSteps`] of `color`'s pieces.
+pub(crate) fn first_steps(color: Color) -> &'static FirstSteps {
+    static TABLES: OnceLock<[FirstSteps; 2]> = OnceLock::new();
+    let t = TABLES.get_or_init(|| [build_first(Color::White), build_first(Color::Black)]);
+    &t[usize::from(color == Color::Black)]
+}
+
+fn build_first(color: Color) -> FirstSteps {
+    let zone = &super::rules().initial_zone[color];
+    let mut out = FirstSteps {
+        both: [[0; 64]; ROLES],
+        quiet: [[0; 64]; ROLES],
+        capture: [[0; 64]; ROLES],
+        lame: 0,
+        lame_passed: [[0; 64]; ROLES],
+    };
+    for (r, role_lines) in lines(color).iter().enumerate() {
+        for line in role_lines {
+            let v = &line.vector;
+            if v.lame {
+                out.lame |= 1 << r;
+                for (from, passed) in out.lame_passed[r].iter_mut().enumerate() {
+                    let sq = square_of(from as u32);
+                    if v.initial && !zone.contains(sq) {
+                        continue;
+                    }
+                    if let Some(mid) = on_board(sq, v.df / 2, v.dr / 2) {
+                        *passed |= bit(mid);
+                    }
+                }
+                continue;
+            }
+            let table = match (v.mode.can_move(), v.mode.can_capture()) {
+                (true, true) => &mut out.both[r],
+                (true, false) => &mut out.quiet[r],
+                (false, true) => &mut out.capture[r],
+                (false, false) => continue,
+            };
+            for (from, first) in table.iter_mut().enumerate() {
+                let ray = line.mask[from];
+                if ray == 0 || (v.initial && !zone.contains(square_of(from as u32))) {
+                    continue;
+                }
+                *first |= if line.ascending {
+                    ray & ray.wrapping_neg()
+                } else {
+                    1 << (63 - ray.leading_zeros())
+                };
+            }
+        }
+    }
+    out
 }

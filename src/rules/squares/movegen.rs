@@ -68,12 +68,25 @@ impl SquaresPosition {
         {
             return true;
         }
+        // The pieces that attack along lines; a line without one is not
+        // walked.
+        let riders = self
+            .roles
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| table.ray_roles & (1 << r) != 0)
+            .fold(0, |acc, (_, &on)| acc | on)
+            & theirs;
+        if riders == 0 {
+            return false;
+        }
         let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
         table.rays.iter().any(|ray| {
-            let hit = ray.mask[t] & stops;
-            if hit == 0 {
+            let line = ray.mask[t];
+            if line & riders == 0 {
                 return false;
             }
+            let hit = line & stops;
             let first = if ray.ascending {
                 hit.trailing_zeros()
             } else {
@@ -122,7 +135,8 @@ impl SquaresPosition {
     /// in its order, one piece at a time until `f` breaks; with `role`,
     /// only the moves of that role's pieces (castling counts as the king's).
     /// With `to` too, only the pieces that could reach `to` were nothing in
-    /// the way (the moves are still all of theirs).
+    /// the way, and of their moves only those along lines through `to`
+    /// (castling and lame lines in full: callers still look for `to`).
     pub(crate) fn each_piece_move(
         &self,
         role: Option<Role>,
@@ -130,17 +144,19 @@ impl SquaresPosition {
         f: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let mut from_set = self.occupied[self.turn];
+        let mut only = u64::MAX;
         if let Some(r) = role {
             from_set.0 &= self.roles.get(r.index()).copied().unwrap_or(0);
             if let Some(to) = to.map(bit).filter(|&b| b != 0) {
                 let reach = &bits::attacks(self.turn).reach;
                 let t = to.trailing_zeros() as usize;
                 from_set.0 &= reach.get(r.index()).map_or(0, |m| m[t]);
+                only = to;
             }
         }
         for from in from_set {
             if let Some(p) = self.piece_at(from) {
-                self.moves_of(from, p.role, f)?;
+                self.moves_of(from, p.role, only, f)?;
             }
         }
         if role.is_none_or(|r| r == KING) {
@@ -153,12 +169,73 @@ impl SquaresPosition {
         ControlFlow::Continue(())
     }
 
+    /// Whether the side to move has any pseudo-legal piece move (the
+    /// answer of [`each_piece_move`](Self::each_piece_move) stopping at the
+    /// first), from the first location of every line instead of listing
+    /// moves; en passant is left to the generator.
+    pub(crate) fn any_piece_move(&self) -> bool {
+        if self.ep.is_some() {
+            return self
+                .each_piece_move(None, None, &mut |_| ControlFlow::Break(()))
+                .is_break();
+        }
+        let us = self.turn;
+        let own = self.occupied[us].0;
+        let theirs = self.occupied[!us].0;
+        let empty = self.squares.0 & !(own | theirs);
+        let first = bits::first_steps(us);
+        let lines = bits::lines(us);
+        for (r, &on) in self.roles.iter().enumerate() {
+            let (Some(both), Some(quiet), Some(capture)) =
+                (first.both.get(r), first.quiet.get(r), first.capture.get(r))
+            else {
+                continue;
+            };
+            let mut pieces = on & own;
+            while pieces != 0 {
+                let i = pieces.trailing_zeros() as usize & 63;
+                pieces &= pieces - 1;
+                if both[i] & (empty | theirs) | quiet[i] & empty | capture[i] & theirs != 0 {
+                    return true;
+                }
+                if first.lame & (1 << r) == 0
+                    || first.lame_passed.get(r).is_none_or(|m| m[i] & empty == 0)
+                {
+                    continue;
+                }
+                let (Some(role), Some(role_lines)) = (Role::new(r as u8), lines.get(r)) else {
+                    continue;
+                };
+                let from = bits::square_of(i as u32);
+                let zone = &self.rules().initial_zone[us];
+                for line in role_lines.iter().filter(|l| l.vector.lame) {
+                    let v = &line.vector;
+                    if (!v.initial || zone.contains(from))
+                        && self
+                            .lame_moves(from, role, v, &mut |_| ControlFlow::Break(()))
+                            .is_break()
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        if self.castling[us].is_empty() {
+            return false;
+        }
+        let mut castles = Vec::new();
+        self.castling_moves(&mut castles);
+        !castles.is_empty()
+    }
+
     /// The moves of the piece of `role` on `from`, vector by vector, nearest
-    /// location first, until `f` breaks.
+    /// location first, until `f` breaks; only along the lines through a
+    /// location of `only` and, but for lame lines, to such a location.
     fn moves_of(
         &self,
         from: Square,
         role: Role,
+        only: u64,
         f: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let rules = self.rules();
@@ -171,14 +248,14 @@ impl SquaresPosition {
         let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
         for line in lines {
             let v = &line.vector;
-            if v.initial && !rules.initial_zone[us].contains(from) {
+            let ray = line.mask[fi];
+            if ray & only == 0 || (v.initial && !rules.initial_zone[us].contains(from)) {
                 continue;
             }
             if v.lame {
                 self.lame_moves(from, role, v, f)?;
                 continue;
             }
-            let ray = line.mask[fi];
             let hit = ray & stops;
             // The empty squares before the first stop, and the stop.
             let (mut open, first) = match (hit, line.ascending) {
@@ -192,6 +269,8 @@ impl SquaresPosition {
                     (ray & ((u64::MAX << b) << 1), Some(b))
                 }
             };
+            open &= only;
+            let first = first.filter(|&b| only & (1u64 << b) != 0);
             while open != 0 {
                 let b = if line.ascending {
                     open.trailing_zeros()
@@ -373,9 +452,11 @@ impl SquaresPosition {
         let us = self.turn;
         let Some(king) = self.kings[us] else { return };
         let back = if us == Color::White { 0 } else { 7 };
-        if king.rank() != back || self.castling[us].is_empty() || self.is_attacked(king, !us) {
+        if king.rank() != back || self.castling[us].is_empty() {
             return;
         }
+        // Asked once, and only when a rook's way is clear.
+        let mut in_check = None;
         for rook in self.castling[us] {
             if self.piece_at(rook)
                 != Some(Piece {
@@ -400,13 +481,12 @@ impl SquaresPosition {
             };
             let lo = king.file().min(rook.file()).min(kf).min(rf);
             let hi = king.file().max(rook.file()).max(kf).max(rf);
-            let clear = (lo..=hi).all(|f| {
-                Square::new(f, back).is_some_and(|sq| {
-                    self.squares.contains(sq)
-                        && (sq == king || sq == rook || self.piece_at(sq).is_none())
-                })
-            });
-            if !clear {
+            // Every location from `lo` to `hi` holds a square, empty but
+            // for the king and the rook.
+            let row = ((1u64 << (hi + 1)) - (1u64 << lo)) << (u32::from(back) * 8);
+            let pieces = self.occupied.white.0 | self.occupied.black.0;
+            let clear = row & !self.squares.0 == 0 && row & pieces & !(bit(king) | bit(rook)) == 0;
+            if !clear || *in_check.get_or_insert_with(|| self.is_attacked(king, !us)) {
                 continue;
             }
             let (klo, khi) = (king.file().min(kf), king.file().max(kf));

@@ -7,6 +7,7 @@ use arrayvec::ArrayVec;
 use super::bits::{Bits, ROLES, bit};
 use super::{Config, Ownership, Postal, Reserve};
 use crate::rules::Variant;
+use crate::rules::core::position::mix;
 use crate::rules::core::{ByColor, Color, GameRules, Move, Piece, Role, Square, SquareSet};
 
 /// Role indices of the family's piece table ([`super::PIECES`]).
@@ -282,38 +283,39 @@ impl SquaresPosition {
     /// squares, castling rights, the en-passant square and the side to move;
     /// not the move counters.
     pub fn repetition_key(&self) -> u64 {
-        use std::hash::Hasher;
-        let mut words = [0u64; 15];
-        for (w, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *w = u64::from_le_bytes(b);
-        }
         let reserve = |r: Reserve| match r {
             Reserve::Finite(n) => u64::from(n),
             Reserve::Unlimited => 0x100,
         };
-        words[8] = self.squares.0;
-        words[9] = self.owners.white.0;
-        words[10] = self.owners.black.0;
-        words[11] = self.barred.0;
-        words[12] = self.castling.white.0;
-        words[13] = self.castling.black.0;
-        words[14] = reserve(self.reserves.white)
-            | reserve(self.reserves.black) << 16
-            | self.ep.map_or(0, |sq| 0x100 | sq.index() as u64) << 32
-            | u64::from(self.turn == Color::Black) << 48;
-        // Four independent hashers, so the mixing of one word overlaps the
-        // next instead of waiting for it; their states then hashed once.
-        let mut lanes = [crate::rules::core::KeyHasher::new(); 4];
-        for (i, &w) in words.iter().enumerate() {
-            lanes[i % 4].write_u64(w);
+        // The board as White's pieces and each role's locations (a piece's
+        // colour and role are its code); Black's are the rest.
+        let [pawns, knights, bishops, rooks, queens, kings] = self.roles;
+        let words = [
+            self.occupied.white.0,
+            pawns,
+            knights,
+            bishops,
+            rooks,
+            queens,
+            kings,
+            self.squares.0,
+            self.owners.white.0,
+            self.owners.black.0,
+            self.barred.0,
+            self.castling.white.0,
+            self.castling.black.0,
+            reserve(self.reserves.white)
+                | reserve(self.reserves.black) << 16
+                | self.ep.map_or(0, |sq| 0x100 | sq.index() as u64) << 32
+                | u64::from(self.turn == Color::Black) << 48,
+        ];
+        // Each word mixed on its own with its place (so the mixes run side
+        // by side, not one after another), then the sum mixed once more.
+        let mut sum = 0u64;
+        for (i, w) in words.iter().enumerate() {
+            sum = sum.wrapping_add(mix(w ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
         }
-        let mut h = crate::rules::core::KeyHasher::new();
-        for lane in &lanes {
-            h.write_u64(lane.finish());
-        }
-        h.finish()
+        mix(sum)
     }
 
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {

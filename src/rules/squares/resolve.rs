@@ -3,8 +3,12 @@
 //! rejections, and the [`GamePosition`] implementation (writing turns is in
 //! `write.rs`).
 
-use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
+
+use super::position::{Action, KING, PAWN, SquaresPosition, Turn, step};
 
 use super::{Config, Ownership, Postal};
 use crate::rules::Variant;
@@ -127,24 +131,31 @@ impl SquaresPosition {
                 MUST_PLACE,
             );
         }
-        // The piece move: every pseudo-legal candidate that fits.
-        let mut candidates: Vec<Option<Move>> = Vec::new();
+        // The piece move: every pseudo-legal candidate that fits (one, as
+        // a rule; kept on the stack, the rare rest in `more`).
+        let mut candidates: ArrayVec<Option<Move>, 4> = ArrayVec::new();
+        let mut more: Vec<Option<Move>> = Vec::new();
+        let mut keep = |m: Option<Move>| {
+            if let Err(full) = candidates.try_push(m) {
+                more.push(full.element());
+            }
+        };
         if starts_with_piece {
             // Only the named piece's moves (or the king's, for castling).
             let (role, to) = match tok.actions.first() {
                 Some(token::Action::Piece(pm)) => (self.written_role(pm), coord(pm.to)),
                 _ => (Some(KING), None),
             };
-            let mut all = Vec::new();
-            if role.is_some() {
-                let _ = self.each_piece_move(role, to, &mut |m| {
-                    all.push(m);
-                    std::ops::ControlFlow::Continue(())
-                });
-            }
             match tok.actions.first() {
                 Some(token::Action::Piece(pm)) => {
-                    candidates.extend(all.into_iter().filter(|m| fits(m, pm)).map(Some));
+                    if role.is_some() {
+                        let _ = self.each_piece_move(role, to, &mut |m| {
+                            if fits(&m, pm) {
+                                keep(Some(m));
+                            }
+                            ControlFlow::Continue(())
+                        });
+                    }
                     if candidates.is_empty() {
                         let (msg, rule) = self.explain_piece(pm);
                         return fail(RejectionKind::Illegal, msg, rule);
@@ -155,11 +166,12 @@ impl SquaresPosition {
                         token::CastleSide::King => CastleSide::Short,
                         token::CastleSide::Queen => CastleSide::Long,
                     };
-                    candidates.extend(
-                        all.into_iter()
-                            .filter(|m| matches!(m, Move::Castle { side, .. } if *side == want))
-                            .map(Some),
-                    );
+                    let _ = self.each_piece_move(role, to, &mut |m| {
+                        if matches!(m, Move::Castle { side, .. } if side == want) {
+                            keep(Some(m));
+                        }
+                        ControlFlow::Continue(())
+                    });
                     if candidates.is_empty() {
                         return fail(
                             RejectionKind::Illegal,
@@ -179,15 +191,20 @@ impl SquaresPosition {
                     POSTAL,
                 );
             }
-            candidates.push(None);
+            keep(None);
         }
-        let mut found: Vec<Turn> = Vec::new();
+        // The legal turns that fit: the first, and any other (ambiguous).
+        let mut found: Option<Turn> = None;
+        let mut others: Vec<Turn> = Vec::new();
         let mut first_error: Option<(String, &'static str)> = None;
         let mut unsafe_king = false;
-        for cand in candidates {
-            let mut scratch = self.clone();
+        let mut scratch = self.clone();
+        for (k, cand) in candidates.into_iter().chain(more).enumerate() {
+            if k > 0 {
+                scratch.clone_from(self);
+            }
             let mut turn = Turn {
-                actions: Default::default(),
+                actions: ArrayVec::new(),
             };
             if let Some(m) = cand {
                 turn.actions.push(Action::Piece(m));
@@ -197,8 +214,12 @@ impl SquaresPosition {
             for a in tok.actions.iter().skip(usize::from(starts_with_piece)) {
                 match scratch.square_action(a) {
                     Ok(act) => {
+                        if turn.actions.try_push(act).is_err() {
+                            // The shape test above allows three actions at most.
+                            ok = false;
+                            break;
+                        }
                         scratch.apply(&act);
-                        turn.actions.push(act);
                     }
                     Err(e) => {
                         first_error.get_or_insert(e);
@@ -214,13 +235,15 @@ impl SquaresPosition {
                 unsafe_king = true;
                 continue;
             }
-            if !found.contains(&turn) {
-                found.push(turn);
+            match &found {
+                None => found = Some(turn),
+                Some(f) if *f == turn || others.contains(&turn) => {}
+                Some(_) => others.push(turn),
             }
         }
-        match found.len() {
-            1 => Ok(found.remove(0)),
-            0 => match first_error {
+        match (found, others.is_empty()) {
+            (Some(t), true) => Ok(t),
+            (None, _) => match first_error {
                 Some((msg, rule)) => fail(RejectionKind::Illegal, msg, rule),
                 None if unsafe_king => fail(
                     RejectionKind::Illegal,
@@ -233,8 +256,11 @@ impl SquaresPosition {
                     ONE_ACTION,
                 ),
             },
-            _ => {
-                let names: Vec<String> = found.iter().map(|t| self.turn_long(t)).collect();
+            (Some(t), false) => {
+                let names: Vec<String> = std::iter::once(&t)
+                    .chain(&others)
+                    .map(|t| self.turn_long(t))
+                    .collect();
                 Err(Rejection::new(
                     RejectionKind::Ambiguous,
                     format!("ambiguous: it fits {}", names.join(" and ")),
@@ -756,20 +782,5 @@ impl SquaresPosition {
         pos.reserves.white = config.reserve;
         pos.reserves.black = config.reserve;
         pos
-    }
-}
-
-#[cfg(test)]
-mod unit {
-    use super::super::position::SQUARE_LEAPS;
-
-    #[test]
-    fn square_leaps_are_the_24_offsets_within_two() {
-        assert_eq!(SQUARE_LEAPS.len(), 24);
-        assert!(
-            SQUARE_LEAPS
-                .iter()
-                .all(|&(a, b)| (a, b) != (0, 0) && a.abs() <= 2 && b.abs() <= 2)
-        );
     }
 }

@@ -175,6 +175,11 @@ impl SquaresPosition {
 
     /// Whether some legal turn starts with a piece move (Postal rules).
     pub(crate) fn has_piece_turn(&self) -> bool {
+        // Without a piece move there is no turn to look for (a blocked
+        // army, the usual first turn of the family).
+        if !self.any_piece_move() {
+            return false;
+        }
         let us = self.turn;
         // Two passes: first the piece moves that leave the king safe, where
         // the square actions are optional or a harmless placement is found

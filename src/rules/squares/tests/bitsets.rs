@@ -107,3 +107,51 @@ fn bitset_piece_moves_agree_with_the_walk_move_by_move_on_random_games() {
     }
     assert!(moves > 1_000, "{moves}");
 }
+
+#[test]
+fn any_piece_move_agrees_with_the_generator_on_random_games() {
+    let (mut moves, mut with, mut without) = (Vec::new(), 0, 0);
+    for p in random_positions() {
+        // Each position for both sides: the other side's army is as often
+        // blocked as not.
+        let mut other = p.clone();
+        other.turn = !other.turn;
+        other.ep = None;
+        for q in [p, other] {
+            moves.clear();
+            q.piece_moves(&mut moves);
+            assert_eq!(q.any_piece_move(), !moves.is_empty(), "{}", q.fen());
+            if moves.is_empty() {
+                without += 1;
+            } else {
+                with += 1;
+            }
+        }
+    }
+    // Both answers are exercised (blocked armies are common in the family).
+    assert!(with > 500 && without > 20, "{with} with, {without} without");
+}
+
+#[test]
+fn every_legal_turn_written_short_or_long_resolves_to_itself_on_random_games() {
+    use crate::notation::token::{Grammar, parse_move};
+    let mut turns = Vec::new();
+    let mut resolved = 0;
+    for p in random_positions() {
+        p.legal_turns(&mut turns);
+        // Postal Plus lists thousands of turns: a spread of at most 40.
+        let every = turns.len().div_ceil(40).max(1);
+        for t in turns.iter().step_by(every) {
+            for text in [p.turn_short(t), p.turn_long(t)] {
+                let tok = parse_move(&Grammar::squares(), text.as_bytes())
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+                match p.resolve_token(&tok) {
+                    Ok(got) => assert_eq!(&got, t, "{text} in {}", p.fen()),
+                    Err(r) => panic!("{text} rejected in {}: {r:?}", p.fen()),
+                }
+                resolved += 1;
+            }
+        }
+    }
+    assert!(resolved > 5_000, "{resolved}");
+}

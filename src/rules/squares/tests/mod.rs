@@ -704,3 +704,13 @@ fn moving_occupied_l14_a_carried_rook_loses_castling_and_a_carried_pawn_promotes
 mod bitsets;
 mod notation;
 mod rulings;
+
+#[test]
+fn square_leaps_are_the_24_offsets_within_two() {
+    assert_eq!(position::SQUARE_LEAPS.len(), 24);
+    assert!(
+        position::SQUARE_LEAPS
+            .iter()
+            .all(|&(a, b)| (a, b) != (0, 0) && a.abs() <= 2 && b.abs() <= 2)
+    );
+}
