@@ -11,7 +11,7 @@ use crate::notation::{CommentStyle, GameResult};
 impl Lean {
     /// Writes the text of attachment `a` as unreadable text, piece by
     /// piece.
-    fn unreadable(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+    fn unreadable(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
         if let Some(u) = self.attachments.get(a as usize) {
             for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
                 lines.unreadable(piece)?;
@@ -20,7 +20,7 @@ impl Lean {
         Ok(())
     }
 
-    fn comment(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+    fn comment(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
         match self.attachments.get(a as usize) {
             Some(c) => lines.comment_text(self.str_of(c.text), c.style),
             None => Ok(()),
@@ -51,10 +51,9 @@ impl Lean {
         writeln!(lines.out)
     }
 
-    fn write_moves(&self, lines: &mut Lines<'_, Vec<u8>>, base: u64) -> io::Result<()> {
+    fn write_moves(&self, lines: &mut Lines<'_>, base: u64) -> io::Result<()> {
         let mut tasks: Vec<Task> = Vec::new();
         let mut alts: Vec<u32> = Vec::new();
-        let mut number_text = String::new();
         let (comments, nags) = (self.options.comments(), self.options.nags());
         if comments {
             for c in self.game_level(Kind::Before) {
@@ -96,7 +95,7 @@ impl Lean {
                 self.unreadable(lines, u)?;
             }
             let half = base + u64::from(ply) - 1;
-            lines.move_number(half, need_number, &mut number_text)?;
+            lines.move_number(half, need_number)?;
             need_number = false;
             let canonical = match self.options.moves {
                 MoveStyle::San => node.san,
@@ -119,10 +118,7 @@ impl Lean {
                         ..
                     }) = self.attachments.get(n as usize)
                     {
-                        number_text.clear();
-                        number_text.push('$');
-                        number_text.push_str(pgn::itoa_u8(*nag, &mut [0; 3]));
-                        lines.token(&number_text)?;
+                        lines.nag(*nag)?;
                     }
                 }
             }
