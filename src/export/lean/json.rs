@@ -131,37 +131,44 @@ impl Lean {
             put_opt_str(out, n.san.map(|t| self.str_of(t)));
             out.extend_from_slice(b",\"lan\":");
             put_opt_str(out, n.lan.map(|t| self.str_of(t)));
-            out.extend_from_slice(b",\"marks\":[");
-            for (k, a) in self.attached(id, |k| k == Kind::Mark).enumerate() {
-                if k > 0 {
-                    out.push(b',');
+            if n.first_attachment == super::NONE {
+                // Most moves: nothing attached.
+                out.extend_from_slice(
+                    b",\"marks\":[],\"nags\":[],\"comments_before\":[],\"comments_after\":[]",
+                );
+            } else {
+                out.extend_from_slice(b",\"marks\":[");
+                for (k, a) in self.attached(id, |k| k == Kind::Mark).enumerate() {
+                    if k > 0 {
+                        out.push(b',');
+                    }
+                    let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
+                    put_str(out, self.str_of(text));
                 }
-                let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
-                put_str(out, self.str_of(text));
+                out.extend_from_slice(b"],\"nags\":[");
+                for (k, a) in self.attached(id, |k| matches!(k, Kind::Nag(_))).enumerate() {
+                    if k > 0 {
+                        out.push(b',');
+                    }
+                    if let Some(Kind::Nag(nag)) = self.attachments.get(a as usize).map(|x| x.kind) {
+                        put_u64(out, u64::from(nag));
+                    }
+                }
+                out.extend_from_slice(b"],\"comments_before\":");
+                self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
+                out.extend_from_slice(b",\"comments_after\":");
+                self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
+                self.put_texts(
+                    out,
+                    b",\"unreadable_before\":",
+                    self.attached(id, |k| k == Kind::UnreadableBefore),
+                )?;
+                self.put_texts(
+                    out,
+                    b",\"unreadable_after\":",
+                    self.attached(id, |k| k == Kind::UnreadableAfter),
+                )?;
             }
-            out.extend_from_slice(b"],\"nags\":[");
-            for (k, a) in self.attached(id, |k| matches!(k, Kind::Nag(_))).enumerate() {
-                if k > 0 {
-                    out.push(b',');
-                }
-                if let Some(Kind::Nag(nag)) = self.attachments.get(a as usize).map(|x| x.kind) {
-                    put_u64(out, u64::from(nag));
-                }
-            }
-            out.extend_from_slice(b"],\"comments_before\":");
-            self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
-            out.extend_from_slice(b",\"comments_after\":");
-            self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
-            self.put_texts(
-                out,
-                b",\"unreadable_before\":",
-                self.attached(id, |k| k == Kind::UnreadableBefore),
-            )?;
-            self.put_texts(
-                out,
-                b",\"unreadable_after\":",
-                self.attached(id, |k| k == Kind::UnreadableAfter),
-            )?;
             out.extend_from_slice(b",\"span\":");
             spans.push((super::offset(out.len()), n.span));
             out.push(b'}');

@@ -241,6 +241,9 @@ pub struct Lean {
     /// The result was set by `--fix-result` ([`Lean::set_result`]).
     fixed_result: bool,
     last_pushed: Option<u32>,
+    /// The side to move first (black) and the number of the first move,
+    /// from the verifier's start position ([`Lean::set_start_number`]).
+    start_number: Option<(bool, u32)>,
     done: Option<Rendered>,
     /// Write games as JSON ([`Lean::json`]) instead of PGN.
     json: bool,
@@ -271,6 +274,7 @@ impl Lean {
             result: None,
             fixed_result: false,
             last_pushed: None,
+            start_number: None,
             done: None,
             json: false,
         }
@@ -315,6 +319,14 @@ impl Lean {
     pub fn set_result(&mut self, result: GameResult) {
         self.result = Some(result);
         self.fixed_result = true;
+    }
+
+    /// Gives the game being read the side to move first and the number of
+    /// its first move, from the start position the verifier set up from
+    /// its tags (a chess-like game's): the writer then does not set it up
+    /// a second time.
+    pub fn set_start_number(&mut self, black_first: bool, number: u32) {
+        self.start_number = Some((black_first, number));
     }
 
     fn push_text(&mut self, s: &str) -> Text {
@@ -494,6 +506,7 @@ impl Lean {
         self.result = None;
         self.fixed_result = false;
         self.last_pushed = None;
+        self.start_number = None;
     }
 
     fn finish(&mut self) {
