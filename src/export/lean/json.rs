@@ -126,7 +126,10 @@ impl Lean {
             out.extend_from_slice(b",\"written\":");
             put_str(out, self.str_of(n.written));
             out.extend_from_slice(b",\"check\":");
-            put_str(out, check_text(n.check));
+            // The mark's JSON string as it is: nothing in it to escape.
+            out.push(b'"');
+            out.extend_from_slice(check_text(n.check).as_bytes());
+            out.push(b'"');
             out.extend_from_slice(b",\"san\":");
             put_opt_str(out, n.san.map(|t| self.str_of(t)));
             out.extend_from_slice(b",\"lan\":");

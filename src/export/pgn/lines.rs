@@ -198,7 +198,9 @@ impl<'w> Lines<'w> {
     }
 
     /// [`Self::brace_words`] of ASCII text split at ASCII whitespace: a
-    /// word's width is its length, and the words are found by one scan.
+    /// word's width is its length, the words are found by one scan, and
+    /// words that stay on one line with one space between them, as most
+    /// do, are copied as one run.
     fn brace_ascii(&mut self, text: &[u8]) {
         let mut at = 0;
         let next_word = |at: &mut usize| {
@@ -209,31 +211,43 @@ impl<'w> Lines<'w> {
             while text.get(*at).is_some_and(|b| !b.is_ascii_whitespace()) {
                 *at += 1;
             }
-            text.get(start..*at).filter(|w| !w.is_empty())
+            (start < *at).then_some((start, *at))
         };
-        let Some(mut word) = next_word(&mut at) else {
+        let Some((start, end)) = next_word(&mut at) else {
             self.place(2, false);
             self.out.extend_from_slice(b"{}");
             return;
         };
-        let mut first = true;
-        loop {
-            let next = next_word(&mut at);
-            let last = next.is_none();
-            self.place(word.len() + usize::from(first) + usize::from(last), false);
-            if first {
-                self.out.push(b'{');
+        let mut next = next_word(&mut at);
+        self.place(end - start + 1 + usize::from(next.is_none()), false);
+        self.out.push(b'{');
+        // Text placed on the line but not yet copied: `text[run.0..run.1]`.
+        let mut run = (start, end);
+        while let Some((start, end)) = next {
+            next = next_word(&mut at);
+            let width = end - start + usize::from(next.is_none());
+            // After the first word neither `(` nor a held token is pending:
+            // a word goes on this line after a space if it fits.
+            if self.len + 1 + width <= MAX_LINE {
+                self.len += 1 + width;
+                if start == run.1 + 1 && text.get(run.1) == Some(&b' ') {
+                    run.1 = end;
+                    continue;
+                }
+                self.out
+                    .extend_from_slice(text.get(run.0..run.1).unwrap_or_default());
+                self.out.push(b' ');
+            } else {
+                self.out
+                    .extend_from_slice(text.get(run.0..run.1).unwrap_or_default());
+                self.out.push(b'\n');
+                self.len = width;
             }
-            self.out.extend_from_slice(word);
-            if last {
-                self.out.push(b'}');
-            }
-            match next {
-                Some(w) => word = w,
-                None => return,
-            }
-            first = false;
+            run = (start, end);
         }
+        self.out
+            .extend_from_slice(text.get(run.0..run.1).unwrap_or_default());
+        self.out.push(b'}');
     }
 
     /// Ends the line being filled.
@@ -352,6 +366,48 @@ mod tests {
             String::from_utf8_lossy(&fast),
             String::from_utf8_lossy(&slow)
         );
+    }
+
+    /// Random words, spaces, tabs and newlines after a token of any
+    /// width: the run-copying ASCII filler breaks lines where the filler
+    /// of one token a word does.
+    #[test]
+    fn ascii_comments_of_any_shape_wrap_as_word_by_word() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..2000 {
+            let mut text = String::new();
+            for _ in 0..next(40) {
+                let gap = [" ", " ", " ", "  ", "\t", "\n ", "\r\n"][next(7) as usize];
+                text.push_str(gap);
+                let len = [1, 2, 3, 5, 8, 13, 30, 90][next(8) as usize];
+                text.extend((0..len).map(|k| char::from(b'a' + (k % 26) as u8)));
+            }
+            let lead = "x".repeat(next(85) as usize);
+            let glue = next(3) == 0;
+            let run = |fast: bool| {
+                let mut out = Vec::new();
+                let mut lines = Lines::new(&mut out);
+                if !lead.is_empty() {
+                    lines.token(&lead).expect("writes");
+                }
+                lines.glue = glue;
+                if fast {
+                    lines.brace_ascii(text.as_bytes());
+                } else {
+                    lines.brace_words(text.split_whitespace()).expect("writes");
+                }
+                lines.token("1-0").expect("writes");
+                lines.end().expect("writes");
+                String::from_utf8_lossy(&out).into_owned()
+            };
+            assert_eq!(run(true), run(false), "{lead:?} {text:?}");
+        }
     }
 
     #[test]
