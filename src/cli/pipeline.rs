@@ -275,10 +275,21 @@ pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
     // Games written as read (`Notations::lean`) are small results, not
     // records: the ranges of a run without records.
     // A game's JSON is some ten times its text: written as read, it is
-    // cut in ranges as records are, so that the results waiting stay small.
-    let whole_records =
-        config.records && (config.notations.lean.is_none() || config.notations.json);
-    run_split(config, Split::for_run(whole_records), step);
+    // handed out in parts as small as records' ranges, of a sixteenth of the
+    // games (the budget of results waiting is counted in games), so that
+    // the results waiting stay small, but read in ranges as large as the
+    // others (a range costs a restart: the file opened, a reader and a
+    // verifier set up, its start found).
+    let split = match (config.records, config.notations.lean, config.notations.json) {
+        (true, None, _) => Split::for_run(true),
+        (true, Some(_), true) => Split {
+            part: RECORD_RANGE_SIZE,
+            items: PART_ITEMS / 16,
+            ..Split::for_run(false)
+        },
+        _ => Split::for_run(false),
+    };
+    run_split(config, split, step);
 }
 
 /// What a run's bookkeeping saw (for tests).

@@ -15,11 +15,15 @@
 
 use std::io::{self, Write};
 
-use crate::notation::{CheckMark, CommentStyle, GameResult};
-use crate::record::{Comment, Game};
+use crate::notation::GameResult;
+use crate::record::Game;
 use crate::rules::core::Color;
 use crate::rules::family::GamePosition;
 use crate::rules::setup::{SetupTags, start_position};
+
+mod lines;
+
+pub(crate) use lines::{Lines, digits};
 
 /// The longest line written (the standard asks for fewer than 80 columns).
 pub const MAX_LINE: usize = 79;
@@ -142,211 +146,6 @@ pub(crate) fn last_tag<'t>(tags: &[(&'t str, &'t str)], name: &str) -> Option<&'
     tags.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| *v)
 }
 
-/// Collects tokens into lines of at most [`MAX_LINE`] columns.
-pub(crate) struct Lines<'w, W: Write> {
-    pub(crate) out: &'w mut W,
-    /// The line being filled, handed to `out` whole: one write a line, not
-    /// several a token.
-    line: Vec<u8>,
-    len: usize,
-    /// `(` waiting to be written with the next token, so that it never
-    /// ends a line.
-    pub(crate) glue: bool,
-    /// The next token must not start a line ([`starts_a_line_badly`]).
-    hold: bool,
-}
-
-impl<'w, W: Write> Lines<'w, W> {
-    /// Lines written to `out`.
-    pub(crate) fn new(out: &'w mut W) -> Lines<'w, W> {
-        Lines {
-            out,
-            line: Vec::with_capacity(MAX_LINE + 2),
-            len: 0,
-            glue: false,
-            hold: false,
-        }
-    }
-
-    /// The move number before the move of half-move `half` (0 = White's
-    /// first): always before White's move, before Black's when `needed`
-    /// (after a comment or a variation), as `12.` or `12...`. `scratch`
-    /// keeps its buffer between calls.
-    pub(crate) fn move_number(
-        &mut self,
-        half: u64,
-        needed: bool,
-        scratch: &mut String,
-    ) -> io::Result<()> {
-        if half % 2 == 0 || needed {
-            use std::fmt::Write as _;
-            scratch.clear();
-            let dots = if half % 2 == 0 { "." } else { "..." };
-            let _ = write!(scratch, "{}{dots}", half / 2 + 1);
-            self.token(scratch)?;
-        }
-        Ok(())
-    }
-
-    pub(crate) fn token(&mut self, text: &str) -> io::Result<()> {
-        self.token_glued(text, false)
-    }
-
-    /// Writes a token; `attach` puts it right after the previous one (`)`).
-    pub(crate) fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
-        self.token_parts(["", text, ""], attach)
-    }
-
-    /// Writes a token made of parts (a move and its check mark, a brace and
-    /// a word), without putting them together in a new string.
-    pub(crate) fn token_parts(
-        &mut self,
-        [head, text, tail]: [&str; 3],
-        attach: bool,
-    ) -> io::Result<()> {
-        let open = if self.glue { "(" } else { "" };
-        let width = width(head) + width(text) + width(tail) + open.len();
-        let space = self.len > 0 && !attach;
-        if self.len > 0
-            && self.len + usize::from(space) + width > MAX_LINE
-            && (self.glue || !self.hold)
-        {
-            self.newline()?;
-        } else if space {
-            self.line.push(b' ');
-            self.len += 1;
-        }
-        for part in [open, head, text, tail] {
-            self.line.extend_from_slice(part.as_bytes());
-        }
-        self.len += width;
-        self.glue = false;
-        self.hold = false;
-        Ok(())
-    }
-
-    /// Text the reader could not read, written back as it was
-    /// ([`crate::notation::Event::Unreadable`]). Text that starts with `[`
-    /// or `%` must not start a line, where it would start a tag pair or an
-    /// escape line: it is never wrapped to a new line, and on a
-    /// line still empty (the start of the movetext, after a `;` comment)
-    /// an empty comment `{}` goes first, which a second export writes in
-    /// the same place.
-    pub(crate) fn unreadable(&mut self, text: &str) -> io::Result<()> {
-        if starts_a_line_badly(text) {
-            if self.len == 0 && !self.glue {
-                self.token("{}")?;
-            }
-            self.hold = true;
-        }
-        self.token(text)
-    }
-
-    /// A move as written, with its check mark (a move the verifier did not
-    /// replay); one that starts with `%` is never wrapped to a line's
-    /// start, as [`Self::unreadable`] text is not.
-    pub(crate) fn written_move(&mut self, written: &str, check: CheckMark) -> io::Result<()> {
-        let mark = match check {
-            CheckMark::None => "",
-            CheckMark::Check => "+",
-            CheckMark::Mate => "#",
-        };
-        self.hold = starts_a_line_badly(written);
-        self.token_parts(["", written, mark], false)
-    }
-
-    fn comment(&mut self, c: &Comment) -> io::Result<()> {
-        self.comment_text(&c.text, c.style)
-    }
-
-    /// A comment of this text and style.
-    pub(crate) fn comment_text(&mut self, text: &str, style: CommentStyle) -> io::Result<()> {
-        if style == CommentStyle::Line && text.contains('}') {
-            // Cannot be a brace comment.
-            return self.line_comment(text);
-        }
-        // Most comments are ASCII, where the ASCII split finds the same
-        // words (vertical tab aside) much faster than the Unicode one.
-        if text.is_ascii() && !text.contains('\x0B') {
-            self.brace_words(text.split_ascii_whitespace())
-        } else {
-            self.brace_words(text.split_whitespace())
-        }
-    }
-
-    /// A comment after the result, in the style it was written in: a `;`
-    /// comment stays one. Readers that know no `;` comments (pgn-extract)
-    /// skip the `;` between games and read on to a brace, which archives
-    /// such as TCEC's rely on (`; { Game Nr. 1 ...` and `; ... }`).
-    pub(crate) fn comment_after_result(
-        &mut self,
-        text: &str,
-        style: CommentStyle,
-    ) -> io::Result<()> {
-        match style {
-            CommentStyle::Line => self.line_comment(text),
-            CommentStyle::Brace => self.comment_text(text, style),
-        }
-    }
-
-    /// A `;` comment, which runs to the line's end.
-    fn line_comment(&mut self, text: &str) -> io::Result<()> {
-        self.token_parts([";", text.trim_end(), ""], false)?;
-        self.newline()
-    }
-
-    /// A brace comment of these words, `{}` for none.
-    fn brace_words<'a>(&mut self, words: impl Iterator<Item = &'a str>) -> io::Result<()> {
-        let mut words = words.peekable();
-        if words.peek().is_none() {
-            return self.token("{}");
-        }
-        let mut first = true;
-        while let Some(w) = words.next() {
-            let last = words.peek().is_none();
-            let head = if first { "{" } else { "" };
-            let tail = if last { "}" } else { "" };
-            self.token_parts([head, w, tail], false)?;
-            first = false;
-        }
-        Ok(())
-    }
-
-    /// Ends the line being filled.
-    fn newline(&mut self) -> io::Result<()> {
-        self.line.push(b'\n');
-        self.out.write_all(&self.line)?;
-        self.line.clear();
-        self.len = 0;
-        Ok(())
-    }
-
-    pub(crate) fn end(&mut self) -> io::Result<()> {
-        if self.len > 0 || !self.line.is_empty() {
-            self.newline()?;
-        }
-        Ok(())
-    }
-}
-
-/// Whether a token must not start a line: `[` there starts a tag pair
-/// (a new game), `%` an escape line. Such a token is text the reader
-/// could not read, or a move written as written (`%` is no move, but the
-/// reader takes it for one); the writer lets its line run past
-/// [`MAX_LINE`] rather than change what it means.
-fn starts_a_line_badly(token: &str) -> bool {
-    token.starts_with(['[', '%'])
-}
-
-/// Columns a token takes: its characters (bytes for ASCII, most tokens).
-fn width(text: &str) -> usize {
-    if text.is_ascii() {
-        text.len()
-    } else {
-        text.chars().count()
-    }
-}
-
 /// What is left to write while walking the tree.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Task {
@@ -359,32 +158,30 @@ pub(crate) enum Task {
     Close,
 }
 
-/// A NAG's digits, written into `buf`.
-pub(crate) fn itoa_u8(n: u8, buf: &mut [u8; 3]) -> &str {
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + n % 10;
-        n /= 10;
-        if n == 0 {
-            break;
+/// Writes `[name "value"]` and a newline, the value escaped: `\\` and `"`
+/// get a backslash, control characters (newlines, tabs: not allowed in tag
+/// values) become spaces.
+fn put_tag(out: &mut Vec<u8>, name: &str, value: &str) {
+    out.push(b'[');
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b" \"");
+    // Most values are printable ASCII with nothing to escape.
+    if value
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.extend_from_slice(value.as_bytes());
+    } else {
+        let mut buf = [0; 4];
+        for c in value.chars() {
+            if c == '\\' || c == '"' {
+                out.push(b'\\');
+            }
+            let c = if c.is_control() { ' ' } else { c };
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
         }
     }
-    std::str::from_utf8(&buf[i..]).unwrap_or("0")
-}
-
-/// Escapes a tag value: `\` and `"` get a backslash.
-fn escape_tag(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        if c == '\\' || c == '"' {
-            out.push('\\');
-        }
-        // Newlines and tabs are not allowed in tag values.
-        out.push(if c.is_control() { ' ' } else { c });
-    }
-    out
+    out.extend_from_slice(b"\"]\n");
 }
 
 /// Writes the tag section of a game in export format and the blank line
@@ -399,14 +196,14 @@ pub(crate) fn write_header(
     result: GameResult,
     options: &PgnOptions,
     plies: u32,
-    out: &mut impl Write,
+    out: &mut Vec<u8>,
 ) -> io::Result<()> {
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
             "Result" => result.as_str(),
             _ => last_tag(tags, name).unwrap_or(default),
         };
-        writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
+        put_tag(out, name, value);
     }
     let plycount = options.plycount.then(|| plies.to_string());
     let mut others: Vec<(&str, &str)> = tags
@@ -431,9 +228,10 @@ pub(crate) fn write_header(
         others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     }
     for (name, value) in others {
-        writeln!(out, "[{name} \"{}\"]", escape_tag(value))?;
+        put_tag(out, name, value);
     }
-    writeln!(out)
+    out.push(b'\n');
+    Ok(())
 }
 
 /// Writes one game in export format, followed by a blank line.
@@ -449,7 +247,7 @@ pub fn write_game(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io
     out.write_all(&text)
 }
 
-fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> io::Result<()> {
+fn write_game_text(game: &Game, options: &PgnOptions, out: &mut Vec<u8>) -> io::Result<()> {
     let result = result_of(game);
     let tags: Vec<(&str, &str)> = game
         .tags
@@ -472,7 +270,6 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
         lines.unreadable(u)?;
     }
     let mut need_number = true;
-    let mut number_text = String::new();
     let mut tasks: Vec<Task> = Vec::new();
     if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
         tasks.push(Task::Line(first, 1));
@@ -506,7 +303,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
         // The ply travels with the task: asking the tree (`ply_of`) walks
         // to the root, quadratic over a long game.
         let half = base + u64::from(ply) - 1;
-        lines.move_number(half, need_number, &mut number_text)?;
+        lines.move_number(half, need_number)?;
         need_number = false;
         let canonical = match options.moves {
             MoveStyle::San => node.san.as_deref(),
@@ -522,10 +319,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
         }
         if options.nags() {
             for nag in &node.nags {
-                number_text.clear();
-                number_text.push('$');
-                number_text.push_str(itoa_u8(*nag, &mut [0; 3]));
-                lines.token(&number_text)?;
+                lines.nag(*nag)?;
             }
         }
         for u in crate::record::unreadable_pieces(&node.unreadable_after) {
@@ -639,38 +433,6 @@ mod tests {
         assert!(!text.contains("ECO"), "{text}");
         for tag in ["[FEN ", "[Postal ", "[Readings ", "[SetUp ", "[Variant "] {
             assert!(text.contains(tag), "{tag} missing: {text}");
-        }
-    }
-
-    /// The ASCII fast path of comment words gives what the Unicode split
-    /// gives, and a vertical tab or a non-ASCII space still separates.
-    #[test]
-    fn comment_words_split_alike_on_both_paths() {
-        for text in [
-            " a  b\tc\r\nd ",
-            "a\x0Bb",
-            "a\u{a0}b c",
-            "",
-            "   ",
-            "\u{3000}x",
-        ] {
-            let mut got = Vec::new();
-            let mut lines = Lines {
-                out: &mut got,
-                line: Vec::new(),
-                len: 0,
-                glue: false,
-                hold: false,
-            };
-            let c = Comment {
-                text: text.to_string(),
-                style: CommentStyle::Brace,
-            };
-            lines.comment(&c).expect("writes");
-            lines.end().expect("writes");
-            let words: Vec<&str> = text.split_whitespace().collect();
-            let want = format!("{{{}}}\n", words.join(" "));
-            assert_eq!(String::from_utf8_lossy(&got), want, "{text:?}");
         }
     }
 

@@ -138,6 +138,10 @@ pub struct Collect {
     /// of its first move, until [`Tee`] hands it to the record.
     start: Option<(String, Board, u32)>,
     ann_uci: String,
+    /// The current game's side to move first (black) and first move
+    /// number, for a chess-like start, until [`Tee`] hands them to the
+    /// record.
+    start_number: Option<(bool, u32)>,
     /// SAN written for counting only.
     san: String,
     /// The key of the game being read, for `dedupe` ([`Collect::keyed`]).
@@ -152,6 +156,10 @@ impl Observer for Collect {
     fn start_position(&mut self, start: &AnyPosition) {
         if self.records.is_some_and(|n| n.picture) {
             self.start = Some((start.fen(), Board::of(start), start.fullmoves(0)));
+        }
+        if self.records.is_some() && start.is_chess_like() {
+            let black = start.turn() == crate::rules::core::Color::Black;
+            self.start_number = Some((black, start.fullmoves(0)));
         }
         if let Some(k) = &mut self.keyer {
             k.start(start);
@@ -295,6 +303,12 @@ pub trait RecordSink: Visitor {
     fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
         let _ = (fen, board, number);
     }
+
+    /// Gives the game being read the side to move first (black) and the
+    /// number of its first move, from a chess-like start position.
+    fn annotate_start_number(&mut self, black_first: bool, number: u32) {
+        let _ = (black_first, number);
+    }
 }
 
 impl RecordSink for Builder {
@@ -320,6 +334,10 @@ impl RecordSink for super::lean::Lean {
 
     fn set_result(&mut self, result: GameResult) {
         super::lean::Lean::set_result(self, result);
+    }
+
+    fn annotate_start_number(&mut self, black_first: bool, number: u32) {
+        self.set_start_number(black_first, number);
     }
 }
 
@@ -389,6 +407,11 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 && let Some(builder) = self.builder.as_deref_mut()
             {
                 builder.annotate_start(fen, picture, number);
+            }
+            if let Some((black, number)) = self.verifier.observer_mut().start_number.take()
+                && let Some(builder) = self.builder.as_deref_mut()
+            {
+                builder.annotate_start_number(black, number);
             }
             match flow {
                 Flow::SkipVariation => self.skip_var = 1,

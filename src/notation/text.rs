@@ -86,12 +86,11 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 
 /// `bytes` as text under `encoding`.
 pub fn decode_as(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
-    if bytes.is_ascii() {
-        // ASCII is the same text in every encoding here.
-        return Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or_default());
-    }
+    // One scan: UTF-8 validation has its own ASCII fast path.
     match (encoding, std::str::from_utf8(bytes)) {
         (Encoding::Utf8 | Encoding::Auto | Encoding::Escape, Ok(s)) => Cow::Borrowed(s),
+        // ASCII is the same text in every encoding here.
+        (Encoding::Latin1, Ok(s)) if s.is_ascii() => Cow::Borrowed(s),
         (Encoding::Utf8, Err(_)) => String::from_utf8_lossy(bytes),
         (Encoding::Escape, Err(_)) => {
             let mut out = String::with_capacity(bytes.len() + 8);

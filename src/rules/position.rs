@@ -135,6 +135,12 @@ pub trait GamePosition: Clone + fmt::Debug + Send + Sync {
     /// The move in long notation (from and to squares always written).
     fn long_notation(&self, m: &Self::Move) -> String;
 
+    /// Appends [`long_notation`](Self::long_notation) to `out`; a family
+    /// that can write it in place says so (no string per move).
+    fn write_long_notation(&self, m: &Self::Move, out: &mut String) {
+        out.push_str(&self.long_notation(m));
+    }
+
     /// Appends the move in UCI form, as Fairy-Stockfish writes it for the
     /// games it knows (`e2e4`, `e7e8q`, `P@e4`; castling as the king's
     /// move, king takes rook in Chess960), and for the other games the

@@ -54,7 +54,11 @@ impl Ply<'_> {
     /// Appends the move's long notation (from and to squares) with its
     /// check or mate mark; `--` for a null move.
     pub fn write_lan(&self, out: &mut String) {
-        out.push_str(&self.lan());
+        match self.played {
+            Some(m) => self.before.write_long_notation(m, out),
+            None => out.push_str("--"),
+        }
+        self.mark(out);
     }
 
     /// Appends the move in UCI form (no check mark: UCI has none); `--`

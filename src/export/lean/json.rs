@@ -5,29 +5,9 @@
 
 use std::io;
 
-use serde::Serialize;
-
+use super::json_text::{put_opt_str, put_str, put_u64};
 use super::{Kind, Lean};
 use crate::export::json::{check_text, comment_style};
-
-/// Appends `s` as a JSON string: as serde_json writes it (the same text;
-/// most strings need no escape and are copied as they are).
-fn put_str(out: &mut Vec<u8>, s: &str) -> io::Result<()> {
-    let plain = s.bytes().all(|c| c >= 0x20 && c != b'"' && c != b'\\');
-    if plain {
-        out.push(b'"');
-        out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
-        Ok(())
-    } else {
-        put(out, s)
-    }
-}
-
-/// Appends `value` as JSON, escaped as serde_json escapes it everywhere.
-fn put<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::other)
-}
 
 impl Lean {
     /// `[{"text":...,"style":...},...]` of attachments `ids`.
@@ -41,9 +21,9 @@ impl Lean {
                 out.push(b',');
             }
             out.extend_from_slice(b"{\"text\":");
-            put_str(out, self.str_of(c.text))?;
+            put_str(out, self.str_of(c.text));
             out.extend_from_slice(b",\"style\":");
-            put_str(out, comment_style(c.style))?;
+            put_str(out, comment_style(c.style));
             out.push(b'}');
         }
         out.push(b']');
@@ -67,11 +47,13 @@ impl Lean {
             [] => Ok(()),
             [one] => {
                 out.extend_from_slice(key);
-                put_str(out, one)
+                put_str(out, one);
+                Ok(())
             }
             many => {
                 out.extend_from_slice(key);
-                put_str(out, &many.join(" "))
+                put_str(out, &many.join(" "));
+                Ok(())
             }
         }
     }
@@ -103,9 +85,19 @@ impl Lean {
             .ok()
             .map(|v| v.name());
         out.extend_from_slice(b"\"variant\":");
-        put(out, &variant)?;
-        out.extend_from_slice(b",\"tags\":");
-        put(out, &tags)?;
+        put_opt_str(out, variant);
+        out.extend_from_slice(b",\"tags\":[");
+        for (k, (name, value)) in tags.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            out.push(b'[');
+            put_str(out, name);
+            out.push(b',');
+            put_str(out, value);
+            out.push(b']');
+        }
+        out.push(b']');
         out.extend_from_slice(b",\"comments\":");
         self.put_comments(out, self.game_level(Kind::Before))?;
         self.put_texts(
@@ -125,60 +117,67 @@ impl Lean {
             }
             let id = super::offset(i);
             out.extend_from_slice(b"{\"parent\":");
-            put(out, &(n.parent != 0).then(|| n.parent - 1))?;
+            match n.parent {
+                0 => out.extend_from_slice(b"null"),
+                p => put_u64(out, u64::from(p - 1)),
+            }
             out.extend_from_slice(b",\"ply\":");
-            put(out, &ply)?;
+            put_u64(out, u64::from(ply));
             out.extend_from_slice(b",\"written\":");
-            put_str(out, self.str_of(n.written))?;
+            put_str(out, self.str_of(n.written));
             out.extend_from_slice(b",\"check\":");
-            put_str(out, check_text(n.check))?;
+            // The mark's JSON string as it is: nothing in it to escape.
+            out.push(b'"');
+            out.extend_from_slice(check_text(n.check).as_bytes());
+            out.push(b'"');
             out.extend_from_slice(b",\"san\":");
-            match n.san {
-                Some(t) => put_str(out, self.str_of(t))?,
-                None => out.extend_from_slice(b"null"),
-            }
+            put_opt_str(out, n.san.map(|t| self.str_of(t)));
             out.extend_from_slice(b",\"lan\":");
-            match n.lan {
-                Some(t) => put_str(out, self.str_of(t))?,
-                None => out.extend_from_slice(b"null"),
-            }
-            out.extend_from_slice(b",\"marks\":[");
-            for (k, a) in self.attached(id, |k| k == Kind::Mark).enumerate() {
-                if k > 0 {
-                    out.push(b',');
+            put_opt_str(out, n.lan.map(|t| self.str_of(t)));
+            if n.first_attachment == super::NONE {
+                // Most moves: nothing attached.
+                out.extend_from_slice(
+                    b",\"marks\":[],\"nags\":[],\"comments_before\":[],\"comments_after\":[]",
+                );
+            } else {
+                out.extend_from_slice(b",\"marks\":[");
+                for (k, a) in self.attached(id, |k| k == Kind::Mark).enumerate() {
+                    if k > 0 {
+                        out.push(b',');
+                    }
+                    let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
+                    put_str(out, self.str_of(text));
                 }
-                let text = self.attachments.get(a as usize).map_or((0, 0), |x| x.text);
-                put_str(out, self.str_of(text))?;
-            }
-            out.extend_from_slice(b"],\"nags\":[");
-            for (k, a) in self.attached(id, |k| matches!(k, Kind::Nag(_))).enumerate() {
-                if k > 0 {
-                    out.push(b',');
+                out.extend_from_slice(b"],\"nags\":[");
+                for (k, a) in self.attached(id, |k| matches!(k, Kind::Nag(_))).enumerate() {
+                    if k > 0 {
+                        out.push(b',');
+                    }
+                    if let Some(Kind::Nag(nag)) = self.attachments.get(a as usize).map(|x| x.kind) {
+                        put_u64(out, u64::from(nag));
+                    }
                 }
-                if let Some(Kind::Nag(nag)) = self.attachments.get(a as usize).map(|x| x.kind) {
-                    put(out, &nag)?;
-                }
+                out.extend_from_slice(b"],\"comments_before\":");
+                self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
+                out.extend_from_slice(b",\"comments_after\":");
+                self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
+                self.put_texts(
+                    out,
+                    b",\"unreadable_before\":",
+                    self.attached(id, |k| k == Kind::UnreadableBefore),
+                )?;
+                self.put_texts(
+                    out,
+                    b",\"unreadable_after\":",
+                    self.attached(id, |k| k == Kind::UnreadableAfter),
+                )?;
             }
-            out.extend_from_slice(b"],\"comments_before\":");
-            self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
-            out.extend_from_slice(b",\"comments_after\":");
-            self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
-            self.put_texts(
-                out,
-                b",\"unreadable_before\":",
-                self.attached(id, |k| k == Kind::UnreadableBefore),
-            )?;
-            self.put_texts(
-                out,
-                b",\"unreadable_after\":",
-                self.attached(id, |k| k == Kind::UnreadableAfter),
-            )?;
             out.extend_from_slice(b",\"span\":");
             spans.push((super::offset(out.len()), n.span));
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"result\":");
-        put(out, &self.result.map(|r| r.as_str()))?;
+        put_opt_str(out, self.result.map(|r| r.as_str()));
         if !self.after_result.is_empty() {
             out.extend_from_slice(b",\"comments_after_result\":");
             self.put_comments(out, self.after_result.iter().copied())?;

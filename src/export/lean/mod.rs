@@ -18,6 +18,7 @@
 use std::io::{self, Write};
 
 mod json;
+mod json_text;
 mod view;
 mod write;
 
@@ -188,23 +189,29 @@ impl Rendered {
     pub fn write_json(&self, file: &str, index: u64, out: &mut impl Write) -> io::Result<()> {
         let mut head = Vec::with_capacity(file.len() + 32);
         head.extend_from_slice(b"{\"file\":");
-        serde_json::to_writer(&mut head, file).map_err(io::Error::other)?;
+        json_text::put_str(&mut head, file);
         head.extend_from_slice(b",\"index\":");
-        head.extend_from_slice(index.to_string().as_bytes());
+        json_text::put_u64(&mut head, index);
         head.push(b',');
         out.write_all(&head)?;
         let mut from = 0;
-        let mut span = Vec::with_capacity(64);
+        // The game's text with its spans put in, handed to `out` in a few
+        // large writes rather than two a move.
+        let mut text = head;
+        text.clear();
+        text.reserve(self.bytes.len().min(1 << 15) + self.spans.len() * 64);
         for &(at, s) in &self.spans {
             let at = at as usize;
-            out.write_all(self.bytes.get(from..at).unwrap_or_default())?;
-            span.clear();
-            serde_json::to_writer(&mut span, &super::json::JsonSpan::from(s))
-                .map_err(io::Error::other)?;
-            out.write_all(&span)?;
+            text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
+            json_text::put_span(&mut text, s);
             from = at;
+            if text.len() >= 1 << 15 {
+                out.write_all(&text)?;
+                text.clear();
+            }
         }
-        out.write_all(self.bytes.get(from..).unwrap_or_default())
+        text.extend_from_slice(self.bytes.get(from..).unwrap_or_default());
+        out.write_all(&text)
     }
 }
 
@@ -237,6 +244,9 @@ pub struct Lean {
     /// The result was set by `--fix-result` ([`Lean::set_result`]).
     fixed_result: bool,
     last_pushed: Option<u32>,
+    /// The side to move first (black) and the number of the first move,
+    /// from the verifier's start position ([`Lean::set_start_number`]).
+    start_number: Option<(bool, u32)>,
     done: Option<Rendered>,
     /// Write games as JSON ([`Lean::json`]) instead of PGN.
     json: bool,
@@ -272,6 +282,7 @@ impl Lean {
             result: None,
             fixed_result: false,
             last_pushed: None,
+            start_number: None,
             done: None,
             json: false,
             view: false,
@@ -320,6 +331,14 @@ impl Lean {
         self.fixed_result = true;
     }
 
+    /// Gives the game being read the side to move first and the number of
+    /// its first move, from the start position the verifier set up from
+    /// its tags (a chess-like game's): the writer then does not set it up
+    /// a second time.
+    pub fn set_start_number(&mut self, black_first: bool, number: u32) {
+        self.start_number = Some((black_first, number));
+    }
+
     fn push_text(&mut self, s: &str) -> Text {
         let start = self.text.len();
         self.text.push_str(s);
@@ -328,7 +347,13 @@ impl Lean {
 
     fn push_bytes(&mut self, b: &[u8]) -> Text {
         let start = self.text.len();
-        self.text.push_str(&crate::notation::text::decode(b));
+        if b.len() <= 16 && b.is_ascii() {
+            // A move or a word: ASCII is the same text in every encoding,
+            // and pushing a few bytes costs less than validating them.
+            self.text.extend(b.iter().map(|&c| char::from(c)));
+        } else {
+            self.text.push_str(&crate::notation::text::decode(b));
+        }
         (offset(start), offset(self.text.len()))
     }
 
@@ -491,6 +516,7 @@ impl Lean {
         self.result = None;
         self.fixed_result = false;
         self.last_pushed = None;
+        self.start_number = None;
     }
 
     fn finish(&mut self) {
@@ -516,8 +542,13 @@ impl Lean {
                     .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
             })
             .unwrap_or(GameResult::Unknown);
-        let mut bytes = Vec::new();
-        let mut spans = Vec::new();
+        // Room for the whole game at once (a JSON move is some 160 bytes
+        // besides its text): no growing copy after copy.
+        let per_move = if self.json { 160 } else { 8 };
+        let mut bytes = Vec::with_capacity(
+            self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256,
+        );
+        let mut spans = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
         if self.cut.is_none() && self.json {
             // Writing to a Vec cannot fail.
             let _ = self.write_json(&tags, &mut bytes, &mut spans);

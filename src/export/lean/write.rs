@@ -11,7 +11,7 @@ use crate::notation::{CommentStyle, GameResult};
 impl Lean {
     /// Writes the text of attachment `a` as unreadable text, piece by
     /// piece.
-    fn unreadable(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+    fn unreadable(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
         if let Some(u) = self.attachments.get(a as usize) {
             for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
                 lines.unreadable(piece)?;
@@ -20,7 +20,7 @@ impl Lean {
         Ok(())
     }
 
-    fn comment(&self, lines: &mut Lines<'_, Vec<u8>>, a: u32) -> io::Result<()> {
+    fn comment(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
         match self.attachments.get(a as usize) {
             Some(c) => lines.comment_text(self.str_of(c.text), c.style),
             None => Ok(()),
@@ -35,7 +35,12 @@ impl Lean {
         out: &mut Vec<u8>,
     ) -> io::Result<()> {
         pgn::write_header(tags, result, &self.options, self.mainline_plies(), out)?;
-        let (black_first, first_number) = pgn::start_of_tags(tags);
+        // The verifier's start position, when the game has one from a
+        // FEN (the same tags give the same position): not set up again.
+        let (black_first, first_number) = match self.start_number {
+            Some(start) if pgn::last_tag(tags, "FEN").is_some() => start,
+            _ => pgn::start_of_tags(tags),
+        };
         let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
         let mut lines = Lines::new(out);
         self.write_moves(&mut lines, base)?;
@@ -51,10 +56,9 @@ impl Lean {
         writeln!(lines.out)
     }
 
-    fn write_moves(&self, lines: &mut Lines<'_, Vec<u8>>, base: u64) -> io::Result<()> {
+    fn write_moves(&self, lines: &mut Lines<'_>, base: u64) -> io::Result<()> {
         let mut tasks: Vec<Task> = Vec::new();
         let mut alts: Vec<u32> = Vec::new();
-        let mut number_text = String::new();
         let (comments, nags) = (self.options.comments(), self.options.nags());
         if comments {
             for c in self.game_level(Kind::Before) {
@@ -86,17 +90,21 @@ impl Lean {
             let Some(node) = self.nodes.get(id as usize) else {
                 continue;
             };
-            if comments {
+            // Most moves have nothing attached: no lists to walk.
+            let bare = node.first_attachment == NONE;
+            if comments && !bare {
                 for c in self.attached(id, |k| k == Kind::Before) {
                     self.comment(lines, c)?;
                     need_number = true;
                 }
             }
-            for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
-                self.unreadable(lines, u)?;
+            if !bare {
+                for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
+                    self.unreadable(lines, u)?;
+                }
             }
             let half = base + u64::from(ply) - 1;
-            lines.move_number(half, need_number, &mut number_text)?;
+            lines.move_number(half, need_number)?;
             need_number = false;
             let canonical = match self.options.moves {
                 MoveStyle::San => node.san,
@@ -107,32 +115,31 @@ impl Lean {
                 Some(text) => lines.token(self.str_of(text))?,
                 None => lines.written_move(self.str_of(node.written), node.check)?,
             }
-            for m in self.attached(id, |k| k == Kind::Mark) {
-                if let Some(a) = self.attachments.get(m as usize) {
-                    lines.token(self.str_of(a.text))?;
-                }
-            }
-            if nags {
-                for n in self.attached(id, |k| matches!(k, Kind::Nag(_))) {
-                    if let Some(Attachment {
-                        kind: Kind::Nag(nag),
-                        ..
-                    }) = self.attachments.get(n as usize)
-                    {
-                        number_text.clear();
-                        number_text.push('$');
-                        number_text.push_str(pgn::itoa_u8(*nag, &mut [0; 3]));
-                        lines.token(&number_text)?;
+            if !bare {
+                for m in self.attached(id, |k| k == Kind::Mark) {
+                    if let Some(a) = self.attachments.get(m as usize) {
+                        lines.token(self.str_of(a.text))?;
                     }
                 }
-            }
-            for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
-                self.unreadable(lines, u)?;
-            }
-            if comments {
-                for c in self.attached(id, |k| k == Kind::After) {
-                    self.comment(lines, c)?;
-                    need_number = true;
+                if nags {
+                    for n in self.attached(id, |k| matches!(k, Kind::Nag(_))) {
+                        if let Some(Attachment {
+                            kind: Kind::Nag(nag),
+                            ..
+                        }) = self.attachments.get(n as usize)
+                        {
+                            lines.nag(*nag)?;
+                        }
+                    }
+                }
+                for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
+                    self.unreadable(lines, u)?;
+                }
+                if comments {
+                    for c in self.attached(id, |k| k == Kind::After) {
+                        self.comment(lines, c)?;
+                        need_number = true;
+                    }
                 }
             }
             // Last after the move, after its own comments (pgn-extract's

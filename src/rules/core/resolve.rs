@@ -447,6 +447,10 @@ impl GamePosition for Position {
         self.lan(m)
     }
 
+    fn write_long_notation(&self, m: &Move, out: &mut String) {
+        self.rules().write_lan(m, out);
+    }
+
     fn write_uci(&self, m: &Move, out: &mut String) {
         self.rules().write_uci(m, out);
     }

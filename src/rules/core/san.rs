@@ -144,26 +144,32 @@ impl GameRules {
 
     /// The move in long algebraic notation: `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `O-O`.
     pub fn lan(&self, m: &Move) -> String {
+        let mut out = String::with_capacity(10);
+        self.write_lan(m, &mut out);
+        out
+    }
+
+    /// Appends [`lan`](Self::lan) to `out` (no string per move).
+    pub fn write_lan(&self, m: &Move, out: &mut String) {
         let rules = self;
         let geo = &rules.geometry;
-        let mut out = String::with_capacity(10);
         match *m {
             Move::Castle { king, king_to, .. }
                 if matches!(rules.castling, CastlingRule::Gast(_)) =>
             {
                 out.push('K');
-                geo.push_square_name(king, &mut out);
+                geo.push_square_name(king, out);
                 out.push('-');
-                geo.push_square_name(king_to, &mut out);
+                geo.push_square_name(king_to, out);
             }
             Move::Castle { side, .. } => out.push_str(match side {
                 CastleSide::Short => "O-O",
                 CastleSide::Long => "O-O-O",
             }),
             Move::EnPassant { from, to, .. } => {
-                geo.push_square_name(from, &mut out);
+                geo.push_square_name(from, out);
                 out.push('x');
-                geo.push_square_name(to, &mut out);
+                geo.push_square_name(to, out);
             }
             Move::Normal {
                 role,
@@ -175,16 +181,15 @@ impl GameRules {
                 if !rules.is_pawn(role) {
                     out.push(rules.piece(role).letter as char);
                 }
-                geo.push_square_name(from, &mut out);
+                geo.push_square_name(from, out);
                 out.push(if capture.is_some() { 'x' } else { '-' });
-                geo.push_square_name(to, &mut out);
+                geo.push_square_name(to, out);
                 if let Some(p) = promotion {
                     out.push('=');
                     out.push(rules.piece(p).letter as char);
                 }
             }
         }
-        out
     }
 
     /// The move in UCI form (`e2e4`, `e7e8q`; castling as king to its

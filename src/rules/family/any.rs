@@ -225,6 +225,10 @@ impl GamePosition for AnyPosition {
         each_move!(self, m, (p, m) => GamePosition::long_notation(p, m), _ => String::new())
     }
 
+    fn write_long_notation(&self, m: &AnyMove, out: &mut String) {
+        each_move!(self, m, (p, m) => GamePosition::write_long_notation(p, m, out), _ => {})
+    }
+
     fn grammar(&self) -> Grammar {
         each_family!(self, p => GamePosition::grammar(p))
     }

@@ -767,6 +767,10 @@ impl GamePosition for BitPosition {
         self.lan(m)
     }
 
+    fn write_long_notation(&self, m: &Move, out: &mut String) {
+        self.rules().write_lan(m, out);
+    }
+
     fn write_uci(&self, m: &Move, out: &mut String) {
         self.rules().write_uci(m, out);
     }

@@ -1,0 +1,419 @@
+//! The line filler of the export format: tokens go straight into the
+//! game's buffer, a line break or a space before each as the width left
+//! on the line decides (at most [`MAX_LINE`] columns).
+
+use std::io;
+
+use crate::notation::{CheckMark, CommentStyle};
+use crate::record::Comment;
+
+use super::MAX_LINE;
+
+/// Collects tokens into lines of at most [`MAX_LINE`] columns, written
+/// into `out` as they come (the game's own buffer: no line buffer to copy).
+pub(crate) struct Lines<'w> {
+    pub(crate) out: &'w mut Vec<u8>,
+    /// Columns on the line being filled.
+    len: usize,
+    /// `(` waiting to be written with the next token, so that it never
+    /// ends a line.
+    pub(crate) glue: bool,
+    /// The next token must not start a line ([`starts_a_line_badly`]).
+    hold: bool,
+}
+
+impl<'w> Lines<'w> {
+    /// Lines written to `out`.
+    pub(crate) fn new(out: &'w mut Vec<u8>) -> Lines<'w> {
+        Lines {
+            out,
+            len: 0,
+            glue: false,
+            hold: false,
+        }
+    }
+
+    /// The move number before the move of half-move `half` (0 = White's
+    /// first): always before White's move, before Black's when `needed`
+    /// (after a comment or a variation), as `12.` or `12...`.
+    pub(crate) fn move_number(&mut self, half: u64, needed: bool) -> io::Result<()> {
+        if half % 2 == 0 || needed {
+            let dots: &[u8] = if half % 2 == 0 { b"." } else { b"..." };
+            let mut buf = [0; 20];
+            let digits = digits(half / 2 + 1, &mut buf);
+            self.place(digits.len() + dots.len(), false);
+            self.out.extend_from_slice(digits);
+            self.out.extend_from_slice(dots);
+        }
+        Ok(())
+    }
+
+    /// A NAG, `$` and its number.
+    pub(crate) fn nag(&mut self, nag: u8) -> io::Result<()> {
+        let mut buf = [0; 20];
+        let digits = digits(u64::from(nag), &mut buf);
+        self.place(digits.len() + 1, false);
+        self.out.push(b'$');
+        self.out.extend_from_slice(digits);
+        Ok(())
+    }
+
+    pub(crate) fn token(&mut self, text: &str) -> io::Result<()> {
+        self.token_glued(text, false)
+    }
+
+    /// Writes a token; `attach` puts it right after the previous one (`)`).
+    pub(crate) fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
+        self.token_parts(["", text, ""], attach)
+    }
+
+    /// Writes a token made of parts (a move and its check mark, a brace and
+    /// a word), without putting them together in a new string.
+    pub(crate) fn token_parts(
+        &mut self,
+        [head, text, tail]: [&str; 3],
+        attach: bool,
+    ) -> io::Result<()> {
+        // Heads and tails are ASCII marks (`{`, `}`, `;`, `+`, `#`).
+        debug_assert!(head.is_ascii() && tail.is_ascii());
+        self.place(head.len() + width(text) + tail.len(), attach);
+        self.out.extend_from_slice(head.as_bytes());
+        self.out.extend_from_slice(text.as_bytes());
+        self.out.extend_from_slice(tail.as_bytes());
+        Ok(())
+    }
+
+    /// Starts a token of `width` columns: a line break or a space before
+    /// it as the line has room, and a glued `(`; the caller then writes
+    /// its bytes.
+    #[inline]
+    fn place(&mut self, width: usize, attach: bool) {
+        let width = width + usize::from(self.glue);
+        let space = self.len > 0 && !attach;
+        if self.len > 0
+            && self.len + usize::from(space) + width > MAX_LINE
+            && (self.glue || !self.hold)
+        {
+            self.out.push(b'\n');
+            self.len = 0;
+        } else if space {
+            self.out.push(b' ');
+            self.len += 1;
+        }
+        if self.glue {
+            self.out.push(b'(');
+        }
+        self.len += width;
+        self.glue = false;
+        self.hold = false;
+    }
+
+    /// Text the reader could not read, written back as it was
+    /// ([`crate::notation::Event::Unreadable`]). Text that starts with `[`
+    /// or `%` must not start a line, where it would start a tag pair or an
+    /// escape line: it is never wrapped to a new line, and on a
+    /// line still empty (the start of the movetext, after a `;` comment)
+    /// an empty comment `{}` goes first, which a second export writes in
+    /// the same place.
+    pub(crate) fn unreadable(&mut self, text: &str) -> io::Result<()> {
+        if starts_a_line_badly(text) {
+            if self.len == 0 && !self.glue {
+                self.token("{}")?;
+            }
+            self.hold = true;
+        }
+        self.token(text)
+    }
+
+    /// A move as written, with its check mark (a move the verifier did not
+    /// replay); one that starts with `%` is never wrapped to a line's
+    /// start, as [`Self::unreadable`] text is not.
+    pub(crate) fn written_move(&mut self, written: &str, check: CheckMark) -> io::Result<()> {
+        let mark = match check {
+            CheckMark::None => "",
+            CheckMark::Check => "+",
+            CheckMark::Mate => "#",
+        };
+        self.hold = starts_a_line_badly(written);
+        self.token_parts(["", written, mark], false)
+    }
+
+    pub(crate) fn comment(&mut self, c: &Comment) -> io::Result<()> {
+        self.comment_text(&c.text, c.style)
+    }
+
+    /// A comment of this text and style.
+    pub(crate) fn comment_text(&mut self, text: &str, style: CommentStyle) -> io::Result<()> {
+        if style == CommentStyle::Line && text.contains('}') {
+            // Cannot be a brace comment.
+            return self.line_comment(text);
+        }
+        // Most comments are ASCII, where the ASCII split finds the same
+        // words (vertical tab aside) much faster than the Unicode one.
+        if text.bytes().all(|b| b.is_ascii() && b != 0x0B) {
+            self.brace_ascii(text.as_bytes());
+            Ok(())
+        } else {
+            self.brace_words(text.split_whitespace())
+        }
+    }
+
+    /// A comment after the result, in the style it was written in: a `;`
+    /// comment stays one. Readers that know no `;` comments (pgn-extract)
+    /// skip the `;` between games and read on to a brace, which archives
+    /// such as TCEC's rely on (`; { Game Nr. 1 ...` and `; ... }`).
+    pub(crate) fn comment_after_result(
+        &mut self,
+        text: &str,
+        style: CommentStyle,
+    ) -> io::Result<()> {
+        match style {
+            CommentStyle::Line => self.line_comment(text),
+            CommentStyle::Brace => self.comment_text(text, style),
+        }
+    }
+
+    /// A `;` comment, which runs to the line's end.
+    fn line_comment(&mut self, text: &str) -> io::Result<()> {
+        self.token_parts([";", text.trim_end(), ""], false)?;
+        self.newline();
+        Ok(())
+    }
+
+    /// A brace comment of these words, `{}` for none.
+    fn brace_words<'a>(&mut self, words: impl Iterator<Item = &'a str>) -> io::Result<()> {
+        let mut words = words.peekable();
+        if words.peek().is_none() {
+            return self.token("{}");
+        }
+        let mut first = true;
+        while let Some(w) = words.next() {
+            let last = words.peek().is_none();
+            let head = if first { "{" } else { "" };
+            let tail = if last { "}" } else { "" };
+            self.token_parts([head, w, tail], false)?;
+            first = false;
+        }
+        Ok(())
+    }
+
+    /// [`Self::brace_words`] of ASCII text split at ASCII whitespace: a
+    /// word's width is its length, the words are found by one scan, and
+    /// words that stay on one line with one space between them, as most
+    /// do, are copied as one run.
+    fn brace_ascii(&mut self, text: &[u8]) {
+        let mut at = 0;
+        let next_word = |at: &mut usize| {
+            while text.get(*at).is_some_and(u8::is_ascii_whitespace) {
+                *at += 1;
+            }
+            let start = *at;
+            while text.get(*at).is_some_and(|b| !b.is_ascii_whitespace()) {
+                *at += 1;
+            }
+            (start < *at).then_some((start, *at))
+        };
+        let Some((start, end)) = next_word(&mut at) else {
+            self.place(2, false);
+            self.out.extend_from_slice(b"{}");
+            return;
+        };
+        let mut next = next_word(&mut at);
+        self.place(end - start + 1 + usize::from(next.is_none()), false);
+        self.out.push(b'{');
+        // Text placed on the line but not yet copied: `text[run.0..run.1]`.
+        let mut run = (start, end);
+        while let Some((start, end)) = next {
+            next = next_word(&mut at);
+            let width = end - start + usize::from(next.is_none());
+            // After the first word neither `(` nor a held token is pending:
+            // a word goes on this line after a space if it fits.
+            if self.len + 1 + width <= MAX_LINE {
+                self.len += 1 + width;
+                if start == run.1 + 1 && text.get(run.1) == Some(&b' ') {
+                    run.1 = end;
+                    continue;
+                }
+                self.out
+                    .extend_from_slice(text.get(run.0..run.1).unwrap_or_default());
+                self.out.push(b' ');
+            } else {
+                self.out
+                    .extend_from_slice(text.get(run.0..run.1).unwrap_or_default());
+                self.out.push(b'\n');
+                self.len = width;
+            }
+            run = (start, end);
+        }
+        self.out
+            .extend_from_slice(text.get(run.0..run.1).unwrap_or_default());
+        self.out.push(b'}');
+    }
+
+    /// Ends the line being filled.
+    fn newline(&mut self) {
+        self.out.push(b'\n');
+        self.len = 0;
+    }
+
+    pub(crate) fn end(&mut self) -> io::Result<()> {
+        if self.len > 0 {
+            self.newline();
+        }
+        Ok(())
+    }
+}
+
+/// Whether a token must not start a line: `[` there starts a tag pair
+/// (a new game), `%` an escape line. Such a token is text the reader
+/// could not read, or a move written as written (`%` is no move, but the
+/// reader takes it for one); the writer lets its line run past
+/// [`MAX_LINE`] rather than change what it means.
+fn starts_a_line_badly(token: &str) -> bool {
+    token.starts_with(['[', '%'])
+}
+
+/// Columns a token takes: its characters (bytes for ASCII, most tokens).
+fn width(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
+    }
+}
+
+/// A number's decimal digits, written into the end of `buf` two at a
+/// time (no formatter, no UTF-8 check on the hot path).
+#[inline]
+pub(crate) fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324\
+        25262728293031323334353637383940414243444546474849\
+        50515253545556575859606162636465666768697071727374\
+        75767778798081828384858687888990919293949596979899";
+    let pair = |k: usize| [PAIRS[2 * k], PAIRS[2 * k + 1]];
+    let mut i = buf.len();
+    let mut n = n;
+    while n >= 100 {
+        let k = (n % 100) as usize;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&pair(k));
+    }
+    if n >= 10 {
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&pair(n as usize));
+    } else {
+        i -= 1;
+        buf[i] = b'0' + n as u8;
+    }
+    &buf[i..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn comment(text: &str) -> String {
+        let mut got = Vec::new();
+        let mut lines = Lines::new(&mut got);
+        let c = Comment {
+            text: text.to_string(),
+            style: CommentStyle::Brace,
+        };
+        lines.comment(&c).expect("writes");
+        lines.end().expect("writes");
+        String::from_utf8_lossy(&got).into_owned()
+    }
+
+    /// The ASCII fast path of comment words gives what the Unicode split
+    /// gives, and a vertical tab or a non-ASCII space still separates.
+    #[test]
+    fn comment_words_split_alike_on_both_paths() {
+        for text in [
+            " a  b\tc\r\nd ",
+            "a\x0Bb",
+            "a\u{a0}b c",
+            "",
+            "   ",
+            "\u{3000}x",
+            "x",
+            " x\x0C",
+        ] {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let want = format!("{{{}}}\n", words.join(" "));
+            assert_eq!(comment(text), want, "{text:?}");
+        }
+    }
+
+    /// A long ASCII comment wraps where the word-by-word filler wraps it.
+    #[test]
+    fn ascii_comment_wraps_as_the_unicode_path_does() {
+        let text = "d=35, sd=49, pd=O-O-O, mt=90724, tl=6310981, s=54696345, \
+                    n=4962271260, pv=Ng4 Kb1 Nd7 e5 d5 Re1 Nxe3 Qxe3 Nb6 Bd3 Be6 \
+                    Nd2 Qe7 Qe2 O-O-O Nb3 averyveryveryveryveryveryveryveryveryvery\
+                    veryveryveryveryveryveryveryveryveryveryveryverylongword x";
+        let mut slow = Vec::new();
+        let mut lines = Lines::new(&mut slow);
+        lines.token("1.").expect("writes");
+        lines.brace_words(text.split_whitespace()).expect("writes");
+        lines.end().expect("writes");
+        let mut fast = Vec::new();
+        let mut lines = Lines::new(&mut fast);
+        lines.token("1.").expect("writes");
+        lines.brace_ascii(text.as_bytes());
+        lines.end().expect("writes");
+        assert_eq!(
+            String::from_utf8_lossy(&fast),
+            String::from_utf8_lossy(&slow)
+        );
+    }
+
+    /// Random words, spaces, tabs and newlines after a token of any
+    /// width: the run-copying ASCII filler breaks lines where the filler
+    /// of one token a word does.
+    #[test]
+    fn ascii_comments_of_any_shape_wrap_as_word_by_word() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..2000 {
+            let mut text = String::new();
+            for _ in 0..next(40) {
+                let gap = [" ", " ", " ", "  ", "\t", "\n ", "\r\n"][next(7) as usize];
+                text.push_str(gap);
+                let len = [1, 2, 3, 5, 8, 13, 30, 90][next(8) as usize];
+                text.extend((0..len).map(|k| char::from(b'a' + (k % 26) as u8)));
+            }
+            let lead = "x".repeat(next(85) as usize);
+            let glue = next(3) == 0;
+            let run = |fast: bool| {
+                let mut out = Vec::new();
+                let mut lines = Lines::new(&mut out);
+                if !lead.is_empty() {
+                    lines.token(&lead).expect("writes");
+                }
+                lines.glue = glue;
+                if fast {
+                    lines.brace_ascii(text.as_bytes());
+                } else {
+                    lines.brace_words(text.split_whitespace()).expect("writes");
+                }
+                lines.token("1-0").expect("writes");
+                lines.end().expect("writes");
+                String::from_utf8_lossy(&out).into_owned()
+            };
+            assert_eq!(run(true), run(false), "{lead:?} {text:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0u64, 7, 10, 99, 100, 101, 1000, 12345, 9_999_999, u64::MAX] {
+            assert_eq!(digits(n, &mut [0; 20]), n.to_string().as_bytes());
+        }
+    }
+}
