@@ -289,6 +289,53 @@ impl<'w, W: Write> Lines<'w, W> {
         }
     }
 
+    /// A brace comment the game left open (the reader closed it at the next
+    /// tag pair or at the input's end): its words without the closing
+    /// brace, `{` alone for none. Written last in the game, it runs to the
+    /// next game's tags as it did; a word that starts with `[` is not
+    /// wrapped to a line's start, where it could end the comment.
+    pub(crate) fn open_comment(&mut self, text: &str) -> io::Result<()> {
+        let mut head = "{";
+        for w in text.split_whitespace() {
+            self.hold = w.starts_with('[');
+            self.token_parts([head, w, ""], false)?;
+            head = "";
+        }
+        if head.is_empty() {
+            Ok(())
+        } else {
+            self.token("{")
+        }
+    }
+
+    /// `)` held back (`closes`) until the next token: the last ones of a
+    /// game may close variations the game left open, which stay open.
+    pub(crate) fn closes(&mut self, closes: &mut u32) -> io::Result<()> {
+        for _ in 0..*closes {
+            self.token_glued(")", true)?;
+        }
+        *closes = 0;
+        Ok(())
+    }
+
+    /// The end of the moves: the `)` held back but those of the
+    /// `open` variations the game left open, and `(` when the innermost
+    /// of them has no move (`open_empty`), so that `check` finds the same
+    /// `unterminated-variation` in the export.
+    pub(crate) fn end_of_moves(
+        &mut self,
+        closes: u32,
+        open: u32,
+        open_empty: bool,
+    ) -> io::Result<()> {
+        let mut written = closes.saturating_sub(open.saturating_sub(u32::from(open_empty)));
+        self.closes(&mut written)?;
+        if open_empty {
+            self.token("(")?;
+        }
+        Ok(())
+    }
+
     /// A `;` comment, which runs to the line's end.
     fn line_comment(&mut self, text: &str) -> io::Result<()> {
         self.token_parts([";", text.trim_end(), ""], false)?;
@@ -471,26 +518,33 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
     for u in crate::record::unreadable_pieces(&game.unreadable) {
         lines.unreadable(u)?;
     }
+    // With variations left out, those that lead to an error are kept.
+    let mut keep = Vec::new();
+    let kept = !options.variations() && super::kept::kept(game, &mut keep);
+    let kept = kept.then_some(keep.as_slice());
     let mut need_number = true;
     let mut number_text = String::new();
     let mut tasks: Vec<Task> = Vec::new();
+    let mut closes = 0u32;
     if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
         tasks.push(Task::Line(first, 1));
     }
     while let Some(task) = tasks.pop() {
         let (id, ply) = match task {
             Task::Open => {
+                lines.closes(&mut closes)?;
                 lines.glue = true;
                 need_number = true;
                 continue;
             }
             Task::Close => {
-                lines.token_glued(")", true)?;
+                closes += 1;
                 need_number = true;
                 continue;
             }
             Task::Line(id, ply) => (id, ply),
         };
+        lines.closes(&mut closes)?;
         let Some(node) = game.nodes.get(id) else {
             continue;
         };
@@ -537,10 +591,11 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
                 need_number = true;
             }
         }
-        if let Some(&next) = node.children.first() {
+        let kept_node = |n: usize| kept.is_none_or(|k| k.get(n).copied().unwrap_or(false));
+        if let Some(&next) = node.children.first().filter(|&&n| kept_node(n)) {
             tasks.push(Task::Line(next, ply + 1));
         }
-        if !options.variations() {
+        if !options.variations() && kept.is_none() {
             continue;
         }
         // Only the main continuation carries the variations that replace it.
@@ -550,18 +605,26 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut impl Write) -> i
             .get(parent)
             .map_or(&[][..], |p| p.children.as_slice());
         if siblings.first() == Some(&id) {
-            for &alt in siblings[1..].iter().rev() {
+            for &alt in siblings[1..].iter().rev().filter(|&&n| kept_node(n)) {
                 tasks.push(Task::Close);
                 tasks.push(Task::Line(alt, ply));
                 tasks.push(Task::Open);
             }
         }
     }
-    lines.token(result.as_str())?;
-    if options.comments() {
-        for c in &game.comments_after_result {
-            lines.comment_after_result(&c.text, c.style)?;
+    lines.end_of_moves(closes, game.open_variations, game.open_variation_empty)?;
+    // A game without a termination marker is written without one, as
+    // pgn-extract and `check` then read it as the original (`missing-result`).
+    if game.result.is_some() {
+        lines.token(result.as_str())?;
+        if options.comments() {
+            for c in &game.comments_after_result {
+                lines.comment_after_result(&c.text, c.style)?;
+            }
         }
+    }
+    if let Some(c) = &game.open_comment {
+        lines.open_comment(if options.comments() { &c.text } else { "" })?;
     }
     lines.end()?;
     writeln!(lines.out)?;

@@ -242,6 +242,11 @@ pub trait RecordSink: Visitor {
     fn annotate_start(&mut self, fen: String, picture: Picture, number: u32) {
         let _ = (fen, picture, number);
     }
+
+    /// The verifier reported an error at the move being read (the last of
+    /// its line, or the next at a line's start): an export that leaves
+    /// variations out keeps the line to it.
+    fn mark_error(&mut self) {}
 }
 
 impl RecordSink for Builder {
@@ -258,6 +263,10 @@ impl RecordSink for Builder {
     fn set_result(&mut self, result: GameResult) {
         Builder::set_result(self, result);
     }
+
+    fn mark_error(&mut self) {
+        Builder::mark_error(self);
+    }
 }
 
 impl RecordSink for super::lean::Lean {
@@ -267,6 +276,10 @@ impl RecordSink for super::lean::Lean {
 
     fn set_result(&mut self, result: GameResult) {
         super::lean::Lean::set_result(self, result);
+    }
+
+    fn mark_error(&mut self) {
+        super::lean::Lean::mark_error(self);
     }
 }
 
@@ -331,7 +344,13 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         };
         if forward {
             let is_move = matches!(event, Event::Move { .. });
+            let errors = self.verifier.counts().errors;
             let flow = self.verifier.event(event, span, line);
+            if self.verifier.counts().errors > errors
+                && let Some(builder) = self.builder.as_deref_mut()
+            {
+                builder.mark_error();
+            }
             if let Some((fen, picture, number)) = self.verifier.observer_mut().start.take()
                 && let Some(builder) = self.builder.as_deref_mut()
             {
@@ -370,7 +389,14 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         if let Some(builder) = self.builder.as_deref_mut() {
             builder.problem(problem, span, line);
         }
-        match self.verifier.problem(problem, span, line) {
+        let errors = self.verifier.counts().errors;
+        let flow = self.verifier.problem(problem, span, line);
+        if self.verifier.counts().errors > errors
+            && let Some(builder) = self.builder.as_deref_mut()
+        {
+            builder.mark_error();
+        }
+        match flow {
             Flow::Stop => Flow::Stop,
             _ => Flow::Continue,
         }
