@@ -95,6 +95,10 @@ pub struct JsonMove {
     /// Text the reader could not read after the move, likewise.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub unreadable_after: String,
+    /// An error was reported at the move (absent when not): the line to it
+    /// is what `--reduced` keeps of the variations.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub error: bool,
     /// Where the token was in its input.
     pub span: JsonSpan,
 }
@@ -186,6 +190,7 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
             comments_after: n.comments_after.iter().map(comment_to_json).collect(),
             unreadable_before: n.unreadable_before.clone(),
             unreadable_after: n.unreadable_after.clone(),
+            error: n.error,
             span: n.span.into(),
         })
         .collect();
@@ -295,13 +300,13 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
             unreadable_before: m.unreadable_before,
             unreadable_after: m.unreadable_after,
             span: m.span.into(),
-            error: false,
+            error: m.error,
         };
         game.push(parent, node);
     }
-    // A record read back is not replayed, so where its errors were is
-    // unknown; an open variation is one: the last move read is in the
-    // innermost, and the line to it is what `--reduced` must keep.
+    // An open variation is an error even where the JSON marks none
+    // (written by hand): the last move read is in the innermost, and the
+    // line to it is what `--reduced` must keep.
     let moves = game.nodes.len().saturating_sub(1);
     if game.open_variations > 0
         && moves > 0
@@ -429,6 +434,8 @@ struct MoveView<'a> {
     unreadable_before: &'a str,
     #[serde(skip_serializing_if = "str::is_empty")]
     unreadable_after: &'a str,
+    #[serde(skip_serializing_if = "is_false")]
+    error: bool,
     span: JsonSpan,
 }
 
@@ -452,6 +459,7 @@ impl Serialize for MovesView<'_> {
             comments_after: CommentsView(&n.comments_after),
             unreadable_before: &n.unreadable_before,
             unreadable_after: &n.unreadable_after,
+            error: n.error,
             span: n.span.into(),
         }))
     }

@@ -98,7 +98,11 @@ fn issue_20_reduced_keeps_the_variations_that_lead_to_errors() {
     env.write("v.pgn", IN_VARIATIONS);
     let original = diagnostics(&env, "v.pgn");
     let games: std::collections::BTreeSet<u64> = original.keys().map(|(g, _)| *g).collect();
-    assert_eq!(games.into_iter().collect::<Vec<_>>(), [1, 2, 3], "{original:?}");
+    assert_eq!(
+        games.into_iter().collect::<Vec<_>>(),
+        [1, 2, 3],
+        "{original:?}"
+    );
     // The line to each error and no further, the main continuation it
     // hangs on, no comment or NAG, and no variation without an error.
     let reduced = [
@@ -118,6 +122,30 @@ fn issue_20_reduced_keeps_the_variations_that_lead_to_errors() {
         export(&env, "v.pgn", &["--no-variations"], "n.pgn"),
         no_variations
     );
+    // JSON marks the moves where errors were reported, so that its PGN is
+    // the same reduced export.
+    env.run(&["convert", "v.pgn", "--to", "jsonl", "-o", "g.jsonl"])
+        .code(1);
+    env.run(&[
+        "convert",
+        "--from",
+        "json",
+        "g.jsonl",
+        "--to",
+        "pgn",
+        "--reduced",
+        "-o",
+        "cr.pgn",
+    ])
+    .code(0);
+    let read = |f: &str| std::fs::read_to_string(env.path().join(f)).expect("written");
+    assert_eq!(read("cr.pgn"), read("r.pgn"));
+    assert!(
+        read("g.jsonl").contains(r#""written":"Ke7","#),
+        "{}",
+        read("g.jsonl")
+    );
+    assert_eq!(read("g.jsonl").matches(r#""error":true"#).count(), 4);
     // Each such game is named on stderr.
     let run = env.run(&["convert", "v.pgn", "--to", "pgn", "--reduced"]);
     let warned = run

@@ -182,6 +182,9 @@ impl Lean {
                 b",\"unreadable_after\":",
                 self.attached(id, |k| k == Kind::UnreadableAfter),
             )?;
+            if n.error {
+                out.extend_from_slice(b",\"error\":true");
+            }
             out.extend_from_slice(b",\"span\":");
             spans.push((super::offset(out.len()), n.span));
             out.push(b'}');
