@@ -226,10 +226,10 @@ complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l encoding -d 'How t
 latin-1\t'Latin-1 (Windows-1252), every byte one character'
 auto\t'UTF-8 where it is valid, else Latin-1, per tag value and comment'"
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l variants -d 'Read game definitions from FILE (Fairy-Stockfish\'s variants.ini syntax, docs/definitions.md); repeatable' -r -F
-complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only, plus the tags that decide the game\'s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game\'s'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l reduced -d 'PGN in the reduced export format: the seven-tag roster and the mainline\'s moves only, plus the tags that decide the game\'s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game\'s. A variation that leads to an error is kept up to it, with a warning, so that the export stays as invalid as the game'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-comments -d 'PGN without comments'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-nags -d 'PGN without NAGs (annotation glyphs and the suffixes `!`, `?`...)'
-complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-variations -d 'PGN without variations: the mainline only'
+complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l no-variations -d 'PGN without variations: the mainline only (and, as with --reduced, the line to each error in a variation, with a warning)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l keep-tag-order -d 'PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l plycount -d 'PGN with a PlyCount tag holding the mainline\'s plies (in place of the game\'s own PlyCount tag, if it has one)'
 complete -c xpgn -n "__fish_xpgn_using_subcommand convert" -l fen-comments -d 'PGN with the position after each move replayed as a comment after it (xpgn\'s FEN-like string, as `xpgn fen` prints it; like pgn-extract\'s --fencomments). PGN inputs only: a JSON record is not replayed'

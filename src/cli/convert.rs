@@ -497,6 +497,18 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                         failed = Some(e);
                         return false;
                     }
+                    if game.kept_variations && !common.quiet {
+                        // Not an error: the export is as invalid as the game.
+                        let _ = writeln!(
+                            err,
+                            "xpgn: warning: {file}: game {} ({} - {}): variations that lead to \
+                             its errors are written although --reduced or --no-variations leaves \
+                             variations out: without them the game would come back valid",
+                            g.report.index,
+                            crate::diag::render::sanitize(game.tag("White").unwrap_or("?")),
+                            crate::diag::render::sanitize(game.tag("Black").unwrap_or("?")),
+                        );
+                    }
                     continue;
                 }
                 let Some(record) = &g.record else { continue };

@@ -95,6 +95,10 @@ pub struct JsonMove {
     /// Text the reader could not read after the move, likewise.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub unreadable_after: String,
+    /// An error was reported at the move (absent when not): the line to it
+    /// is what `--reduced` keeps of the variations.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub error: bool,
     /// Where the token was in its input.
     pub span: JsonSpan,
 }
@@ -124,11 +128,28 @@ pub struct JsonGame {
     /// Comments written after the result (absent when there are none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments_after_result: Vec<JsonComment>,
+    /// Variations still open at the game's end (absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub open_variations: u32,
+    /// Whether the innermost open variation has no move (absent when not).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub open_variation_empty: bool,
+    /// A brace comment still open at the game's end (absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_comment: Option<JsonComment>,
     /// Where the game started in its input.
     pub span: JsonSpan,
     /// True when the game was larger than the limit and was cut.
     #[serde(default)]
     pub truncated: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn comment_to_json(c: &Comment) -> JsonComment {
@@ -169,6 +190,7 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
             comments_after: n.comments_after.iter().map(comment_to_json).collect(),
             unreadable_before: n.unreadable_before.clone(),
             unreadable_after: n.unreadable_after.clone(),
+            error: n.error,
             span: n.span.into(),
         })
         .collect();
@@ -188,6 +210,9 @@ pub fn to_json(game: &Game, file: Option<&str>, index: Option<u64>) -> JsonGame 
             .iter()
             .map(comment_to_json)
             .collect(),
+        open_variations: game.open_variations,
+        open_variation_empty: game.open_variation_empty,
+        open_comment: game.open_comment.as_ref().map(comment_to_json),
         span: game.span.into(),
         truncated: game.truncated,
     }
@@ -231,6 +256,9 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
         .into_iter()
         .map(comment_from_json)
         .collect::<Result<_, _>>()?;
+    game.open_variations = json.open_variations;
+    game.open_variation_empty = json.open_variation_empty;
+    game.open_comment = json.open_comment.map(comment_from_json).transpose()?;
     game.span = json.span.into();
     game.truncated = json.truncated;
     for (i, m) in json.moves.into_iter().enumerate() {
@@ -272,8 +300,19 @@ pub fn from_json(json: JsonGame) -> Result<Game, JsonError> {
             unreadable_before: m.unreadable_before,
             unreadable_after: m.unreadable_after,
             span: m.span.into(),
+            error: m.error,
         };
         game.push(parent, node);
+    }
+    // An open variation is an error even where the JSON marks none
+    // (written by hand): the last move read is in the innermost, and the
+    // line to it is what `--reduced` must keep.
+    let moves = game.nodes.len().saturating_sub(1);
+    if game.open_variations > 0
+        && moves > 0
+        && let Some(last) = game.nodes.last_mut()
+    {
+        last.error = true;
     }
     Ok(game)
 }
@@ -318,6 +357,12 @@ pub fn write_game(
         moves: MovesView(game),
         result: game.result.map(|r| r.as_str()),
         comments_after_result: CommentsView(&game.comments_after_result),
+        open_variations: game.open_variations,
+        open_variation_empty: game.open_variation_empty,
+        open_comment: game.open_comment.as_ref().map(|c| CommentView {
+            text: &c.text,
+            style: comment_style(c.style),
+        }),
         span: game.span.into(),
         truncated: game.truncated,
     };
@@ -338,6 +383,12 @@ struct GameView<'a> {
     result: Option<&'static str>,
     #[serde(skip_serializing_if = "CommentsView::is_empty")]
     comments_after_result: CommentsView<'a>,
+    #[serde(skip_serializing_if = "is_zero")]
+    open_variations: u32,
+    #[serde(skip_serializing_if = "is_false")]
+    open_variation_empty: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    open_comment: Option<CommentView<'a>>,
     span: JsonSpan,
     truncated: bool,
 }
@@ -383,6 +434,8 @@ struct MoveView<'a> {
     unreadable_before: &'a str,
     #[serde(skip_serializing_if = "str::is_empty")]
     unreadable_after: &'a str,
+    #[serde(skip_serializing_if = "is_false")]
+    error: bool,
     span: JsonSpan,
 }
 
@@ -406,6 +459,7 @@ impl Serialize for MovesView<'_> {
             comments_after: CommentsView(&n.comments_after),
             unreadable_before: &n.unreadable_before,
             unreadable_after: &n.unreadable_after,
+            error: n.error,
             span: n.span.into(),
         }))
     }

@@ -7,6 +7,7 @@
 
 pub mod diagram;
 pub mod json;
+mod kept;
 pub mod key;
 pub mod lean;
 pub mod pgn;

@@ -269,25 +269,32 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut Vec<u8>) -> io::
     for u in crate::record::unreadable_pieces(&game.unreadable) {
         lines.unreadable(u)?;
     }
+    // With variations left out, those that lead to an error are kept.
+    let mut keep = Vec::new();
+    let kept = !options.variations() && super::kept::kept(game, &mut keep);
+    let kept = kept.then_some(keep.as_slice());
     let mut need_number = true;
     let mut tasks: Vec<Task> = Vec::new();
+    let mut closes = 0u32;
     if let Some(&first) = game.nodes.first().and_then(|r| r.children.first()) {
         tasks.push(Task::Line(first, 1));
     }
     while let Some(task) = tasks.pop() {
         let (id, ply) = match task {
             Task::Open => {
+                lines.closes(&mut closes)?;
                 lines.glue = true;
                 need_number = true;
                 continue;
             }
             Task::Close => {
-                lines.token_glued(")", true)?;
+                closes += 1;
                 need_number = true;
                 continue;
             }
             Task::Line(id, ply) => (id, ply),
         };
+        lines.closes(&mut closes)?;
         let Some(node) = game.nodes.get(id) else {
             continue;
         };
@@ -331,10 +338,11 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut Vec<u8>) -> io::
                 need_number = true;
             }
         }
-        if let Some(&next) = node.children.first() {
+        let kept_node = |n: usize| kept.is_none_or(|k| k.get(n).copied().unwrap_or(false));
+        if let Some(&next) = node.children.first().filter(|&&n| kept_node(n)) {
             tasks.push(Task::Line(next, ply + 1));
         }
-        if !options.variations() {
+        if !options.variations() && kept.is_none() {
             continue;
         }
         // Only the main continuation carries the variations that replace it.
@@ -344,18 +352,26 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut Vec<u8>) -> io::
             .get(parent)
             .map_or(&[][..], |p| p.children.as_slice());
         if siblings.first() == Some(&id) {
-            for &alt in siblings[1..].iter().rev() {
+            for &alt in siblings[1..].iter().rev().filter(|&&n| kept_node(n)) {
                 tasks.push(Task::Close);
                 tasks.push(Task::Line(alt, ply));
                 tasks.push(Task::Open);
             }
         }
     }
-    lines.token(result.as_str())?;
-    if options.comments() {
-        for c in &game.comments_after_result {
-            lines.comment_after_result(&c.text, c.style)?;
+    lines.end_of_moves(closes, game.open_variations, game.open_variation_empty)?;
+    // A game without a termination marker is written without one, as
+    // pgn-extract and `check` then read it as the original (`missing-result`).
+    if game.result.is_some() {
+        lines.token(result.as_str())?;
+        if options.comments() {
+            for c in &game.comments_after_result {
+                lines.comment_after_result(&c.text, c.style)?;
+            }
         }
+    }
+    if let Some(c) = &game.open_comment {
+        lines.open_comment(if options.comments() { &c.text } else { "" })?;
     }
     lines.end()?;
     writeln!(lines.out)?;

@@ -309,6 +309,11 @@ pub trait RecordSink: Visitor {
     fn annotate_start_number(&mut self, black_first: bool, number: u32) {
         let _ = (black_first, number);
     }
+
+    /// The verifier reported an error at the move being read (the last of
+    /// its line, or the next at a line's start): an export that leaves
+    /// variations out keeps the line to it.
+    fn mark_error(&mut self) {}
 }
 
 impl RecordSink for Builder {
@@ -325,6 +330,10 @@ impl RecordSink for Builder {
     fn set_result(&mut self, result: GameResult) {
         Builder::set_result(self, result);
     }
+
+    fn mark_error(&mut self) {
+        Builder::mark_error(self);
+    }
 }
 
 impl RecordSink for super::lean::Lean {
@@ -338,6 +347,10 @@ impl RecordSink for super::lean::Lean {
 
     fn annotate_start_number(&mut self, black_first: bool, number: u32) {
         self.set_start_number(black_first, number);
+    }
+
+    fn mark_error(&mut self) {
+        super::lean::Lean::mark_error(self);
     }
 }
 
@@ -402,7 +415,13 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         };
         if forward {
             let is_move = matches!(event, Event::Move { .. });
+            let errors = self.verifier.counts().errors;
             let flow = self.verifier.event(event, span, line);
+            if self.verifier.counts().errors > errors
+                && let Some(builder) = self.builder.as_deref_mut()
+            {
+                builder.mark_error();
+            }
             if let Some((fen, picture, number)) = self.verifier.observer_mut().start.take()
                 && let Some(builder) = self.builder.as_deref_mut()
             {
@@ -449,7 +468,14 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         if let Some(builder) = self.builder.as_deref_mut() {
             builder.problem(problem, span, line);
         }
-        match self.verifier.problem(problem, span, line) {
+        let errors = self.verifier.counts().errors;
+        let flow = self.verifier.problem(problem, span, line);
+        if self.verifier.counts().errors > errors
+            && let Some(builder) = self.builder.as_deref_mut()
+        {
+            builder.mark_error();
+        }
+        match flow {
             Flow::Stop => Flow::Stop,
             _ => Flow::Continue,
         }

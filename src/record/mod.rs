@@ -69,6 +69,12 @@ pub struct Node {
     pub unreadable_after: String,
     /// Where the token is in its input.
     pub span: Span,
+    /// An error was reported at this move (an illegal or unreadable move,
+    /// unreadable text after it, a variation left open): `--reduced` and
+    /// `--no-variations` keep the variations that lead to such a move, so
+    /// that the export stays as invalid as the game (issue 20). Set by
+    /// [`Builder::mark_error`]; a JSON record read back has none.
+    pub error: bool,
 }
 
 /// One game held whole.
@@ -97,6 +103,16 @@ pub struct Game {
     /// Why the record is not the whole game, when it is not (read from
     /// PGN; a JSON record read back knows only [`Game::truncated`]).
     pub cut: Option<Cut>,
+    /// Variations still open when the game ended (`1. e4 (1. d4 *`): the
+    /// export leaves them open, so that `check` finds the same
+    /// `unterminated-variation` in it.
+    pub open_variations: u32,
+    /// Whether the innermost open variation has no move (`1. e4 ( *`).
+    pub open_variation_empty: bool,
+    /// A brace comment still open when the game ended (the reader closed
+    /// it at the next tag pair or at the end of the input): the last thing
+    /// of the game, written last and left open by the export.
+    pub open_comment: Option<Comment>,
 }
 
 /// Why a record is not the whole game: such a record must never be written
@@ -251,6 +267,25 @@ pub struct Builder {
     /// The node the last move event made, if it made one (not for a
     /// `_` mark or a move past the size limit).
     last_pushed: Option<usize>,
+    /// An error came at the start of a line, before its first move: the
+    /// next move gets it ([`Builder::mark_error`]).
+    pending_error: bool,
+    /// Where the last comment went, so that an unterminated one can be
+    /// taken out ([`Game::open_comment`]).
+    last_comment: Option<Place>,
+}
+
+/// Where a comment went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// After this move.
+    After(usize),
+    /// Waiting for the next move.
+    Pending,
+    /// With the game, before the movetext.
+    Game,
+    /// After the result.
+    AfterResult,
 }
 
 impl Builder {
@@ -269,6 +304,40 @@ impl Builder {
             pending: Vec::new(),
             pending_unreadable: String::new(),
             last_pushed: None,
+            pending_error: false,
+            last_comment: None,
+        }
+    }
+
+    /// Marks the move being read as one where an error was reported
+    /// ([`Node::error`]): the last move of the line being read, or the
+    /// next one at the start of a line.
+    pub fn mark_error(&mut self) {
+        if !self.in_movetext || self.game.result.is_some() {
+            return;
+        }
+        match self.cursor.last.and_then(|id| self.game.nodes.get_mut(id)) {
+            Some(n) => n.error = true,
+            None => self.pending_error = true,
+        }
+    }
+
+    /// Takes the last comment out of where it went: it was not closed
+    /// ([`Game::open_comment`]).
+    fn open_last_comment(&mut self) {
+        let taken = match self.last_comment.take() {
+            Some(Place::After(id)) => self
+                .game
+                .nodes
+                .get_mut(id)
+                .and_then(|n| n.comments_after.pop()),
+            Some(Place::Pending) => self.pending.pop(),
+            Some(Place::Game) => self.game.comments.pop(),
+            Some(Place::AfterResult) => self.game.comments_after_result.pop(),
+            None => None,
+        };
+        if taken.is_some() {
+            self.game.open_comment = taken;
         }
     }
 
@@ -328,19 +397,25 @@ impl Builder {
     fn add_comment(&mut self, comment: Comment) {
         if self.game.result.is_some() {
             self.game.comments_after_result.push(comment);
+            self.last_comment = Some(Place::AfterResult);
             return;
         }
         if !self.in_movetext {
             self.game.comments.push(comment);
+            self.last_comment = Some(Place::Game);
             return;
         }
         match self.cursor.last {
             Some(id) => {
                 if let Some(n) = self.game.nodes.get_mut(id) {
                     n.comments_after.push(comment);
+                    self.last_comment = Some(Place::After(id));
                 }
             }
-            None => self.pending.push(comment),
+            None => {
+                self.pending.push(comment);
+                self.last_comment = Some(Place::Pending);
+            }
         }
     }
 
@@ -367,6 +442,21 @@ impl Builder {
     }
 
     fn finish(&mut self) {
+        // Variations still open: each line's last move holds the error
+        // (`unterminated-variation`), so that `--reduced` keeps them.
+        let open = u32::try_from(self.stack.len()).unwrap_or(u32::MAX);
+        if open > 0 {
+            let lines = self.stack.get(1..).unwrap_or_default().iter();
+            for c in lines.chain(std::iter::once(&self.cursor)) {
+                if let Some(n) = c.last.and_then(|id| self.game.nodes.get_mut(id)) {
+                    n.error = true;
+                }
+            }
+            self.game.open_variations = open;
+            self.game.open_variation_empty = self.cursor.last.is_none();
+        }
+        self.pending_error = false;
+        self.last_comment = None;
         let mut game = std::mem::replace(&mut self.game, Game::new());
         // Comments left waiting at the start of a line with no move (an empty
         // variation, or a game of comments only) stay with the game.
@@ -390,6 +480,8 @@ impl Visitor for Builder {
                 self.game.span = span;
                 self.pending.clear();
                 self.pending_unreadable.clear();
+                self.pending_error = false;
+                self.last_comment = None;
             }
             Event::Tag { name, value } => {
                 if self.grow(name.len() + value.0.len()) {
@@ -417,6 +509,7 @@ impl Visitor for Builder {
                     comments_before: std::mem::take(&mut self.pending),
                     unreadable_before: std::mem::take(&mut self.pending_unreadable),
                     span,
+                    error: std::mem::take(&mut self.pending_error),
                     ..Node::default()
                 };
                 let id = self.game.push(self.cursor.at, node);
@@ -454,7 +547,12 @@ impl Visitor for Builder {
                 self.cursor = Cursor { at, last: None };
             }
             Event::EndVariation => {
-                // Comments at the start of an empty variation have no move.
+                // Comments at the start of an empty variation have no move;
+                // its unreadable text goes with the game, written always.
+                self.pending_error = false;
+                if self.last_comment == Some(Place::Pending) {
+                    self.last_comment = Some(Place::Game);
+                }
                 self.game.comments.append(&mut self.pending);
                 join_unreadable(&mut self.game.unreadable, &self.pending_unreadable);
                 self.pending_unreadable.clear();
@@ -482,8 +580,10 @@ impl Visitor for Builder {
         _line: &LineContext<'_>,
     ) -> Flow {
         // What the reader skipped, the record lacks.
-        if problem.code == crate::diag::Code::TokenTooLong {
-            self.cut(Cut::Skipped { line: span.line });
+        match problem.code {
+            crate::diag::Code::TokenTooLong => self.cut(Cut::Skipped { line: span.line }),
+            crate::diag::Code::UnterminatedComment => self.open_last_comment(),
+            _ => {}
         }
         Flow::Continue
     }

@@ -21,4 +21,5 @@ mod scores;
 mod squares;
 mod squirrel;
 mod unreadable;
+mod verdicts;
 mod view;

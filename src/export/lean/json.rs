@@ -14,20 +14,28 @@ impl Lean {
     fn put_comments(&self, out: &mut Vec<u8>, ids: impl Iterator<Item = u32>) -> io::Result<()> {
         out.push(b'[');
         for (k, a) in ids.enumerate() {
-            let Some(c) = self.attachments.get(a as usize) else {
-                continue;
-            };
             if k > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(b"{\"text\":");
-            put_str(out, self.str_of(c.text));
-            out.extend_from_slice(b",\"style\":");
-            put_str(out, comment_style(c.style));
-            out.push(b'}');
+            self.put_comment(out, a);
         }
         out.push(b']');
         Ok(())
+    }
+
+    /// `{"text":...,"style":...}` of attachment `a`.
+    fn put_comment(&self, out: &mut Vec<u8>, a: u32) {
+        let (text, style) = self
+            .attachments
+            .get(a as usize)
+            .map_or(((0, 0), crate::notation::CommentStyle::Brace), |c| {
+                (c.text, c.style)
+            });
+        out.extend_from_slice(b"{\"text\":");
+        put_str(out, self.str_of(text));
+        out.extend_from_slice(b",\"style\":");
+        put_str(out, comment_style(style));
+        out.push(b'}');
     }
 
     /// `key` and the text of attachments `ids` as one string, a space
@@ -172,6 +180,9 @@ impl Lean {
                     self.attached(id, |k| k == Kind::UnreadableAfter),
                 )?;
             }
+            if n.error {
+                out.extend_from_slice(b",\"error\":true");
+            }
             out.extend_from_slice(b",\"span\":");
             spans.push((super::offset(out.len()), n.span));
             out.push(b'}');
@@ -181,6 +192,18 @@ impl Lean {
         if !self.after_result.is_empty() {
             out.extend_from_slice(b",\"comments_after_result\":");
             self.put_comments(out, self.after_result.iter().copied())?;
+        }
+        let (open, empty) = self.open_variations;
+        if open > 0 {
+            out.extend_from_slice(b",\"open_variations\":");
+            put_u64(out, u64::from(open));
+        }
+        if empty {
+            out.extend_from_slice(b",\"open_variation_empty\":true");
+        }
+        if let Some(c) = self.open_comment {
+            out.extend_from_slice(b",\"open_comment\":");
+            self.put_comment(out, c);
         }
         out.extend_from_slice(b",\"span\":");
         spans.push((super::offset(out.len()), self.span));

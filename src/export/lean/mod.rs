@@ -84,6 +84,8 @@ struct Node {
     last_attachment: u32,
     /// Where the token was (for JSON).
     span: Span,
+    /// An error was reported at it ([`crate::record::Node::error`]).
+    error: bool,
 }
 
 impl Node {
@@ -106,6 +108,7 @@ impl Node {
             line: 0,
             column: 0,
         },
+        error: false,
     };
 }
 
@@ -136,6 +139,10 @@ pub struct Rendered {
     /// Why the game is not the whole game, when it is not: then it is
     /// not written (see [`crate::record::Cut`]).
     pub cut: Option<Cut>,
+    /// Variations the export format leaves out (`--reduced`,
+    /// `--no-variations`) were written because they lead to an error
+    /// (`export::kept`): `convert` warns about the game.
+    pub kept_variations: bool,
     /// For JSON: the spans of its moves and of the game, each with the
     /// offset in `bytes` where it is written. They are kept apart so that
     /// the parallel reader's line numbers, counted from where a worker
@@ -255,6 +262,29 @@ pub struct Lean {
     view: bool,
     /// With `view`: a game ended since [`Lean::take_finished`].
     finished: bool,
+    /// An error came at the start of a line: the next move gets it.
+    pending_error: bool,
+    /// The last comment's attachment and where it went, so that an
+    /// unterminated one can be taken out ([`Lean::open_comment`]).
+    last_comment: Option<(u32, Place)>,
+    /// A brace comment the game left open: its attachment, written last.
+    open_comment: Option<u32>,
+    /// Variations open at the game's end, and whether the innermost has
+    /// no move ([`crate::record::Game::open_variations`]).
+    open_variations: (u32, bool),
+    /// The nodes to write when variations are left out
+    /// ([`super::kept::kept`]), when some variation is kept.
+    keep: Vec<bool>,
+    kept: bool,
+}
+
+/// Where a comment went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Node(u32),
+    Pending,
+    Game,
+    AfterResult,
 }
 
 impl Lean {
@@ -287,7 +317,69 @@ impl Lean {
             json: false,
             view: false,
             finished: false,
+            pending_error: false,
+            last_comment: None,
+            open_comment: None,
+            open_variations: (0, false),
+            keep: Vec::new(),
+            kept: false,
         }
+    }
+
+    /// Marks the move being read as one where an error was reported
+    /// ([`crate::record::Builder::mark_error`]).
+    pub fn mark_error(&mut self) {
+        if !self.in_movetext || self.result.is_some() {
+            return;
+        }
+        match self
+            .cursor
+            .last
+            .and_then(|id| self.nodes.get_mut(id as usize))
+        {
+            Some(n) => n.error = true,
+            None => self.pending_error = true,
+        }
+    }
+
+    /// Takes the last comment out of where it went: it was not closed.
+    fn open_last_comment(&mut self) {
+        let Some((a, place)) = self.last_comment.take() else {
+            return;
+        };
+        let taken = match place {
+            Place::Pending => self.pending.pop(),
+            Place::Game => self.game_comments.pop(),
+            Place::AfterResult => self.after_result.pop(),
+            Place::Node(id) => self.detach_last(id),
+        };
+        if taken == Some(a) {
+            self.open_comment = Some(a);
+        }
+    }
+
+    /// Unlinks the last attachment of node `id`.
+    fn detach_last(&mut self, id: u32) -> Option<u32> {
+        let n = self.nodes.get(id as usize)?;
+        let (first, last) = (n.first_attachment, n.last_attachment);
+        if last == NONE {
+            return None;
+        }
+        let mut prev = NONE;
+        let mut at = first;
+        while at != last {
+            prev = at;
+            at = self.attachments.get(at as usize)?.next;
+        }
+        if let Some(p) = self.attachments.get_mut(prev as usize) {
+            p.next = NONE;
+        }
+        let n = self.nodes.get_mut(id as usize)?;
+        n.last_attachment = prev;
+        if prev == NONE {
+            n.first_attachment = NONE;
+        }
+        Some(last)
     }
 
     /// Writes each game as the JSON object of `convert --to json`, from
@@ -401,21 +493,25 @@ impl Lean {
         if self.result.is_some() {
             let a = self.attachment(Kind::After, style, text);
             self.after_result.push(a);
+            self.last_comment = Some((a, Place::AfterResult));
             return;
         }
         if !self.in_movetext {
             let a = self.attachment(Kind::Before, style, text);
             self.game_comments.push(a);
+            self.last_comment = Some((a, Place::Game));
             return;
         }
         match self.cursor.last {
             Some(id) => {
                 let a = self.attachment(Kind::After, style, text);
                 self.attach(id, a);
+                self.last_comment = Some((a, Place::Node(id)));
             }
             None => {
                 let a = self.attachment(Kind::Before, style, text);
                 self.pending.push(a);
+                self.last_comment = Some((a, Place::Pending));
             }
         }
     }
@@ -475,6 +571,7 @@ impl Lean {
             written,
             check,
             span,
+            error: std::mem::take(&mut self.pending_error),
             ..Node::EMPTY
         });
         if let Some(p) = self.nodes.get_mut(parent as usize) {
@@ -517,9 +614,15 @@ impl Lean {
         self.fixed_result = false;
         self.last_pushed = None;
         self.start_number = None;
+        self.pending_error = false;
+        self.last_comment = None;
+        self.open_comment = None;
+        self.open_variations = (0, false);
+        self.kept = false;
     }
 
     fn finish(&mut self) {
+        self.close_open_lines();
         // Comments left waiting at the start of a line with no move stay
         // with the game.
         self.game_comments.append(&mut self.pending);
@@ -569,10 +672,33 @@ impl Lean {
             cut: self.cut,
             spans,
             fixed_result: self.fixed_result,
+            kept_variations: self.kept && self.cut.is_none() && !self.json,
         });
         let span = self.span;
         self.reset();
         self.span = span;
+    }
+
+    /// Variations still open at the game's end: each line's last move
+    /// holds the error (`unterminated-variation`), so that `--reduced`
+    /// keeps them, and the writer leaves them open; then the nodes to
+    /// write when variations are left out.
+    fn close_open_lines(&mut self) {
+        let open = offset(self.stack.len());
+        if open > 0 {
+            let lines = self.stack.get(1..).unwrap_or_default().iter();
+            for c in lines.chain(std::iter::once(&self.cursor)) {
+                if let Some(n) = c.last.and_then(|id| self.nodes.get_mut(id as usize)) {
+                    n.error = true;
+                }
+            }
+            self.open_variations = (open, self.cursor.last.is_none());
+        }
+        if !self.options.variations() && !self.json {
+            let mut keep = std::mem::take(&mut self.keep);
+            self.kept = super::kept::kept(&*self, &mut keep);
+            self.keep = keep;
+        }
     }
 
     fn mainline_plies(&self) -> u32 {
@@ -692,7 +818,12 @@ impl Visitor for Lean {
                 self.cursor = Cursor { at, last: None };
             }
             Event::EndVariation => {
-                // Comments at the start of an empty variation have no move.
+                // Comments at the start of an empty variation have no move;
+                // its unreadable text goes with the game, written always.
+                self.pending_error = false;
+                if let Some((_, p @ Place::Pending)) = &mut self.last_comment {
+                    *p = Place::Game;
+                }
                 self.game_comments.append(&mut self.pending);
                 if let Some(c) = self.stack.pop() {
                     self.cursor = c;
@@ -711,9 +842,29 @@ impl Visitor for Lean {
 
     fn problem(&mut self, problem: &SyntaxProblem, span: Span, _line: &LineContext<'_>) -> Flow {
         // What the reader skipped, the game lacks.
-        if problem.code == crate::diag::Code::TokenTooLong {
-            self.cut.get_or_insert(Cut::Skipped { line: span.line });
+        match problem.code {
+            crate::diag::Code::TokenTooLong => {
+                self.cut.get_or_insert(Cut::Skipped { line: span.line });
+            }
+            crate::diag::Code::UnterminatedComment => self.open_last_comment(),
+            _ => {}
         }
         Flow::Continue
+    }
+}
+
+impl super::kept::Tree for Lean {
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    fn parent(&self, id: usize) -> usize {
+        self.nodes.get(id).map_or(0, |n| n.parent as usize)
+    }
+    fn first_child(&self, id: usize) -> Option<usize> {
+        let c = self.nodes.get(id)?.first_child;
+        (c != NONE).then_some(c as usize)
+    }
+    fn error(&self, id: usize) -> bool {
+        self.nodes.get(id).is_some_and(|n| n.error)
     }
 }

@@ -44,13 +44,27 @@ impl Lean {
         let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
         let mut lines = Lines::new(out);
         self.write_moves(&mut lines, base)?;
-        lines.token(result.as_str())?;
-        if self.options.comments() {
-            for &c in &self.after_result {
-                if let Some(a) = self.attachments.get(c as usize) {
-                    lines.comment_after_result(self.str_of(a.text), a.style)?;
+        // No termination marker where the game had none (pgn::write_game).
+        if self.result.is_some() {
+            lines.token(result.as_str())?;
+            if self.options.comments() {
+                for &c in &self.after_result {
+                    if let Some(a) = self.attachments.get(c as usize) {
+                        lines.comment_after_result(self.str_of(a.text), a.style)?;
+                    }
                 }
             }
+        }
+        if let Some(c) = self
+            .open_comment
+            .and_then(|c| self.attachments.get(c as usize))
+        {
+            let text = if self.options.comments() {
+                self.str_of(c.text)
+            } else {
+                ""
+            };
+            lines.open_comment(text)?;
         }
         lines.end()?;
         writeln!(lines.out)
@@ -70,23 +84,29 @@ impl Lean {
             self.unreadable(lines, u)?;
         }
         let mut need_number = true;
+        let mut closes = 0u32;
         if let Some(root) = self.nodes.first().filter(|r| r.first_child != NONE) {
             tasks.push(Task::Line(root.first_child as usize, 1));
         }
+        // With variations left out, those that lead to an error are kept
+        // (computed when the game ended).
+        let kept = |n: u32| !self.kept || self.keep.get(n as usize).copied().unwrap_or(false);
         while let Some(task) = tasks.pop() {
             let (id, ply) = match task {
                 Task::Open => {
+                    lines.closes(&mut closes)?;
                     lines.glue = true;
                     need_number = true;
                     continue;
                 }
                 Task::Close => {
-                    lines.token_glued(")", true)?;
+                    closes += 1;
                     need_number = true;
                     continue;
                 }
                 Task::Line(id, ply) => (offset(id), ply),
             };
+            lines.closes(&mut closes)?;
             let Some(node) = self.nodes.get(id as usize) else {
                 continue;
             };
@@ -148,10 +168,10 @@ impl Lean {
                 lines.comment_text(self.str_of(fen), CommentStyle::Brace)?;
                 need_number = true;
             }
-            if node.first_child != NONE {
+            if node.first_child != NONE && kept(node.first_child) {
                 tasks.push(Task::Line(node.first_child as usize, ply + 1));
             }
-            if !self.options.variations() {
+            if !self.options.variations() && !self.kept {
                 continue;
             }
             // Only the main continuation carries the variations that
@@ -161,7 +181,9 @@ impl Lean {
                 alts.clear();
                 let mut alt = node.next_sibling;
                 while let Some(n) = self.nodes.get(alt as usize) {
-                    alts.push(alt);
+                    if kept(alt) {
+                        alts.push(alt);
+                    }
                     alt = n.next_sibling;
                 }
                 for &alt in alts.iter().rev() {
@@ -171,6 +193,7 @@ impl Lean {
                 }
             }
         }
-        Ok(())
+        let (open, empty) = self.open_variations;
+        lines.end_of_moves(closes, open, empty)
     }
 }

@@ -173,6 +173,53 @@ impl<'w> Lines<'w> {
         }
     }
 
+    /// A brace comment the game left open (the reader closed it at the next
+    /// tag pair or at the input's end): its words without the closing
+    /// brace, `{` alone for none. Written last in the game, it runs to the
+    /// next game's tags as it did; a word that starts with `[` is not
+    /// wrapped to a line's start, where it could end the comment.
+    pub(crate) fn open_comment(&mut self, text: &str) -> io::Result<()> {
+        let mut head = "{";
+        for w in text.split_whitespace() {
+            self.hold = w.starts_with('[');
+            self.token_parts([head, w, ""], false)?;
+            head = "";
+        }
+        if head.is_empty() {
+            Ok(())
+        } else {
+            self.token("{")
+        }
+    }
+
+    /// `)` held back (`closes`) until the next token: the last ones of a
+    /// game may close variations the game left open, which stay open.
+    pub(crate) fn closes(&mut self, closes: &mut u32) -> io::Result<()> {
+        for _ in 0..*closes {
+            self.token_glued(")", true)?;
+        }
+        *closes = 0;
+        Ok(())
+    }
+
+    /// The end of the moves: the `)` held back but those of the
+    /// `open` variations the game left open, and `(` when the innermost
+    /// of them has no move (`open_empty`), so that `check` finds the same
+    /// `unterminated-variation` in the export.
+    pub(crate) fn end_of_moves(
+        &mut self,
+        closes: u32,
+        open: u32,
+        open_empty: bool,
+    ) -> io::Result<()> {
+        let mut written = closes.saturating_sub(open.saturating_sub(u32::from(open_empty)));
+        self.closes(&mut written)?;
+        if open_empty {
+            self.token("(")?;
+        }
+        Ok(())
+    }
+
     /// A `;` comment, which runs to the line's end.
     fn line_comment(&mut self, text: &str) -> io::Result<()> {
         self.token_parts([";", text.trim_end(), ""], false)?;
