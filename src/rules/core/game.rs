@@ -8,6 +8,7 @@ use super::color::{ByColor, Color};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
+use super::tables::{LeapAttacks, Walk, walk_index};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -230,6 +231,23 @@ pub struct GameRules {
     /// Per colour and role with plain leaps, per target cell: the cells
     /// from which one of its plain leaps lands there.
     pub(crate) leap_from: ByColor<Vec<Vec<SquareSet>>>,
+    /// The cells met walking from each cell in each direction that a rider
+    /// or a limited-range piece goes (see [`Walk`]): a ray's first piece is
+    /// then one bit scan instead of a step per cell.
+    pub(crate) walks: Vec<Walk>,
+    /// Per colour, role and vector of that role that may go more than one
+    /// step: the index in [`walks`](Self::walks) of the walk back along it
+    /// (from a target toward the pieces that could reach it); `u8::MAX`
+    /// for one-step vectors.
+    pub(crate) back_walks: ByColor<Vec<Vec<u8>>>,
+    /// Per attacking colour, the attacks by one plain leap (the rays of
+    /// `rays` with a reach of one step, not lame), by table: see
+    /// [`LeapAttacks`].
+    pub(crate) leap_attacks: ByColor<LeapAttacks>,
+    /// Per attacking colour, per grid cell: the cells of the walks from it
+    /// of the rays in `far_rays` (where a piece that pins to it, or checks
+    /// it by discovery, may stand).
+    pub(crate) far_lines: ByColor<Vec<SquareSet>>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
     /// The start position, parsed from `start_fen` once on first use:
@@ -276,6 +294,10 @@ pub(crate) struct AttackRay {
     /// How far an attack along this ray can come from: unlimited with a
     /// rider, else the longest limited range, else one step.
     pub reach: u8,
+    /// With a reach over one step and not lame: the index in
+    /// [`GameRules::walks`] of the walk from the attacked cell back toward
+    /// the attackers (`-df`, `-dr`); `u8::MAX` otherwise.
+    pub walk: u8,
 }
 
 /// A piece as a game definition lists it, before compilation.
@@ -372,7 +394,33 @@ impl GameRules {
                 Role::new(i as u8).expect("invariant: at most 16 piece kinds")
             })
             .collect();
-        let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let mut rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let mut walks = Vec::new();
+        for c in Color::ALL {
+            for ray in &mut rays[c] {
+                if ray.reach > 1 && !ray.lame {
+                    ray.walk = walk_index(&mut walks, &geometry, -ray.df, -ray.dr);
+                }
+            }
+        }
+        let mut back_walks = ByColor::<Vec<Vec<u8>>>::default();
+        for c in Color::ALL {
+            back_walks[c] = pieces
+                .iter()
+                .map(|p| {
+                    p.vectors[c]
+                        .iter()
+                        .map(|v| {
+                            if v.range != 1 && !v.crooked {
+                                walk_index(&mut walks, &geometry, -v.df, -v.dr)
+                            } else {
+                                u8::MAX
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+        }
         let plain_leaps = ByColor::new_with(|c| {
             pieces
                 .iter()
@@ -386,11 +434,24 @@ impl GameRules {
                 .map(|(p, &mask)| leap_table(&geometry, &p.vectors[c], mask))
                 .collect()
         });
-        let far_rays = ByColor::new_with(|c| {
+        let far_rays: ByColor<Vec<AttackRay>> = ByColor::new_with(|c| {
             rays[c]
                 .iter()
                 .filter(|r| !r.lame && (!r.riders.is_empty() || !r.limited.is_empty()))
                 .cloned()
+                .collect()
+        });
+        let leap_attacks = ByColor::new_with(|c| LeapAttacks::new(&geometry, &rays[c]));
+        let far_lines = ByColor::new_with(|c| {
+            (0..=255u8)
+                .map(|i| {
+                    far_rays[c]
+                        .iter()
+                        .filter_map(|r| walks.get(usize::from(r.walk)))
+                        .fold(SquareSet::EMPTY, |acc, w| {
+                            acc.union(w.cells[usize::from(i)])
+                        })
+                })
                 .collect()
         });
         let king_area = (0..=255u8)
@@ -432,6 +493,10 @@ impl GameRules {
             pawn_roles,
             rays,
             far_rays,
+            walks,
+            back_walks,
+            leap_attacks,
+            far_lines,
             plain_leaps,
             leap_from,
             king_area,
@@ -688,6 +753,7 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
                         limited: Vec::new(),
                         lame: v.lame,
                         reach: 1,
+                        walk: u8::MAX,
                     });
                     rays.len() - 1
                 }

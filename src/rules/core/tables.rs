@@ -1,0 +1,131 @@
+//! Tables compiled once per game from its board and pieces, for the
+//! chess-like core's attack tests and backward walks: the cells met
+//! walking in each direction (a ray's first piece by one bit scan) and the
+//! plain leaps onto each cell.
+
+use super::game::AttackRay;
+use super::geometry::Geometry;
+use super::piece::RoleSet;
+use super::square::{Square, SquareSet};
+
+/// One colour's attacks by a single plain leap, by table: the cells a leap
+/// onto a cell may come from, and the roles that leap by each offset.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LeapAttacks {
+    /// Per grid cell.
+    pub sources: Vec<SquareSet>,
+    /// Per offset from the attacked cell to the attacker
+    /// ([`offset_index`](Self::offset_index)): the roles attacking by it.
+    pub roles: Vec<RoleSet>,
+}
+
+impl LeapAttacks {
+    pub(crate) fn new(geometry: &Geometry, rays: &[AttackRay]) -> LeapAttacks {
+        let mut sources = vec![SquareSet::EMPTY; 256];
+        let mut roles = vec![RoleSet::default(); 32 * 32];
+        for ray in rays.iter().filter(|r| r.reach == 1 && !r.lame) {
+            for sq in geometry.cells() {
+                if let Some(from) = geometry.offset(sq, -ray.df, -ray.dr) {
+                    sources[sq.index()].insert(from);
+                }
+            }
+            for role in ray.leapers.iter() {
+                roles[Self::offset_index(-ray.df, -ray.dr)].insert(role);
+            }
+        }
+        LeapAttacks { sources, roles }
+    }
+
+    /// The index of the offset (`df`, `dr`), each within ±15, in `roles`.
+    #[inline]
+    pub fn offset_index(df: i8, dr: i8) -> usize {
+        ((df as usize).wrapping_add(16) & 31) * 32 + ((dr as usize).wrapping_add(16) & 31)
+    }
+
+    /// The roles that attack `to` by a leap from `from`.
+    #[inline]
+    pub fn roles_from(&self, from: Square, to: Square) -> RoleSet {
+        let df = from.file() as i8 - to.file() as i8;
+        let dr = from.rank() as i8 - to.rank() as i8;
+        self.roles[Self::offset_index(df, dr)]
+    }
+}
+
+/// The cells met walking from every cell in one direction (`df`, `dr`),
+/// step by step until the board's edge or a hole, in the order of the walk:
+/// the first piece met is the lowest or the highest occupied cell of the
+/// set, as the direction raises or lowers the cell index.
+#[derive(Clone, Debug)]
+pub(crate) struct Walk {
+    pub df: i8,
+    pub dr: i8,
+    /// Whether a step raises the cell index (`rank * 16 + file`).
+    ascending: bool,
+    /// Per grid cell.
+    pub cells: Vec<SquareSet>,
+}
+
+impl Walk {
+    pub(crate) fn new(geometry: &Geometry, df: i8, dr: i8) -> Walk {
+        let cells = (0..=255u8)
+            .map(|i| {
+                let mut set = SquareSet::EMPTY;
+                let mut cur = Square::from_index(i);
+                if geometry.contains(cur) {
+                    while let Some(next) = geometry.offset(cur, df, dr) {
+                        set.insert(next);
+                        cur = next;
+                    }
+                }
+                set
+            })
+            .collect();
+        Walk {
+            df,
+            dr,
+            ascending: i16::from(dr) * 16 + i16::from(df) > 0,
+            cells,
+        }
+    }
+
+    /// The first cell of `occupied` met walking from `from`, if any.
+    #[inline]
+    pub fn first_met(&self, from: Square, occupied: SquareSet) -> Option<Square> {
+        let met = self.cells[from.index()].intersection(occupied);
+        if self.ascending {
+            met.lowest()
+        } else {
+            met.highest()
+        }
+    }
+
+    /// The cells strictly between `from` and `to`, a cell of this walk from `from`.
+    #[inline]
+    pub fn between(&self, from: Square, to: Square) -> SquareSet {
+        let mut set = self.cells[from.index()].difference(self.cells[to.index()]);
+        set.remove(to);
+        set
+    }
+
+    /// How many steps from `from` to `to`, a cell of this walk from `from`.
+    #[inline]
+    pub fn steps(&self, from: Square, to: Square) -> u8 {
+        if self.df != 0 {
+            ((to.file() as i8 - from.file() as i8) / self.df) as u8
+        } else {
+            ((to.rank() as i8 - from.rank() as i8) / self.dr) as u8
+        }
+    }
+}
+
+/// The index of the walk in direction (`df`, `dr`) in `walks`, added if new.
+pub(crate) fn walk_index(walks: &mut Vec<Walk>, geometry: &Geometry, df: i8, dr: i8) -> u8 {
+    let i = match walks.iter().position(|w| w.df == df && w.dr == dr) {
+        Some(i) => i,
+        None => {
+            walks.push(Walk::new(geometry, df, dr));
+            walks.len() - 1
+        }
+    };
+    u8::try_from(i).expect("invariant: fewer than 255 directions")
+}
