@@ -8,7 +8,7 @@ use super::color::{ByColor, Color};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
-use super::tables::{LeapAttacks, Walk, walk_index};
+use super::tables::{BackWalk, LeapAttacks, OffsetSet, Walk, walk_index};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -235,11 +235,12 @@ pub struct GameRules {
     /// or a limited-range piece goes (see [`Walk`]): a ray's first piece is
     /// then one bit scan instead of a step per cell.
     pub(crate) walks: Vec<Walk>,
-    /// Per colour, role and vector of that role that may go more than one
-    /// step: the index in [`walks`](Self::walks) of the walk back along it
-    /// (from a target toward the pieces that could reach it); `u8::MAX`
-    /// for one-step vectors.
-    pub(crate) back_walks: ByColor<Vec<Vec<u8>>>,
+    /// Per colour and role, where its captures reach from its cell on an
+    /// empty board (see [`OffsetSet`]).
+    pub(crate) capture_offsets: ByColor<Vec<OffsetSet>>,
+    /// Per colour and role, how the backward walk to a target goes (see
+    /// [`BackWalk`]).
+    pub(crate) back_walks: ByColor<Vec<BackWalk>>,
     /// Per attacking colour, the attacks by one plain leap (the rays of
     /// `rays` with a reach of one step, not lame), by table: see
     /// [`LeapAttacks`].
@@ -403,24 +404,6 @@ impl GameRules {
                 }
             }
         }
-        let mut back_walks = ByColor::<Vec<Vec<u8>>>::default();
-        for c in Color::ALL {
-            back_walks[c] = pieces
-                .iter()
-                .map(|p| {
-                    p.vectors[c]
-                        .iter()
-                        .map(|v| {
-                            if v.range != 1 && !v.crooked {
-                                walk_index(&mut walks, &geometry, -v.df, -v.dr)
-                            } else {
-                                u8::MAX
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-        }
         let plain_leaps = ByColor::new_with(|c| {
             pieces
                 .iter()
@@ -434,6 +417,20 @@ impl GameRules {
                 .map(|(p, &mask)| leap_table(&geometry, &p.vectors[c], mask))
                 .collect()
         });
+        let capture_offsets = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .map(|p| OffsetSet::captures(&p.vectors[c]))
+                .collect()
+        });
+        let mut back_walks = ByColor::<Vec<BackWalk>>::default();
+        for c in Color::ALL {
+            back_walks[c] = pieces
+                .iter()
+                .zip(&plain_leaps[c])
+                .map(|(p, &tabled)| BackWalk::new(&mut walks, &geometry, &p.vectors[c], tabled))
+                .collect();
+        }
         let far_rays: ByColor<Vec<AttackRay>> = ByColor::new_with(|c| {
             rays[c]
                 .iter()
@@ -495,6 +492,7 @@ impl GameRules {
             far_rays,
             walks,
             back_walks,
+            capture_offsets,
             leap_attacks,
             far_lines,
             plain_leaps,

@@ -7,6 +7,7 @@ use super::game::AttackRay;
 use super::geometry::Geometry;
 use super::piece::RoleSet;
 use super::square::{Square, SquareSet};
+use crate::rules::betza::Vector;
 
 /// One colour's attacks by a single plain leap, by table: the cells a leap
 /// onto a cell may come from, and the roles that leap by each offset.
@@ -128,4 +129,87 @@ pub(crate) fn walk_index(walks: &mut Vec<Walk>, geometry: &Geometry, df: i8, dr:
         }
     };
     u8::try_from(i).expect("invariant: fewer than 255 directions")
+}
+
+/// How the backward walk to a target goes for one colour and role: which
+/// of its vectors it walks one by one (those not taken from the plain
+/// leaps' table), and along which walk.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BackWalk {
+    /// Whether the role can be walked back to at all: no crooked vector,
+    /// no lame rider.
+    pub possible: bool,
+    /// Per vector walked: its index, and the index in `GameRules::walks`
+    /// of the walk back along it when it may go more than one step
+    /// (`u8::MAX` for one step).
+    pub vectors: Vec<(u8, u8)>,
+}
+
+impl BackWalk {
+    /// `tabled`: the plain leaps' bits (`GameRules::plain_leaps`).
+    pub(crate) fn new(
+        walks: &mut Vec<Walk>,
+        geometry: &Geometry,
+        vectors: &[Vector],
+        tabled: u64,
+    ) -> BackWalk {
+        let possible = !vectors
+            .iter()
+            .any(|v| v.crooked || (v.lame && v.range != 1));
+        let vectors = vectors
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i >= 64 || tabled & (1 << i) == 0)
+            .map(|(i, v)| {
+                let walk = if v.range != 1 && !v.crooked {
+                    walk_index(walks, geometry, -v.df, -v.dr)
+                } else {
+                    u8::MAX
+                };
+                (
+                    u8::try_from(i).expect("invariant: fewer than 256 vectors"),
+                    walk,
+                )
+            })
+            .collect();
+        BackWalk { possible, vectors }
+    }
+}
+
+/// The offsets (file, rank) from a piece to the cells its captures reach on
+/// an empty board, each within ±15: a bit each, so that "does this piece
+/// attack that cell" is answered at once for nearly every cell.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OffsetSet([u64; 16]);
+
+impl OffsetSet {
+    /// The offsets of the capturing vectors among `vectors` (initial-only
+    /// and crooked ones never capture in the chess-like games).
+    pub(crate) fn captures(vectors: &[Vector]) -> OffsetSet {
+        let mut set = OffsetSet::default();
+        for v in vectors {
+            if !v.mode.can_capture() || v.initial || v.crooked {
+                continue;
+            }
+            let max = if v.range == 0 { 15 } else { v.range.min(15) };
+            for k in 1..=i16::from(max) {
+                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
+                if df.abs() > 15 || dr.abs() > 15 {
+                    break;
+                }
+                let i = LeapAttacks::offset_index(df as i8, dr as i8);
+                set.0[i / 64] |= 1 << (i % 64);
+            }
+        }
+        set
+    }
+
+    /// Whether the offset from `from` to `to` is in the set.
+    #[inline]
+    pub fn reaches(&self, from: Square, to: Square) -> bool {
+        let df = to.file() as i8 - from.file() as i8;
+        let dr = to.rank() as i8 - from.rank() as i8;
+        let i = LeapAttacks::offset_index(df, dr);
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
 }

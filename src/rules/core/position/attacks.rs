@@ -314,6 +314,9 @@ impl Position {
         let Some(p) = self.piece_at(from) else {
             return false;
         };
+        if !self.rules.capture_offsets[p.color][p.role.index()].reaches(from, target) {
+            return false;
+        }
         let geo = &self.rules.geometry;
         let dx = target.file() as i16 - from.file() as i16;
         let dy = target.rank() as i16 - from.rank() as i16;

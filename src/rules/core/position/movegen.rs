@@ -34,7 +34,22 @@ impl Position {
         // from the first piece that can move.
         let safety = self.safety();
         let zone = self.braking_zone();
+        // In check the king's own moves are the likeliest answer (the
+        // other pieces must land on the check's lines): it goes first.
+        let first = self.kings[self.turn].filter(|_| self.checked);
+        if let Some(k) = first {
+            if let Some(p) = self.piece_at(k) {
+                buf.clear();
+                self.piece_moves(k, p.role, None, zone, buf);
+                if buf.iter().any(|m| self.is_safe_given(m, safety)) {
+                    return true;
+                }
+            }
+        }
         for sq in self.occupied[self.turn] {
+            if first == Some(sq) {
+                continue;
+            }
             let Some(p) = self.piece_at(sq) else { continue };
             buf.clear();
             self.piece_moves(sq, p.role, None, zone, buf);
@@ -145,8 +160,9 @@ impl Position {
     /// [`is_safe`](Self::is_safe), settled without trying the move for a
     /// piece other than the king or a guard (its move leaves its side's
     /// zones as they were, or only adds zone by promoting to a guard): in
-    /// check it must land on the check's lines, and then, or out of check,
-    /// it is safe unless it leaves a line through its king.
+    /// check it must land on the check's lines (a promotion to a guard
+    /// elsewhere is tried), and then, or out of check, it is safe unless it
+    /// leaves a line through its king.
     #[inline]
     pub(super) fn is_safe_given(&self, m: &Move, safety: Safety) -> bool {
         if let (
@@ -161,14 +177,15 @@ impl Position {
         ) = (safety.king, m)
         {
             if self.rules.unpinnable(*role) {
-                // A new guard's zone may brake the checker from anywhere.
-                if !safety.blocks.contains(*to) && promotion.is_none_or(|p| !self.rules.is_guard(p))
-                {
+                if safety.blocks.contains(*to) {
+                    if !self.may_be_pinned(k, *from) {
+                        return true;
+                    }
+                } else if promotion.is_none_or(|p| !self.rules.is_guard(p)) {
                     return false;
                 }
-                if !self.may_be_pinned(k, *from) {
-                    return true;
-                }
+                // Else a new guard, whose zone may brake the checker from
+                // anywhere: tried below.
             }
         }
         self.is_safe(m)
@@ -388,10 +405,8 @@ impl Position {
         let rules = self.rules;
         let us = self.turn;
         let vectors = &rules.piece(role).vectors[us];
-        if vectors
-            .iter()
-            .any(|v| v.crooked || (v.lame && v.range != 1))
-        {
+        let back = &rules.back_walks[us][role.index()];
+        if !back.possible {
             return false;
         }
         let geo = &rules.geometry;
@@ -403,12 +418,11 @@ impl Position {
         let zone = self.braking_zone();
         let start = out.len();
         let tabled = rules.plain_leaps[us][role.index()];
-        let back_walks = &rules.back_walks[us][role.index()];
         let occupied = self.occupied();
-        for (i, v) in vectors.iter().enumerate() {
-            if i < 64 && tabled & (1 << i) != 0 {
+        for &(i, walk) in &back.vectors {
+            let Some(v) = vectors.get(usize::from(i)) else {
                 continue;
-            }
+            };
             let en_passant = match target {
                 Some(_) if !v.mode.can_capture() => continue,
                 Some(_) => false,
@@ -426,10 +440,7 @@ impl Position {
             } else {
                 v.range
             };
-            if let Some(walk) = back_walks
-                .get(i)
-                .and_then(|&w| rules.walks.get(usize::from(w)))
-            {
+            if let Some(walk) = rules.walks.get(usize::from(walk)) {
                 // A rider or limited range: the first piece back along the
                 // line, by one bit scan.
                 let Some(from) = walk.first_met(to, occupied) else {
