@@ -8,7 +8,7 @@ use super::color::{ByColor, Color};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
-use super::tables::{BackWalk, LeapAttacks, OffsetSet, Walk, walk_index};
+use super::tables::{BackWalk, OffsetSet, Tables, walk_index};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -231,24 +231,20 @@ pub struct GameRules {
     /// Per colour and role with plain leaps, per target cell: the cells
     /// from which one of its plain leaps lands there.
     pub(crate) leap_from: ByColor<Vec<Vec<SquareSet>>>,
-    /// The cells met walking from each cell in each direction that a rider
-    /// or a limited-range piece goes (see [`Walk`]): a ray's first piece is
-    /// then one bit scan instead of a step per cell.
-    pub(crate) walks: Vec<Walk>,
+    /// The directions that a rider or a limited-range piece goes, or is
+    /// walked back along: those of [`Tables::walks`], the cells met walking
+    /// from each cell (a ray's first piece is then one bit scan instead of
+    /// a step per cell).
+    pub(crate) walk_dirs: Vec<(i8, i8)>,
     /// Per colour and role, where its captures reach from its cell on an
     /// empty board (see [`OffsetSet`]).
     pub(crate) capture_offsets: ByColor<Vec<OffsetSet>>,
     /// Per colour and role, how the backward walk to a target goes (see
     /// [`BackWalk`]).
     pub(crate) back_walks: ByColor<Vec<BackWalk>>,
-    /// Per attacking colour, the attacks by one plain leap (the rays of
-    /// `rays` with a reach of one step, not lame), by table: see
-    /// [`LeapAttacks`].
-    pub(crate) leap_attacks: ByColor<LeapAttacks>,
-    /// Per attacking colour, per grid cell: the cells of the walks from it
-    /// of the rays in `far_rays` (where a piece that pins to it, or checks
-    /// it by discovery, may stand).
-    pub(crate) far_lines: ByColor<Vec<SquareSet>>,
+    /// The walks, the leap attacks and the far lines, built on first use
+    /// ([`tables`](Self::tables)).
+    pub(crate) tables: std::sync::OnceLock<Tables>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
     /// The start position, parsed from `start_fen` once on first use:
@@ -296,7 +292,7 @@ pub(crate) struct AttackRay {
     /// rider, else the longest limited range, else one step.
     pub reach: u8,
     /// With a reach over one step and not lame: the index in
-    /// [`GameRules::walks`] of the walk from the attacked cell back toward
+    /// [`Tables::walks`] of the walk from the attacked cell back toward
     /// the attackers (`-df`, `-dr`); `u8::MAX` otherwise.
     pub walk: u8,
 }
@@ -396,11 +392,11 @@ impl GameRules {
             })
             .collect();
         let mut rays = ByColor::new_with(|c| build_rays(&pieces, c));
-        let mut walks = Vec::new();
+        let mut walk_dirs = Vec::new();
         for c in Color::ALL {
             for ray in &mut rays[c] {
                 if ray.reach > 1 && !ray.lame {
-                    ray.walk = walk_index(&mut walks, &geometry, -ray.df, -ray.dr);
+                    ray.walk = walk_index(&mut walk_dirs, -ray.df, -ray.dr);
                 }
             }
         }
@@ -428,7 +424,7 @@ impl GameRules {
             back_walks[c] = pieces
                 .iter()
                 .zip(&plain_leaps[c])
-                .map(|(p, &tabled)| BackWalk::new(&mut walks, &geometry, &p.vectors[c], tabled))
+                .map(|(p, &tabled)| BackWalk::new(&mut walk_dirs, &p.vectors[c], tabled))
                 .collect();
         }
         let far_rays: ByColor<Vec<AttackRay>> = ByColor::new_with(|c| {
@@ -436,19 +432,6 @@ impl GameRules {
                 .iter()
                 .filter(|r| !r.lame && (!r.riders.is_empty() || !r.limited.is_empty()))
                 .cloned()
-                .collect()
-        });
-        let leap_attacks = ByColor::new_with(|c| LeapAttacks::new(&geometry, &rays[c]));
-        let far_lines = ByColor::new_with(|c| {
-            (0..=255u8)
-                .map(|i| {
-                    far_rays[c]
-                        .iter()
-                        .filter_map(|r| walks.get(usize::from(r.walk)))
-                        .fold(SquareSet::EMPTY, |acc, w| {
-                            acc.union(w.cells[usize::from(i)])
-                        })
-                })
                 .collect()
         });
         let king_area = (0..=255u8)
@@ -490,11 +473,10 @@ impl GameRules {
             pawn_roles,
             rays,
             far_rays,
-            walks,
+            walk_dirs,
             back_walks,
             capture_offsets,
-            leap_attacks,
-            far_lines,
+            tables: std::sync::OnceLock::new(),
             plain_leaps,
             leap_from,
             king_area,
@@ -540,6 +522,14 @@ impl GameRules {
             }),
             chess960,
         )
+    }
+
+    /// The game's walk and leap tables, built on first use.
+    #[inline]
+    pub(crate) fn tables(&self) -> &Tables {
+        self.tables.get_or_init(|| {
+            Tables::build(&self.geometry, &self.walk_dirs, &self.rays, &self.far_rays)
+        })
     }
 
     /// Whether the only way a move can expose its own king is by leaving a

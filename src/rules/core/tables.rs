@@ -3,6 +3,7 @@
 //! walking in each direction (a ray's first piece by one bit scan) and the
 //! plain leaps onto each cell.
 
+use super::color::ByColor;
 use super::game::AttackRay;
 use super::geometry::Geometry;
 use super::piece::RoleSet;
@@ -119,13 +120,14 @@ impl Walk {
     }
 }
 
-/// The index of the walk in direction (`df`, `dr`) in `walks`, added if new.
-pub(crate) fn walk_index(walks: &mut Vec<Walk>, geometry: &Geometry, df: i8, dr: i8) -> u8 {
-    let i = match walks.iter().position(|w| w.df == df && w.dr == dr) {
+/// The index of the direction (`df`, `dr`) in `dirs`, added if new: the
+/// index of its walk in [`Tables::walks`].
+pub(crate) fn walk_index(dirs: &mut Vec<(i8, i8)>, df: i8, dr: i8) -> u8 {
+    let i = match dirs.iter().position(|&d| d == (df, dr)) {
         Some(i) => i,
         None => {
-            walks.push(Walk::new(geometry, df, dr));
-            walks.len() - 1
+            dirs.push((df, dr));
+            dirs.len() - 1
         }
     };
     u8::try_from(i).expect("invariant: fewer than 255 directions")
@@ -139,20 +141,16 @@ pub(crate) struct BackWalk {
     /// Whether the role can be walked back to at all: no crooked vector,
     /// no lame rider.
     pub possible: bool,
-    /// Per vector walked: its index, and the index in `GameRules::walks`
+    /// Per vector walked: its index, and the index in [`Tables::walks`]
     /// of the walk back along it when it may go more than one step
     /// (`u8::MAX` for one step).
     pub vectors: Vec<(u8, u8)>,
 }
 
 impl BackWalk {
-    /// `tabled`: the plain leaps' bits (`GameRules::plain_leaps`).
-    pub(crate) fn new(
-        walks: &mut Vec<Walk>,
-        geometry: &Geometry,
-        vectors: &[Vector],
-        tabled: u64,
-    ) -> BackWalk {
+    /// `tabled`: the plain leaps' bits (`GameRules::plain_leaps`); `dirs`:
+    /// the walks' directions ([`walk_index`]).
+    pub(crate) fn new(dirs: &mut Vec<(i8, i8)>, vectors: &[Vector], tabled: u64) -> BackWalk {
         let possible = !vectors
             .iter()
             .any(|v| v.crooked || (v.lame && v.range != 1));
@@ -162,7 +160,7 @@ impl BackWalk {
             .filter(|&(i, _)| i >= 64 || tabled & (1 << i) == 0)
             .map(|(i, v)| {
                 let walk = if v.range != 1 && !v.crooked {
-                    walk_index(walks, geometry, -v.df, -v.dr)
+                    walk_index(dirs, -v.df, -v.dr)
                 } else {
                     u8::MAX
                 };
@@ -211,5 +209,50 @@ impl OffsetSet {
         let dr = to.rank() as i8 - from.rank() as i8;
         let i = LeapAttacks::offset_index(df, dr);
         self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+/// The tables of one game that take room (a few kilobytes per direction):
+/// built on first use, so that the games a run never plays cost nothing.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// Per direction of `GameRules::walk_dirs`, in that order.
+    pub walks: Vec<Walk>,
+    /// Per attacking colour, the attacks by one plain leap (the rays with
+    /// a reach of one step, not lame).
+    pub leap_attacks: ByColor<LeapAttacks>,
+    /// Per attacking colour, per grid cell: the cells of the walks from it
+    /// of the rays that attack from afar (where a piece that pins to it, or
+    /// checks it by discovery, may stand).
+    pub far_lines: ByColor<Vec<SquareSet>>,
+}
+
+impl Tables {
+    pub(crate) fn build(
+        geometry: &Geometry,
+        dirs: &[(i8, i8)],
+        rays: &ByColor<Vec<AttackRay>>,
+        far_rays: &ByColor<Vec<AttackRay>>,
+    ) -> Tables {
+        let walks: Vec<Walk> = dirs
+            .iter()
+            .map(|&(df, dr)| Walk::new(geometry, df, dr))
+            .collect();
+        let leap_attacks = ByColor::new_with(|c| LeapAttacks::new(geometry, &rays[c]));
+        let far_lines = ByColor::new_with(|c| {
+            (0..256)
+                .map(|i| {
+                    far_rays[c]
+                        .iter()
+                        .filter_map(|r| walks.get(usize::from(r.walk)))
+                        .fold(SquareSet::EMPTY, |acc, w| acc.union(w.cells[i]))
+                })
+                .collect()
+        });
+        Tables {
+            walks,
+            leap_attacks,
+            far_lines,
+        }
     }
 }

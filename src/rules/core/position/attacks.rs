@@ -57,7 +57,8 @@ impl Position {
         let theirs = occupied.intersection(self.occupied[by]);
         // Plain leaps by table: the cells they may come from, then the
         // roles that leap by each one's offset.
-        let leaps = &rules.leap_attacks[by];
+        let tables = rules.tables();
+        let leaps = &tables.leap_attacks[by];
         for from in leaps.sources[sq.index()].intersection(theirs) {
             if let Some(p) = Piece::from_code(board[from.index()]) {
                 if p.color == by
@@ -87,7 +88,7 @@ impl Position {
                 continue; // a plain leap, by table above
             }
             // Riders and limited ranges: the first piece on the line.
-            let walk = &rules.walks[usize::from(ray.walk)];
+            let walk = &tables.walks[usize::from(ray.walk)];
             let Some(from) = walk.first_met(sq, occupied) else {
                 continue;
             };
@@ -132,7 +133,8 @@ impl Position {
         let target_is_guard = Piece::from_code(board[sq.index()])
             .is_some_and(|p| p.color != by && g.guards.contains(p.role));
         let theirs = occupied.intersection(self.occupied[by]);
-        let leaps = &rules.leap_attacks[by];
+        let tables = rules.tables();
+        let leaps = &tables.leap_attacks[by];
         for from in leaps.sources[sq.index()].intersection(theirs) {
             if let Some(p) = Piece::from_code(board[from.index()]) {
                 if p.color == by
@@ -171,7 +173,7 @@ impl Position {
                 continue; // a plain leap, by table above
             }
             // Riders and limited ranges: the first piece on the line.
-            let walk = &rules.walks[usize::from(ray.walk)];
+            let walk = &tables.walks[usize::from(ray.walk)];
             let Some(from) = walk.first_met(sq, occupied) else {
                 continue;
             };
@@ -271,7 +273,8 @@ impl Position {
     /// `from`: the piece there is pinned, or, if `from` was just left, the
     /// king is in check by discovery.
     pub(super) fn rider_behind(&self, king: Square, from: Square, attacker: Color) -> bool {
-        if !self.rules.far_lines[attacker][king.index()].contains(from) {
+        let tables = self.rules.tables();
+        if !tables.far_lines[attacker][king.index()].contains(from) {
             return false;
         }
         let others = {
@@ -280,7 +283,7 @@ impl Position {
             occ
         };
         for ray in &self.rules.far_rays[attacker] {
-            let Some(walk) = self.rules.walks.get(usize::from(ray.walk)) else {
+            let Some(walk) = tables.walks.get(usize::from(ray.walk)) else {
                 continue;
             };
             // The attacker stands on the walk from the king beyond `from`.

@@ -419,6 +419,7 @@ impl Position {
         let start = out.len();
         let tabled = rules.plain_leaps[us][role.index()];
         let occupied = self.occupied();
+        let walks = &rules.tables().walks;
         for &(i, walk) in &back.vectors {
             let Some(v) = vectors.get(usize::from(i)) else {
                 continue;
@@ -440,7 +441,7 @@ impl Position {
             } else {
                 v.range
             };
-            if let Some(walk) = rules.walks.get(usize::from(walk)) {
+            if let Some(walk) = walks.get(usize::from(walk)) {
                 // A rider or limited range: the first piece back along the
                 // line, by one bit scan.
                 let Some(from) = walk.first_met(to, occupied) else {
