@@ -180,10 +180,11 @@ impl Variant {
 
     /// Finds a built-in game by name (see [`from_name`](Self::from_name)).
     pub fn builtin_from_name(name: &str) -> Option<Variant> {
-        let key = normalize(name);
+        // Compared as it is read, not normalised into a string per name: a
+        // `[Variant]` tag is looked up for every game of an archive.
         Variant::ALL
             .into_iter()
-            .find(|v| normalize(v.name()) == key || v.aliases().iter().any(|a| normalize(a) == key))
+            .find(|v| same_name(v.name(), name) || v.aliases().iter().any(|a| same_name(a, name)))
     }
 
     /// Every game: the built-ins, then those registered from definition
@@ -380,11 +381,17 @@ impl fmt::Display for Variant {
     }
 }
 
-fn normalize(s: &str) -> String {
+/// A name's characters as names are compared: no spaces, hyphens or
+/// underscores, lower case.
+fn normalized(s: &str) -> impl Iterator<Item = char> + '_ {
     s.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_'))
         .flat_map(char::to_lowercase)
-        .collect()
+}
+
+/// Whether `a` and `b` normalise to the same name.
+fn same_name(a: &str, b: &str) -> bool {
+    normalized(a).eq(normalized(b))
 }
 
 #[cfg(test)]

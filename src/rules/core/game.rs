@@ -8,6 +8,7 @@ use super::color::{ByColor, Color};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
+use super::tables::{BackWalk, OffsetSet, Tables, walk_index};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -230,6 +231,20 @@ pub struct GameRules {
     /// Per colour and role with plain leaps, per target cell: the cells
     /// from which one of its plain leaps lands there.
     pub(crate) leap_from: ByColor<Vec<Vec<SquareSet>>>,
+    /// The directions that a rider or a limited-range piece goes, or is
+    /// walked back along: those of [`Tables::walks`], the cells met walking
+    /// from each cell (a ray's first piece is then one bit scan instead of
+    /// a step per cell).
+    pub(crate) walk_dirs: Vec<(i8, i8)>,
+    /// Per colour and role, where its captures reach from its cell on an
+    /// empty board (see [`OffsetSet`]).
+    pub(crate) capture_offsets: ByColor<Vec<OffsetSet>>,
+    /// Per colour and role, how the backward walk to a target goes (see
+    /// [`BackWalk`]).
+    pub(crate) back_walks: ByColor<Vec<BackWalk>>,
+    /// The walks, the leap attacks and the far lines, built on first use
+    /// ([`tables`](Self::tables)).
+    pub(crate) tables: std::sync::OnceLock<Tables>,
     /// No attack is by a lame leaper (see [`simple_pins`](Self::simple_pins)).
     pub(crate) no_lame_attacks: bool,
     /// The start position, parsed from `start_fen` once on first use:
@@ -276,6 +291,10 @@ pub(crate) struct AttackRay {
     /// How far an attack along this ray can come from: unlimited with a
     /// rider, else the longest limited range, else one step.
     pub reach: u8,
+    /// With a reach over one step and not lame: the index in
+    /// [`Tables::walks`] of the walk from the attacked cell back toward
+    /// the attackers (`-df`, `-dr`); `u8::MAX` otherwise.
+    pub walk: u8,
 }
 
 /// A piece as a game definition lists it, before compilation.
@@ -372,7 +391,15 @@ impl GameRules {
                 Role::new(i as u8).expect("invariant: at most 16 piece kinds")
             })
             .collect();
-        let rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let mut rays = ByColor::new_with(|c| build_rays(&pieces, c));
+        let mut walk_dirs = Vec::new();
+        for c in Color::ALL {
+            for ray in &mut rays[c] {
+                if ray.reach > 1 && !ray.lame {
+                    ray.walk = walk_index(&mut walk_dirs, -ray.df, -ray.dr);
+                }
+            }
+        }
         let plain_leaps = ByColor::new_with(|c| {
             pieces
                 .iter()
@@ -386,7 +413,21 @@ impl GameRules {
                 .map(|(p, &mask)| leap_table(&geometry, &p.vectors[c], mask))
                 .collect()
         });
-        let far_rays = ByColor::new_with(|c| {
+        let capture_offsets = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .map(|p| OffsetSet::captures(&p.vectors[c]))
+                .collect()
+        });
+        let mut back_walks = ByColor::<Vec<BackWalk>>::default();
+        for c in Color::ALL {
+            back_walks[c] = pieces
+                .iter()
+                .zip(&plain_leaps[c])
+                .map(|(p, &tabled)| BackWalk::new(&mut walk_dirs, &p.vectors[c], tabled))
+                .collect();
+        }
+        let far_rays: ByColor<Vec<AttackRay>> = ByColor::new_with(|c| {
             rays[c]
                 .iter()
                 .filter(|r| !r.lame && (!r.riders.is_empty() || !r.limited.is_empty()))
@@ -432,6 +473,10 @@ impl GameRules {
             pawn_roles,
             rays,
             far_rays,
+            walk_dirs,
+            back_walks,
+            capture_offsets,
+            tables: std::sync::OnceLock::new(),
             plain_leaps,
             leap_from,
             king_area,
@@ -477,6 +522,14 @@ impl GameRules {
             }),
             chess960,
         )
+    }
+
+    /// The game's walk and leap tables, built on first use.
+    #[inline]
+    pub(crate) fn tables(&self) -> &Tables {
+        self.tables.get_or_init(|| {
+            Tables::build(&self.geometry, &self.walk_dirs, &self.rays, &self.far_rays)
+        })
     }
 
     /// Whether the only way a move can expose its own king is by leaving a
@@ -688,6 +741,7 @@ fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
                         limited: Vec::new(),
                         lame: v.lame,
                         reach: 1,
+                        walk: u8::MAX,
                     });
                     rays.len() - 1
                 }

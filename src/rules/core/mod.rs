@@ -16,6 +16,7 @@ pub mod resolve;
 pub mod rule_text;
 pub mod san;
 pub mod square;
+pub(crate) mod tables;
 
 pub use color::{ByColor, Color};
 pub use explain::{Obstacle, ZoneStop};

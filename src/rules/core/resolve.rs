@@ -114,8 +114,10 @@ impl Position {
             Some(l) => Some(rules.role_of_letter(l).ok_or_else(|| unknown(l))?),
             None => None,
         };
-        self.moves_to(role, to, buf);
-        buf.retain(|m| {
+        // What the record wrote first, legality (an attack test) then only
+        // for the moves that match it.
+        self.pseudo_moves_to(role, to, buf);
+        self.keep_legal_where(buf, |m| {
             let f = m.from();
             pm.from_file.is_none_or(|x| x == f.file())
                 && pm.from_rank.is_none_or(|x| x == f.rank())

@@ -136,6 +136,28 @@ impl SquareSet {
         self.into_iter().next()
     }
 
+    /// The square of lowest index, if any.
+    #[inline]
+    pub fn lowest(self) -> Option<Square> {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return Some(Square((i as u32 * 64 + w.trailing_zeros()) as u8));
+            }
+        }
+        None
+    }
+
+    /// The square of highest index, if any.
+    #[inline]
+    pub fn highest(self) -> Option<Square> {
+        for (i, w) in self.0.iter().enumerate().rev() {
+            if *w != 0 {
+                return Some(Square((i as u32 * 64 + 63 - w.leading_zeros()) as u8));
+            }
+        }
+        None
+    }
+
     /// Squares in both sets.
     #[inline]
     pub const fn intersection(self, other: SquareSet) -> SquareSet {

@@ -11,24 +11,72 @@ impl Position {
 
     /// Whether `color` attacks `sq` on the current board.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_with(sq, by, &self.board)
+        self.attacked_with(sq, by, &self.board, self.occupied())
     }
 
-    pub(super) fn attacked_with(&self, sq: Square, by: Color, board: &[u8; 256]) -> bool {
-        if self.rules.guard.is_some() {
-            let zone = self.zone_of(!by);
-            if !zone.is_empty() {
-                return self.attacked_braked(sq, by, board, zone);
+    /// Whether `by` attacks `sq` on `board`, whose occupied cells are
+    /// `occupied`.
+    pub(super) fn attacked_with(
+        &self,
+        sq: Square,
+        by: Color,
+        board: &[u8; 256],
+        occupied: SquareSet,
+    ) -> bool {
+        self.each_attacker(sq, by, board, occupied, |_, _| true)
+    }
+
+    /// Calls `found(from, line)` for each piece of `by` on `from` that
+    /// attacks `sq` on `board`, whose occupied cells are `occupied` (under
+    /// the guard zones that brake `by`, S6), with `line` the cells between
+    /// them and `from`, until `found` returns `true`; returns whether it
+    /// did. The one reading of "attacked" behind the check test, the trial
+    /// of a move and the check's lines ([`check_blocks`](Self::check_blocks)).
+    ///
+    /// `board` is this position's board or one changed by a move of the
+    /// other side, so that `by`'s pieces on it are among `self.occupied[by]`.
+    #[inline(always)]
+    pub(super) fn each_attacker(
+        &self,
+        sq: Square,
+        by: Color,
+        board: &[u8; 256],
+        occupied: SquareSet,
+        mut found: impl FnMut(Square, SquareSet) -> bool,
+    ) -> bool {
+        let zone = if self.rules.guard.is_some() {
+            self.zone_of(!by)
+        } else {
+            SquareSet::EMPTY
+        };
+        if !zone.is_empty() {
+            return self.each_attacker_braked(sq, by, board, occupied, zone, found);
+        }
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        let theirs = occupied.intersection(self.occupied[by]);
+        // Plain leaps by table: the cells they may come from, then the
+        // roles that leap by each one's offset.
+        let tables = rules.tables();
+        let leaps = &tables.leap_attacks[by];
+        for from in leaps.sources[sq.index()].intersection(theirs) {
+            if let Some(p) = Piece::from_code(board[from.index()]) {
+                if p.color == by
+                    && leaps.roles_from(from, sq).contains(p.role)
+                    && found(from, single(from))
+                {
+                    return true;
+                }
             }
         }
-        let geo = &self.rules.geometry;
-        for ray in &self.rules.rays[by] {
+        for ray in &rules.rays[by] {
             if ray.lame {
                 if let Some(from) = geo.offset(sq, -ray.df, -ray.dr) {
                     if let Some(p) = Piece::from_code(board[from.index()]) {
                         if p.color == by
                             && ray.leapers.contains(p.role)
                             && path_clear(board, geo.cells(), from, sq)
+                            && found(from, single(from))
                         {
                             return true;
                         }
@@ -36,91 +84,175 @@ impl Position {
                 }
                 continue;
             }
-            let reach = ray.reach;
-            let mut cur = sq;
-            for k in 1..=reach {
-                let Some(next) = geo.offset(cur, -ray.df, -ray.dr) else {
-                    break;
-                };
-                cur = next;
-                let code = board[cur.index()];
-                if code == 0 {
-                    continue;
-                }
-                if let Some(p) = Piece::from_code(code) {
-                    if p.color == by
-                        && ((k == 1 && ray.leapers.contains(p.role))
-                            || ray.riders.contains(p.role)
+            if ray.reach == 1 {
+                continue; // a plain leap, by table above
+            }
+            // Riders and limited ranges: the first piece on the line.
+            let walk = &tables.walks[usize::from(ray.walk)];
+            let Some(from) = walk.first_met(sq, occupied) else {
+                continue;
+            };
+            if !theirs.contains(from) {
+                continue;
+            }
+            if let Some(p) = Piece::from_code(board[from.index()]) {
+                if p.color == by
+                    && (ray.riders.contains(p.role) || {
+                        let k = walk.steps(sq, from);
+                        (k == 1 && ray.leapers.contains(p.role))
                             || ray
                                 .limited
                                 .iter()
-                                .any(|&(set, n)| k <= n && set.contains(p.role)))
-                    {
-                        return true;
-                    }
+                                .any(|&(set, n)| k <= n && set.contains(p.role))
+                    })
+                    && found(from, walk.between(sq, from).union(single(from)))
+                {
+                    return true;
                 }
-                break;
             }
         }
         false
     }
 
-    /// [`attacked_with`](Self::attacked_with) under enemy guard zones (S6):
+    /// [`each_attacker`](Self::each_attacker) under enemy guard zones (S6):
     /// an attack exists only where the zone rules allow the capture.
-    #[cold]
-    pub(super) fn attacked_braked(
+    fn each_attacker_braked(
         &self,
         sq: Square,
         by: Color,
         board: &[u8; 256],
+        occupied: SquareSet,
         zone: SquareSet,
+        mut found: impl FnMut(Square, SquareSet) -> bool,
     ) -> bool {
-        let geo = &self.rules.geometry;
-        let Some(g) = self.rules.guard else {
+        let rules = self.rules;
+        let geo = &rules.geometry;
+        let Some(g) = rules.guard else {
             return false;
         };
         let target_is_guard = Piece::from_code(board[sq.index()])
             .is_some_and(|p| p.color != by && g.guards.contains(p.role));
-        for ray in &self.rules.rays[by] {
-            let reach = ray.reach;
-            let mut cur = sq;
-            let mut passed_zone = false;
-            for k in 1..=reach {
-                let Some(next) = geo.offset(cur, -ray.df, -ray.dr) else {
-                    break;
-                };
-                cur = next;
-                let code = board[cur.index()];
-                let Some(p) = Piece::from_code(code) else {
-                    passed_zone |= zone.contains(cur);
-                    continue;
-                };
-                let reaches = p.color == by
-                    && ((k == 1 && ray.leapers.contains(p.role))
-                        || ray.riders.contains(p.role)
-                        || ray
-                            .limited
-                            .iter()
-                            .any(|&(set, n)| k <= n && set.contains(p.role)));
-                let lame_ok = !ray.lame || path_clear(board, self.rules.geometry.cells(), cur, sq);
-                if reaches && lame_ok {
-                    let allowed = if g.immune.contains(p.role) {
-                        true
-                    } else if g.leapers.contains(p.role) {
-                        !zone.contains(cur) && !target_is_guard
-                    } else if zone.contains(cur) {
-                        k == 1
-                    } else {
-                        !passed_zone
-                    };
-                    if allowed {
-                        return true;
+        let theirs = occupied.intersection(self.occupied[by]);
+        let tables = rules.tables();
+        let leaps = &tables.leap_attacks[by];
+        for from in leaps.sources[sq.index()].intersection(theirs) {
+            if let Some(p) = Piece::from_code(board[from.index()]) {
+                if p.color == by
+                    && leaps.roles_from(from, sq).contains(p.role)
+                    && self.braked_attack_allowed(p.role, from, 1, false, target_is_guard, zone)
+                    && found(from, single(from))
+                {
+                    return true;
+                }
+            }
+        }
+        for ray in &rules.rays[by] {
+            if ray.lame {
+                if let Some(from) = geo.offset(sq, -ray.df, -ray.dr) {
+                    if let Some(p) = Piece::from_code(board[from.index()]) {
+                        if p.color == by
+                            && ray.leapers.contains(p.role)
+                            && path_clear(board, geo.cells(), from, sq)
+                            && self.braked_attack_allowed(
+                                p.role,
+                                from,
+                                1,
+                                false,
+                                target_is_guard,
+                                zone,
+                            )
+                            && found(from, single(from))
+                        {
+                            return true;
+                        }
                     }
                 }
-                break;
+                continue;
+            }
+            if ray.reach == 1 {
+                continue; // a plain leap, by table above
+            }
+            // Riders and limited ranges: the first piece on the line.
+            let walk = &tables.walks[usize::from(ray.walk)];
+            let Some(from) = walk.first_met(sq, occupied) else {
+                continue;
+            };
+            if !theirs.contains(from) {
+                continue;
+            }
+            let Some(p) = Piece::from_code(board[from.index()]) else {
+                continue;
+            };
+            if p.color != by {
+                continue;
+            }
+            let k = walk.steps(sq, from);
+            let reaches = (k == 1 && ray.leapers.contains(p.role))
+                || ray.riders.contains(p.role)
+                || ray
+                    .limited
+                    .iter()
+                    .any(|&(set, n)| k <= n && set.contains(p.role));
+            let between = walk.between(sq, from);
+            if reaches
+                && self.braked_attack_allowed(
+                    p.role,
+                    from,
+                    k,
+                    !between.intersection(zone).is_empty(),
+                    target_is_guard,
+                    zone,
+                )
+                && found(from, between.union(single(from)))
+            {
+                return true;
             }
         }
         false
+    }
+
+    /// Whether the zones `zone` let a piece of `role` on `from`, `k` steps
+    /// away, attack (S6): a leaper not from inside a zone and never a guard
+    /// (`target_is_guard`), a slider or stepper one step from inside a
+    /// zone and, from outside, not past a zone cell (`passed_zone`).
+    #[inline]
+    fn braked_attack_allowed(
+        &self,
+        role: super::super::piece::Role,
+        from: Square,
+        k: u8,
+        passed_zone: bool,
+        target_is_guard: bool,
+        zone: SquareSet,
+    ) -> bool {
+        let Some(g) = self.rules.guard else {
+            return true;
+        };
+        if g.immune.contains(role) {
+            true
+        } else if g.leapers.contains(role) {
+            !zone.contains(from) && !target_is_guard
+        } else if zone.contains(from) {
+            k == 1
+        } else {
+            !passed_zone
+        }
+    }
+
+    /// The cells where a move must land to answer every check on the
+    /// mover's `king` by taking the checker or standing between: the
+    /// intersection of the checks' lines (checker included, king not);
+    /// `None` when nothing attacks it. Only for games whose attacks are not
+    /// lame (the rules' `no_lame_attacks`: a lame leap is also answered
+    /// on its leg), and for moves that leave the mover's guard zones as
+    /// they were.
+    pub(super) fn check_blocks(&self, king: Square) -> Option<SquareSet> {
+        let mut blocks: Option<SquareSet> = None;
+        self.each_attacker(king, !self.turn, &self.board, self.occupied(), |_, line| {
+            blocks = Some(blocks.map_or(line, |b| b.intersection(line)));
+            false
+        });
+        blocks
     }
 
     /// Whether the side to move is in check.
@@ -141,46 +273,40 @@ impl Position {
     /// `from`: the piece there is pinned, or, if `from` was just left, the
     /// king is in check by discovery.
     pub(super) fn rider_behind(&self, king: Square, from: Square, attacker: Color) -> bool {
-        let geo = &self.rules.geometry;
-        let dx = from.file() as i16 - king.file() as i16;
-        let dy = from.rank() as i16 - king.rank() as i16;
+        let tables = self.rules.tables();
+        if !tables.far_lines[attacker][king.index()].contains(from) {
+            return false;
+        }
+        let others = {
+            let mut occ = self.occupied();
+            occ.remove(from);
+            occ
+        };
         for ray in &self.rules.far_rays[attacker] {
-            // The attacker stands at king - n * (df, dr); `from` must lie
-            // that way from the king (parallel, same sense; the walk below
-            // settles whether the steps land on it).
-            let (sf, sr) = (-ray.df, -ray.dr);
-            let (sf16, sr16) = (sf as i16, sr as i16);
-            if dx * sr16 != dy * sf16 || dx * sf16 + dy * sr16 <= 0 {
+            let Some(walk) = tables.walks.get(usize::from(ray.walk)) else {
+                continue;
+            };
+            // The attacker stands on the walk from the king beyond `from`.
+            if !walk.cells[king.index()].contains(from) {
                 continue;
             }
-            let mut cur = king;
-            let mut passed = false;
-            let mut k: u8 = 0;
-            while let Some(next) = geo.offset(cur, sf, sr) {
-                cur = next;
-                k = k.saturating_add(1);
-                if cur == from {
-                    passed = true;
-                    continue;
+            let Some(sq) = walk.first_met(king, others) else {
+                continue;
+            };
+            if !walk.cells[from.index()].contains(sq) {
+                continue;
+            }
+            if let Some(p) = Piece::from_code(self.board[sq.index()]) {
+                if p.color == attacker
+                    && (ray.riders.contains(p.role) || {
+                        let k = walk.steps(king, sq);
+                        ray.limited
+                            .iter()
+                            .any(|&(set, n)| k <= n && set.contains(p.role))
+                    })
+                {
+                    return true;
                 }
-                let code = self.board[cur.index()];
-                if code == 0 {
-                    continue;
-                }
-                if passed {
-                    if let Some(p) = Piece::from_code(code) {
-                        if p.color == attacker
-                            && (ray.riders.contains(p.role)
-                                || ray
-                                    .limited
-                                    .iter()
-                                    .any(|&(set, n)| k <= n && set.contains(p.role)))
-                        {
-                            return true;
-                        }
-                    }
-                }
-                break;
             }
         }
         false
@@ -191,6 +317,9 @@ impl Position {
         let Some(p) = self.piece_at(from) else {
             return false;
         };
+        if !self.rules.capture_offsets[p.color][p.role.index()].reaches(from, target) {
+            return false;
+        }
         let geo = &self.rules.geometry;
         let dx = target.file() as i16 - from.file() as i16;
         let dy = target.rank() as i16 - from.rank() as i16;
@@ -264,4 +393,12 @@ pub(super) fn path_clear(board: &[u8; 256], cells: SquareSet, a: Square, b: Squa
         }
     }
     true
+}
+
+/// The set of the one cell `sq`.
+#[inline]
+fn single(sq: Square) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    set.insert(sq);
+    set
 }

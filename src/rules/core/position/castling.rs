@@ -58,13 +58,15 @@ impl Position {
             // The king may not pass an attacked square; test with the king lifted off.
             let mut board = self.board;
             board[king.index()] = 0;
+            let mut occupied = self.occupied();
+            occupied.remove(king);
             let (lo, hi) = (
                 king.file().min(king_to.file()),
                 king.file().max(king_to.file()),
             );
             for f in lo..=hi {
                 if let Some(sq) = Square::new(f, back) {
-                    if sq != king_to && self.attacked_with(sq, !us, &board) {
+                    if sq != king_to && self.attacked_with(sq, !us, &board, occupied) {
                         ok = false;
                     }
                 }
@@ -187,6 +189,8 @@ impl Position {
                 // G11: no square the king passes or lands on may be attacked.
                 let mut board = self.board;
                 board[king.index()] = 0;
+                let mut occupied = self.occupied();
+                occupied.remove(king);
                 let mut safe = true;
                 let mut cur = king;
                 while cur != king_to {
@@ -197,7 +201,7 @@ impl Position {
                             break;
                         }
                     }
-                    if self.attacked_with(cur, !us, &board) {
+                    if self.attacked_with(cur, !us, &board, occupied) {
                         safe = false;
                         break;
                     }

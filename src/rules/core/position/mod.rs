@@ -383,7 +383,7 @@ impl Position {
         let mut h = self.board_hash;
         for c in Color::ALL {
             for sq in self.castling[c] {
-                h ^= mix(0x1_0000 | ((c as u64) << 8) | sq.index() as u64);
+                h ^= CASTLING_KEYS[c as usize][sq.index()];
             }
         }
         if self.turn == Color::Black {
@@ -409,6 +409,23 @@ pub(crate) const KING_STEPS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),
 ];
+
+/// The hash of each colour's castling right on each cell, for
+/// [`Position::repetition_key`]: `mix` by table, as Gast's many castling
+/// pieces make it a dozen mixes per position.
+static CASTLING_KEYS: [[u64; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 256 {
+            t[c][i] = mix(0x1_0000 | ((c as u64) << 8) | i as u64);
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// The hash of one piece on one square, for [`Position::repetition_key`].
 #[inline]

@@ -17,8 +17,8 @@ impl Position {
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         self.pseudo_moves(None, None, out);
-        let king = self.unpinnable_king();
-        out.retain(|m| self.is_safe_given(m, king));
+        let safety = self.safety();
+        keep_where(out, 0, |m| self.is_safe_given(m, safety));
         self.castling_moves(None, out);
     }
 
@@ -32,13 +32,28 @@ impl Position {
         // Piece by piece, stopping at the first legal move: the verifier
         // asks this after every move, and nearly always the answer comes
         // from the first piece that can move.
-        let king = self.unpinnable_king();
+        let safety = self.safety();
         let zone = self.braking_zone();
+        // In check the king's own moves are the likeliest answer (the
+        // other pieces must land on the check's lines): it goes first.
+        let first = self.kings[self.turn].filter(|_| self.checked);
+        if let Some(k) = first {
+            if let Some(p) = self.piece_at(k) {
+                buf.clear();
+                self.piece_moves(k, p.role, None, zone, buf);
+                if buf.iter().any(|m| self.is_safe_given(m, safety)) {
+                    return true;
+                }
+            }
+        }
         for sq in self.occupied[self.turn] {
+            if first == Some(sq) {
+                continue;
+            }
             let Some(p) = self.piece_at(sq) else { continue };
             buf.clear();
             self.piece_moves(sq, p.role, None, zone, buf);
-            if buf.iter().any(|m| self.is_safe_given(m, king)) {
+            if buf.iter().any(|m| self.is_safe_given(m, safety)) {
                 return true;
             }
         }
@@ -54,8 +69,24 @@ impl Position {
     /// names the form), so they are included for the king's role.
     pub fn moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
         self.pseudo_moves_to(role, to, out);
-        let king = self.unpinnable_king();
-        out.retain(|m| self.is_safe_given(m, king));
+        if !out.is_empty() {
+            let safety = self.safety();
+            keep_where(out, 0, |m| self.is_safe_given(m, safety));
+        }
+    }
+
+    /// Keeps the moves of `out` for which `wanted` holds and that are
+    /// legal, in order; `wanted` is asked first, as it costs less.
+    pub(crate) fn keep_legal_where(
+        &self,
+        out: &mut MoveList,
+        mut wanted: impl FnMut(&Move) -> bool,
+    ) {
+        if out.is_empty() {
+            return;
+        }
+        let safety = self.safety();
+        keep_where(out, 0, |m| wanted(m) && self.is_safe_given(m, safety));
     }
 
     /// Pseudo-legal moves (own king may be left attacked) of pieces of `role`
@@ -83,14 +114,7 @@ impl Position {
     pub fn castling_moves(&self, side: Option<CastleSide>, out: &mut MoveList) {
         let start = out.len();
         self.gen_castling(side, out);
-        let mut i = start;
-        while i < out.len() {
-            if self.is_safe(&out[i]) {
-                i += 1;
-            } else {
-                out.remove(i);
-            }
-        }
+        keep_where(out, start, |m| self.is_safe(m));
     }
 
     /// Whether `m` is one of the legal moves here.
@@ -109,24 +133,59 @@ impl Position {
         buf.contains(m)
     }
 
-    /// The mover's king when it is not in check and the game's pins are
-    /// simple (see [`GameRules`]): then a move of another piece that does
-    /// not leave a line through the king is safe without trying it.
-    pub(super) fn unpinnable_king(&self) -> Option<Square> {
+    /// What the position says about the legality of its moves before any
+    /// is tried, worked out once for all of them (see [`Safety`]).
+    pub(super) fn safety(&self) -> Safety {
         if !self.rules.no_lame_attacks {
-            return None;
+            return Safety::NONE;
         }
-        let king = self.kings[self.turn]?;
-        (!self.checked).then_some(king)
+        let Some(king) = self.kings[self.turn] else {
+            return Safety::NONE;
+        };
+        if !self.checked {
+            return Safety {
+                king: Some(king),
+                blocks: self.rules.geometry.cells(),
+            };
+        }
+        match self.check_blocks(king) {
+            Some(blocks) => Safety {
+                king: Some(king),
+                blocks,
+            },
+            None => Safety::NONE,
+        }
     }
 
-    /// [`is_safe`](Self::is_safe), skipping the trial move for pieces that
-    /// cannot be pinned (`king` from [`unpinnable_king`](Self::unpinnable_king)).
+    /// [`is_safe`](Self::is_safe), settled without trying the move for a
+    /// piece other than the king or a guard (its move leaves its side's
+    /// zones as they were, or only adds zone by promoting to a guard): in
+    /// check it must land on the check's lines (a promotion to a guard
+    /// elsewhere is tried), and then, or out of check, it is safe unless it
+    /// leaves a line through its king.
     #[inline]
-    pub(super) fn is_safe_given(&self, m: &Move, king: Option<Square>) -> bool {
-        if let (Some(k), Move::Normal { role, from, .. }) = (king, m) {
-            if self.rules.unpinnable(*role) && !self.may_be_pinned(k, *from) {
-                return true;
+    pub(super) fn is_safe_given(&self, m: &Move, safety: Safety) -> bool {
+        if let (
+            Some(k),
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            },
+        ) = (safety.king, m)
+        {
+            if self.rules.unpinnable(*role) {
+                if safety.blocks.contains(*to) {
+                    if !self.may_be_pinned(k, *from) {
+                        return true;
+                    }
+                } else if promotion.is_none_or(|p| !self.rules.is_guard(p)) {
+                    return false;
+                }
+                // Else a new guard, whose zone may brake the checker from
+                // anywhere: tried below.
             }
         }
         self.is_safe(m)
@@ -167,7 +226,10 @@ impl Position {
                 let mut board = self.board;
                 board[to.index()] = board[from.index()];
                 board[from.index()] = 0;
-                return !self.attacked_with(king, !us, &board);
+                let mut occupied = self.occupied();
+                occupied.remove(from);
+                occupied.insert(to);
+                return !self.attacked_with(king, !us, &board, occupied);
             }
         }
         self.is_safe_by_play(m)
@@ -343,10 +405,8 @@ impl Position {
         let rules = self.rules;
         let us = self.turn;
         let vectors = &rules.piece(role).vectors[us];
-        if vectors
-            .iter()
-            .any(|v| v.crooked || (v.lame && v.range != 1))
-        {
+        let back = &rules.back_walks[us][role.index()];
+        if !back.possible {
             return false;
         }
         let geo = &rules.geometry;
@@ -358,10 +418,12 @@ impl Position {
         let zone = self.braking_zone();
         let start = out.len();
         let tabled = rules.plain_leaps[us][role.index()];
-        for (i, v) in vectors.iter().enumerate() {
-            if i < 64 && tabled & (1 << i) != 0 {
+        let occupied = self.occupied();
+        let walks = &rules.tables().walks;
+        for &(i, walk) in &back.vectors {
+            let Some(v) = vectors.get(usize::from(i)) else {
                 continue;
-            }
+            };
             let en_passant = match target {
                 Some(_) if !v.mode.can_capture() => continue,
                 Some(_) => false,
@@ -379,6 +441,34 @@ impl Position {
             } else {
                 v.range
             };
+            if let Some(walk) = walks.get(usize::from(walk)) {
+                // A rider or limited range: the first piece back along the
+                // line, by one bit scan.
+                let Some(from) = walk.first_met(to, occupied) else {
+                    continue;
+                };
+                let k = walk.steps(to, from);
+                let Some(p) = Piece::from_code(self.board[from.index()]) else {
+                    continue;
+                };
+                let usable = k <= max
+                    && p.color == us
+                    && p.role == role
+                    && (!v.initial || rules.initial_zone[us].contains(from))
+                    && self.brake_allows(
+                        from,
+                        role,
+                        v,
+                        k,
+                        !walk.between(to, from).intersection(zone).is_empty(),
+                        target,
+                        zone,
+                    );
+                if usable {
+                    self.push_back_walk_move(role, from, to, target, en_passant, pawn, out);
+                }
+                continue;
+            }
             let mut cur = to;
             // Whether a square between the piece and `to` is in a zone.
             let mut passed_zone = false;
@@ -397,17 +487,7 @@ impl Position {
                     && (!v.lame || path_clear(&self.board, rules.geometry.cells(), cur, to))
                     && self.brake_allows(cur, role, v, k, passed_zone, target, zone);
                 if usable {
-                    if en_passant {
-                        if let Some(victim) = self.ep_victim(to) {
-                            out.push(Move::EnPassant {
-                                from: cur,
-                                to,
-                                victim,
-                            });
-                        }
-                    } else {
-                        self.push_piece_move(role, cur, to, target.map(|t| t.role), pawn, out);
-                    }
+                    self.push_back_walk_move(role, cur, to, target, en_passant, pawn, out);
                 }
                 break;
             }
@@ -433,6 +513,29 @@ impl Position {
             Self::dedup_from(out, start);
         }
         true
+    }
+
+    /// Pushes the move the backward walk found: the piece of `role` on
+    /// `from` to `to`, taking `target` or, `en_passant`, the passed pawn.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn push_back_walk_move(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        target: Option<Piece>,
+        en_passant: bool,
+        pawn: bool,
+        out: &mut MoveList,
+    ) {
+        if en_passant {
+            if let Some(victim) = self.ep_victim(to) {
+                out.push(Move::EnPassant { from, to, victim });
+            }
+        } else {
+            self.push_piece_move(role, from, to, target.map(|t| t.role), pawn, out);
+        }
     }
 
     /// Whether the piece of `role` on `from` reaches the target `k` steps
@@ -485,6 +588,43 @@ impl Position {
         let choices = promotes.then(|| self.promotion_choices());
         Move::push_normal(out, (role, from, to), capture, choices);
     }
+}
+
+/// What a position says about the legality of its piece moves, worked out
+/// once for all of them ([`Position::safety`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Safety {
+    /// The mover's king, when the game's pins and checks are simple (no
+    /// lame attacks) and the checks, if any, were found; `None`: every move
+    /// is tried.
+    king: Option<Square>,
+    /// Where a piece other than the king or a guard must land: every cell
+    /// out of check, the checks' lines in check
+    /// ([`Position::check_blocks`]).
+    blocks: SquareSet,
+}
+
+impl Safety {
+    /// No shortcut: every move is tried.
+    const NONE: Safety = Safety {
+        king: None,
+        blocks: SquareSet::EMPTY,
+    };
+}
+
+/// Keeps the moves of `out[start..]` for which `keep` holds, in order,
+/// without shifting the list once per dropped move.
+#[inline]
+pub(super) fn keep_where(out: &mut MoveList, start: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if keep(&m) {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// How enemy guard zones limit one piece's move (Squirrel, S3–S4, S12).

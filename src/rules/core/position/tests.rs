@@ -7,7 +7,8 @@
 use super::super::color::Color;
 use super::super::game::GameRules;
 use super::super::moves::MoveList;
-use super::super::piece::Role;
+use super::super::piece::{Piece, Role};
+use super::super::square::{Square, SquareSet};
 use super::Position;
 use crate::rules::fide::{chess, chess960};
 use crate::rules::gast::{gast, gast14};
@@ -23,6 +24,114 @@ impl Position {
         out.retain(|m| self.is_safe_by_play(m));
         self.castling_moves(None, out);
     }
+}
+
+impl Position {
+    /// Whether `by` attacks `sq`, by walking every ray from `sq` a cell at
+    /// a time (the guard zones' rules read as S6 states them): the
+    /// reference for the walk tables, the leap table and `check_blocks`.
+    fn attacked_step_by_step(&self, sq: Square, by: Color) -> bool {
+        let geo = &self.rules.geometry;
+        let zone = self.zone_of(!by);
+        let guard = self.rules.guard.filter(|_| !zone.is_empty());
+        let target_is_guard = self
+            .piece_at(sq)
+            .is_some_and(|p| p.color != by && guard.is_some_and(|g| g.guards.contains(p.role)));
+        for ray in &self.rules.rays[by] {
+            let mut cur = sq;
+            let mut passed_zone = false;
+            for k in 1..=ray.reach {
+                let Some(next) = geo.offset(cur, -ray.df, -ray.dr) else {
+                    break;
+                };
+                cur = next;
+                let Some(p) = Piece::from_code(self.board[cur.index()]) else {
+                    passed_zone |= zone.contains(cur);
+                    continue;
+                };
+                let reaches = p.color == by
+                    && ((k == 1 && ray.leapers.contains(p.role))
+                        || ray.riders.contains(p.role)
+                        || ray
+                            .limited
+                            .iter()
+                            .any(|&(set, n)| k <= n && set.contains(p.role)));
+                let allowed = match guard {
+                    None => true,
+                    Some(g) if g.immune.contains(p.role) => true,
+                    Some(g) if g.leapers.contains(p.role) => {
+                        !zone.contains(cur) && !target_is_guard
+                    }
+                    Some(_) if zone.contains(cur) => k == 1,
+                    Some(_) => !passed_zone,
+                };
+                if reaches && allowed {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// The cells where a piece of the mover (not royal, not a guard) answers
+    /// the check by landing there, found by putting one on every cell but
+    /// the mover's own: the reference for `check_blocks`.
+    fn check_blocks_by_trial(&self, king: Square) -> SquareSet {
+        let them = !self.turn;
+        let mut blocks = SquareSet::EMPTY;
+        for sq in self.rules.geometry.cells() {
+            if sq == king {
+                continue;
+            }
+            if self.piece_at(sq).is_some_and(|x| x.color == self.turn) {
+                continue;
+            }
+            // A non-royal, non-guard piece of the mover lands there.
+            let Some(role) = (0..self.rules.pieces.len() as u8)
+                .filter_map(Role::new)
+                .find(|&r| self.rules.unpinnable(r))
+            else {
+                continue;
+            };
+            let mut p = self.clone();
+            p.put(
+                sq,
+                Piece {
+                    color: self.turn,
+                    role,
+                },
+            );
+            if !p.is_attacked(king, them) {
+                blocks.insert(sq);
+            }
+        }
+        blocks
+    }
+}
+
+/// Asserts that every cell's attack test and, in check, the check's lines
+/// agree with the step-by-step readings; returns whether it was in check.
+fn compare_attacks(pos: &Position) -> bool {
+    for sq in pos.rules.geometry.cells() {
+        for c in Color::ALL {
+            assert_eq!(
+                pos.is_attacked(sq, c),
+                pos.attacked_step_by_step(sq, c),
+                "{} {sq:?} by {c:?}",
+                pos.fen()
+            );
+        }
+    }
+    let Some(king) = pos.kings[pos.turn].filter(|_| pos.checked) else {
+        return false;
+    };
+    let fast = pos
+        .check_blocks(king)
+        .expect("in check, an attacker is found");
+    let slow = pos.check_blocks_by_trial(king);
+    assert_eq!(fast, slow, "{}", pos.fen());
+    true
 }
 
 /// Asserts that the backward walk finds what the forward generator finds,
@@ -108,6 +217,7 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
         [(squirrel(), 12), (gast(), 8), (gast14(), 4), (chess(), 4)];
     let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
     let mut guarded = 0;
+    let mut checks = 0;
     for (rules, count) in games {
         let mut positions = 0;
         for seed in 0..count {
@@ -127,6 +237,9 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
                 if positions % 4 == 0 {
                     compare_backward_walk(&pos);
                 }
+                if positions % 4 == 0 || pos.checked {
+                    checks += usize::from(compare_attacks(&pos));
+                }
                 positions += 1;
                 if slow.is_empty() {
                     break;
@@ -141,6 +254,8 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
             rules.name
         );
     }
-    // The Squirrel games reach positions under guard zones.
+    // The Squirrel games reach positions under guard zones, and the games
+    // positions in check.
     assert!(guarded > 500, "{guarded}");
+    assert!(checks > 50, "{checks}");
 }

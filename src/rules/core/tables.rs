@@ -1,0 +1,258 @@
+//! Tables compiled once per game from its board and pieces, for the
+//! chess-like core's attack tests and backward walks: the cells met
+//! walking in each direction (a ray's first piece by one bit scan) and the
+//! plain leaps onto each cell.
+
+use super::color::ByColor;
+use super::game::AttackRay;
+use super::geometry::Geometry;
+use super::piece::RoleSet;
+use super::square::{Square, SquareSet};
+use crate::rules::betza::Vector;
+
+/// One colour's attacks by a single plain leap, by table: the cells a leap
+/// onto a cell may come from, and the roles that leap by each offset.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LeapAttacks {
+    /// Per grid cell.
+    pub sources: Vec<SquareSet>,
+    /// Per offset from the attacked cell to the attacker
+    /// ([`offset_index`](Self::offset_index)): the roles attacking by it.
+    pub roles: Vec<RoleSet>,
+}
+
+impl LeapAttacks {
+    pub(crate) fn new(geometry: &Geometry, rays: &[AttackRay]) -> LeapAttacks {
+        let mut sources = vec![SquareSet::EMPTY; 256];
+        let mut roles = vec![RoleSet::default(); 32 * 32];
+        for ray in rays.iter().filter(|r| r.reach == 1 && !r.lame) {
+            for sq in geometry.cells() {
+                if let Some(from) = geometry.offset(sq, -ray.df, -ray.dr) {
+                    sources[sq.index()].insert(from);
+                }
+            }
+            for role in ray.leapers.iter() {
+                roles[Self::offset_index(-ray.df, -ray.dr)].insert(role);
+            }
+        }
+        LeapAttacks { sources, roles }
+    }
+
+    /// The index of the offset (`df`, `dr`), each within ±15, in `roles`.
+    #[inline]
+    pub fn offset_index(df: i8, dr: i8) -> usize {
+        ((df as usize).wrapping_add(16) & 31) * 32 + ((dr as usize).wrapping_add(16) & 31)
+    }
+
+    /// The roles that attack `to` by a leap from `from`.
+    #[inline]
+    pub fn roles_from(&self, from: Square, to: Square) -> RoleSet {
+        let df = from.file() as i8 - to.file() as i8;
+        let dr = from.rank() as i8 - to.rank() as i8;
+        self.roles[Self::offset_index(df, dr)]
+    }
+}
+
+/// The cells met walking from every cell in one direction (`df`, `dr`),
+/// step by step until the board's edge or a hole, in the order of the walk:
+/// the first piece met is the lowest or the highest occupied cell of the
+/// set, as the direction raises or lowers the cell index.
+#[derive(Clone, Debug)]
+pub(crate) struct Walk {
+    pub df: i8,
+    pub dr: i8,
+    /// Whether a step raises the cell index (`rank * 16 + file`).
+    ascending: bool,
+    /// Per grid cell.
+    pub cells: Vec<SquareSet>,
+}
+
+impl Walk {
+    pub(crate) fn new(geometry: &Geometry, df: i8, dr: i8) -> Walk {
+        let cells = (0..=255u8)
+            .map(|i| {
+                let mut set = SquareSet::EMPTY;
+                let mut cur = Square::from_index(i);
+                if geometry.contains(cur) {
+                    while let Some(next) = geometry.offset(cur, df, dr) {
+                        set.insert(next);
+                        cur = next;
+                    }
+                }
+                set
+            })
+            .collect();
+        Walk {
+            df,
+            dr,
+            ascending: i16::from(dr) * 16 + i16::from(df) > 0,
+            cells,
+        }
+    }
+
+    /// The first cell of `occupied` met walking from `from`, if any.
+    #[inline]
+    pub fn first_met(&self, from: Square, occupied: SquareSet) -> Option<Square> {
+        let met = self.cells[from.index()].intersection(occupied);
+        if self.ascending {
+            met.lowest()
+        } else {
+            met.highest()
+        }
+    }
+
+    /// The cells strictly between `from` and `to`, a cell of this walk from `from`.
+    #[inline]
+    pub fn between(&self, from: Square, to: Square) -> SquareSet {
+        let mut set = self.cells[from.index()].difference(self.cells[to.index()]);
+        set.remove(to);
+        set
+    }
+
+    /// How many steps from `from` to `to`, a cell of this walk from `from`.
+    #[inline]
+    pub fn steps(&self, from: Square, to: Square) -> u8 {
+        if self.df != 0 {
+            ((to.file() as i8 - from.file() as i8) / self.df) as u8
+        } else {
+            ((to.rank() as i8 - from.rank() as i8) / self.dr) as u8
+        }
+    }
+}
+
+/// The index of the direction (`df`, `dr`) in `dirs`, added if new: the
+/// index of its walk in [`Tables::walks`].
+pub(crate) fn walk_index(dirs: &mut Vec<(i8, i8)>, df: i8, dr: i8) -> u8 {
+    let i = match dirs.iter().position(|&d| d == (df, dr)) {
+        Some(i) => i,
+        None => {
+            dirs.push((df, dr));
+            dirs.len() - 1
+        }
+    };
+    u8::try_from(i).expect("invariant: fewer than 255 directions")
+}
+
+/// How the backward walk to a target goes for one colour and role: which
+/// of its vectors it walks one by one (those not taken from the plain
+/// leaps' table), and along which walk.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BackWalk {
+    /// Whether the role can be walked back to at all: no crooked vector,
+    /// no lame rider.
+    pub possible: bool,
+    /// Per vector walked: its index, and the index in [`Tables::walks`]
+    /// of the walk back along it when it may go more than one step
+    /// (`u8::MAX` for one step).
+    pub vectors: Vec<(u8, u8)>,
+}
+
+impl BackWalk {
+    /// `tabled`: the plain leaps' bits (`GameRules::plain_leaps`); `dirs`:
+    /// the walks' directions ([`walk_index`]).
+    pub(crate) fn new(dirs: &mut Vec<(i8, i8)>, vectors: &[Vector], tabled: u64) -> BackWalk {
+        let possible = !vectors
+            .iter()
+            .any(|v| v.crooked || (v.lame && v.range != 1));
+        let vectors = vectors
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i >= 64 || tabled & (1 << i) == 0)
+            .map(|(i, v)| {
+                let walk = if v.range != 1 && !v.crooked {
+                    walk_index(dirs, -v.df, -v.dr)
+                } else {
+                    u8::MAX
+                };
+                (
+                    u8::try_from(i).expect("invariant: fewer than 256 vectors"),
+                    walk,
+                )
+            })
+            .collect();
+        BackWalk { possible, vectors }
+    }
+}
+
+/// The offsets (file, rank) from a piece to the cells its captures reach on
+/// an empty board, each within ±15: a bit each, so that "does this piece
+/// attack that cell" is answered at once for nearly every cell.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OffsetSet([u64; 16]);
+
+impl OffsetSet {
+    /// The offsets of the capturing vectors among `vectors` (initial-only
+    /// and crooked ones never capture in the chess-like games).
+    pub(crate) fn captures(vectors: &[Vector]) -> OffsetSet {
+        let mut set = OffsetSet::default();
+        for v in vectors {
+            if !v.mode.can_capture() || v.initial || v.crooked {
+                continue;
+            }
+            let max = if v.range == 0 { 15 } else { v.range.min(15) };
+            for k in 1..=i16::from(max) {
+                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
+                if df.abs() > 15 || dr.abs() > 15 {
+                    break;
+                }
+                let i = LeapAttacks::offset_index(df as i8, dr as i8);
+                set.0[i / 64] |= 1 << (i % 64);
+            }
+        }
+        set
+    }
+
+    /// Whether the offset from `from` to `to` is in the set.
+    #[inline]
+    pub fn reaches(&self, from: Square, to: Square) -> bool {
+        let df = to.file() as i8 - from.file() as i8;
+        let dr = to.rank() as i8 - from.rank() as i8;
+        let i = LeapAttacks::offset_index(df, dr);
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+/// The tables of one game that take room (a few kilobytes per direction):
+/// built on first use, so that the games a run never plays cost nothing.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// Per direction of `GameRules::walk_dirs`, in that order.
+    pub walks: Vec<Walk>,
+    /// Per attacking colour, the attacks by one plain leap (the rays with
+    /// a reach of one step, not lame).
+    pub leap_attacks: ByColor<LeapAttacks>,
+    /// Per attacking colour, per grid cell: the cells of the walks from it
+    /// of the rays that attack from afar (where a piece that pins to it, or
+    /// checks it by discovery, may stand).
+    pub far_lines: ByColor<Vec<SquareSet>>,
+}
+
+impl Tables {
+    pub(crate) fn build(
+        geometry: &Geometry,
+        dirs: &[(i8, i8)],
+        rays: &ByColor<Vec<AttackRay>>,
+        far_rays: &ByColor<Vec<AttackRay>>,
+    ) -> Tables {
+        let walks: Vec<Walk> = dirs
+            .iter()
+            .map(|&(df, dr)| Walk::new(geometry, df, dr))
+            .collect();
+        let leap_attacks = ByColor::new_with(|c| LeapAttacks::new(geometry, &rays[c]));
+        let far_lines = ByColor::new_with(|c| {
+            (0..256)
+                .map(|i| {
+                    far_rays[c]
+                        .iter()
+                        .filter_map(|r| walks.get(usize::from(r.walk)))
+                        .fold(SquareSet::EMPTY, |acc, w| acc.union(w.cells[i]))
+                })
+                .collect()
+        });
+        Tables {
+            walks,
+            leap_attacks,
+            far_lines,
+        }
+    }
+}
