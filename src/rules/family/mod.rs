@@ -14,6 +14,7 @@ use super::Variant;
 use crate::written::Grammar;
 
 mod any;
+mod lichess;
 
 /// The move grammar of each game: [`Variant::grammar`].
 pub fn grammar(variant: Variant) -> Grammar {

@@ -327,12 +327,34 @@ impl LichessPosition {
             return None;
         }
         // An en passant capture is a capture: Antichess's compulsory
-        // capture never forbids it, so its own legality decides.
-        let mut moves = Vec::new();
-        self.board_moves(&mut moves);
-        moves
-            .iter()
-            .any(|m| m.kind == super::MoveKind::EnPassant && self.is_legal(m))
+        // capture never forbids it, so its own legality decides. The
+        // captures are the ones `pawn_moves_from` lists: onto an empty
+        // square, taking the pawn that passed it.
+        let to = usize::from(e);
+        let victim = match us {
+            Color::White => to.wrapping_sub(8),
+            Color::Black => to + 8,
+        };
+        let empty = to < 64 && self.occupied() & super::bit(to) == 0;
+        if !empty || victim >= 64 || self.pieces(!us, super::PAWN) & super::bit(victim) == 0 {
+            return None;
+        }
+        let not_last = match us {
+            Color::White => !super::RANK_8,
+            Color::Black => !super::RANK_1,
+        };
+        let pawns = self.pieces(us, super::PAWN) & not_last & attacks::PAWN[(!us).index()][to];
+        super::squares(pawns)
+            .any(|from| {
+                self.is_legal_alone(&super::Move {
+                    kind: super::MoveKind::EnPassant,
+                    role: super::PAWN as u8,
+                    from: from as u8,
+                    to: e,
+                    promotion: None,
+                    capture: true,
+                })
+            })
             .then_some(e)
     }
 }

@@ -43,7 +43,7 @@ impl LichessPosition {
 
     /// [`has_legal_move`](Self::has_legal_move) where the variant's goal is
     /// known not to be reached.
-    fn has_legal_move_before_end(&self) -> bool {
+    pub(super) fn has_legal_move_before_end(&self) -> bool {
         // The pieces' moves one at a time, stopping at the first legal one
         // (mostly among the first few), then pawns, castling and drops.
         let legality = self.legality();
@@ -354,7 +354,10 @@ impl LichessPosition {
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.turn;
         let (from, to) = (usize::from(m.from), usize::from(m.to));
-        self.castling = self.clean_castling();
+        // Most of a game is played without castling rights left.
+        if self.castling != 0 {
+            self.castling = self.clean_castling();
+        }
         self.ep = None;
         self.halfmoves += 1;
         if us == Color::Black {
@@ -457,12 +460,12 @@ impl LichessPosition {
 
     /// Whether the game is over by the variant's own goal (python-chess's
     /// `is_variant_end`): no move is legal after it.
-    pub(super) fn variant_end(&self) -> bool {
+    pub fn variant_end(&self) -> bool {
         self.variant_outcome().is_some()
     }
 
     /// The end by the variant's own goal, if reached.
-    fn variant_outcome(&self) -> Option<Outcome> {
+    pub(super) fn variant_outcome(&self) -> Option<Outcome> {
         let win = |c: Color, reason| {
             Some(Outcome {
                 winner: Some(c),
