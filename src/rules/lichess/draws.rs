@@ -283,25 +283,28 @@ impl LichessPosition {
             Variant::Antichess if self.castling != 0 => self.promoted & self.role(KING),
             _ => 0,
         };
-        let mut pockets = [0u8; 16];
-        pockets[..5].copy_from_slice(&self.pockets[0]);
-        pockets[5..10].copy_from_slice(&self.pockets[1]);
-        pockets[10] = u8::from(self.turn == Color::Black);
-        pockets[11] = self.legal_ep().unwrap_or(255);
-        pockets[12..14].copy_from_slice(&self.checks_left);
-        let (lo, hi) = pockets.split_at(8);
-        let word = |b: &[u8]| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(b);
-            u64::from_le_bytes(w)
-        };
-        // Black's pieces are the others (every piece has a colour and a
-        // role); the pockets' word is always empty outside Crazyhouse.
+        // The small fields packed into two words, a byte each: the
+        // pockets (White's five, Black's first three; always empty outside
+        // Crazyhouse), then Black's last two, the side to move, the en
+        // passant square a capture can use and the Three-check counters.
+        let byte = |b: u8, at: u32| u64::from(b) << (8 * at);
+        let [white, black] = self.pockets;
         let pocket_word = if self.variant == Variant::Crazyhouse {
-            word(lo)
+            (0..5).fold(0, |w, i| w | byte(white[i], i as u32))
+                | byte(black[0], 5)
+                | byte(black[1], 6)
+                | byte(black[2], 7)
         } else {
             0
         };
+        let rest = byte(black[3], 0)
+            | byte(black[4], 1)
+            | byte(u8::from(self.turn == Color::Black), 2)
+            | byte(self.legal_ep().unwrap_or(255), 3)
+            | byte(self.checks_left[0], 4)
+            | byte(self.checks_left[1], 5);
+        // Black's pieces are the others (every piece has a colour and a
+        // role).
         let words = [
             self.by_color[0],
             self.by_role[0],
@@ -313,7 +316,7 @@ impl LichessPosition {
             promoted,
             self.castling,
             pocket_word,
-            word(hi),
+            rest,
             0,
         ];
         // Two words at a time, each masked by a constant of its place, in

@@ -131,13 +131,6 @@ impl LichessPosition {
         }
     }
 
-    /// Whether pseudo-legal move `m` is legal (one move; for many, compute
-    /// [`legality`](Self::legality) once and use
-    /// [`is_legal_with`](Self::is_legal_with)).
-    pub(super) fn is_legal(&self, m: &Move) -> bool {
-        self.is_legal_with(&self.legality(), m)
-    }
-
     /// Whether pseudo-legal move `m` is legal, for one move alone (the
     /// verifier's resolver, which mostly tests a single candidate): the
     /// position after it asked for the one attack that matters, without

@@ -211,7 +211,20 @@ impl LichessPosition {
         let us = self.turn;
         let occ = self.occupied();
         let them = self.by_color[(!us).index()];
-        for role in PAWN..=KING {
+        // The pawns' captures all at once (the attack tables' squares,
+        // shifted: no pawn attacks off the board's edge files).
+        const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+        const FILE_H: Bitboard = FILE_A << 7;
+        let pawns = self.pieces(us, PAWN);
+        let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
+        let pawn_attacks = match us {
+            Color::White => (west << 7) | (east << 9),
+            Color::Black => (west >> 9) | (east >> 7),
+        };
+        if pawn_attacks & them != 0 {
+            return true;
+        }
+        for role in KNIGHT..=KING {
             for from in squares(self.pieces(us, role)) {
                 if Self::attacks_from(role, us, from, occ) & them != 0 {
                     return true;
@@ -399,7 +412,10 @@ impl LichessPosition {
             self.halfmoves = 0;
         }
         let was_promoted = self.promoted & bit(from) != 0;
-        self.remove(from);
+        // The mover's colour and role are known: no search for them.
+        self.by_color[us.index()] &= !bit(from);
+        self.by_role[role] &= !bit(from);
+        self.promoted &= !bit(from);
         self.castling &= !(bit(from) | bit(to));
         if role == KING && !was_promoted {
             self.castling &= !back_rank(us);
@@ -460,8 +476,19 @@ impl LichessPosition {
 
     /// Whether the game is over by the variant's own goal (python-chess's
     /// `is_variant_end`): no move is legal after it.
+    /// (asked before every move: the same answer as
+    /// [`variant_outcome`](Self::variant_outcome), without making one).
     pub fn variant_end(&self) -> bool {
-        self.variant_outcome().is_some()
+        let kings = |c: Color| self.pieces(c, KING) != 0;
+        let has = |c: Color| self.by_color[c.index()] != 0;
+        match self.variant {
+            Variant::Atomic => kings(Color::White) != kings(Color::Black),
+            Variant::Antichess | Variant::Horde => !has(Color::White) || !has(Color::Black),
+            Variant::KingOfTheHill => self.by_role[KING] & CENTER != 0,
+            Variant::ThreeCheck => self.checks_left.contains(&0),
+            Variant::RacingKings => self.race_outcome().is_some(),
+            _ => false,
+        }
     }
 
     /// The end by the variant's own goal, if reached.
