@@ -96,7 +96,10 @@ fn random_move(
 fn random_game(variant: Variant, seed: u64) -> String {
     let mut rng = Rng(SplitMix64::new(seed));
     let mut pos = LichessPosition::from_fen(variant, None).expect("start position");
-    let mut text = format!("[Event \"random {seed}\"]\n[Variant \"{}\"]\n\n", variant.name());
+    let mut text = format!(
+        "[Event \"random {seed}\"]\n[Variant \"{}\"]\n\n",
+        variant.name()
+    );
     let plies = 20 + rng.below(200);
     let mut older: Option<LichessPosition> = None;
     for _ in 0..plies {
@@ -193,8 +196,14 @@ fn the_lichess_path_and_the_general_path_agree_on_random_games() {
                 format!("{:?}", general.0),
                 "{variant}: diagnostics differ on seed {seed}:\n{text}"
             );
-            assert_eq!(quick.1, general.1, "{variant}: counts differ, seed {seed}:\n{text}");
-            assert_eq!(quick.2, general.2, "{variant}: plies differ, seed {seed}:\n{text}");
+            assert_eq!(
+                quick.1, general.1,
+                "{variant}: counts differ, seed {seed}:\n{text}"
+            );
+            assert_eq!(
+                quick.2, general.2,
+                "{variant}: plies differ, seed {seed}:\n{text}"
+            );
             let plain = verify_plain(&text, true);
             assert_eq!(
                 format!("{plain:?}"),

@@ -445,7 +445,12 @@ impl<O: Observer> Verifier<O> {
         self.counts.moves += 1;
         let draw = if mainline { l.pos.draw_state() } else { None };
         if self.observer.wants_plies() {
-            self.tell_ply(Some(&AnyMove::Lichess(m)), mainline, judged.in_check, judged.mate);
+            self.tell_ply(
+                Some(&AnyMove::Lichess(m)),
+                mainline,
+                judged.in_check,
+                judged.mate,
+            );
         }
         if check != CheckMark::None {
             let checks = judged.in_check || judged.goal;

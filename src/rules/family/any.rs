@@ -606,8 +606,7 @@ impl AnyPosition {
                 .map(GameEnd::Rules)
         } else if let AnyPosition::Lichess(p) = self {
             // Stalemate left for later, as in chess.
-            p.end_after_move(mate, p.variant_end())
-                .map(GameEnd::Rules)
+            p.end_after_move(mate, p.variant_end()).map(GameEnd::Rules)
         } else {
             GamePosition::outcome(self).map(GameEnd::Rules)
         }

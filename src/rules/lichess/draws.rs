@@ -127,6 +127,10 @@ impl LichessPosition {
     }
 
     fn crazyhouse_insufficient(&self) -> bool {
+        // Asked after every move: most positions fail the first test.
+        if count(self.occupied()) > 3 {
+            return false;
+        }
         let pocket_total: u32 = self.pockets.iter().flatten().map(|&n| u32::from(n)).sum();
         let in_pockets = |role: usize| self.pockets.iter().any(|p| p[role] > 0);
         count(self.occupied()) + pocket_total <= 3

@@ -377,7 +377,12 @@ fn compare_legality(p: &LichessPosition, san: bool) -> usize {
         p.variant,
         p.fen()
     );
-    assert_eq!(p.variant_end(), p.variant_outcome().is_some(), "{}", p.fen());
+    assert_eq!(
+        p.variant_end(),
+        p.variant_outcome().is_some(),
+        "{}",
+        p.fen()
+    );
     // The en passant square the key and FEN keep: a legal capture there.
     let ep = p.ep.filter(|_| {
         !p.variant_end()
