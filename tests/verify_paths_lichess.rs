@@ -1,5 +1,5 @@
 //! The verifier's two paths for the lichess variants agree: the family's
-//! own per-move path (`play_lichess`, taken for every move of one action
+//! own per-move path (`play_variant_quick`, taken for every move of one action
 //! that resolves from its candidates) and the general path through
 //! `AnyPosition` (`play`), on random games of each of the seven variants.
 //!

@@ -85,9 +85,9 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return;
         };
-        // The lichess family asks only of a position a move led to (its
-        // start position and the one after a pass were never judged).
-        if l.pos.as_lichess().is_some() && !self.stalemate_unasked {
+        // Some games ask only of a position a move led to (their start
+        // position and the one after a pass were never judged).
+        if l.pos.stalemate_after_moves_only() && !self.stalemate_unasked {
             return;
         }
         if let Some(end) = l.pos.deferred_end(&mut self.scratch) {

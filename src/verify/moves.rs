@@ -26,11 +26,11 @@ impl<O: Observer> Verifier<O> {
                 self.play_quick(m, check, text, span, line);
                 return Flow::Continue;
             }
-            // The lichess variants' own path (off with the shortcut, so
-            // that the general path can be held to it).
+            // The 8x8 variants' own path (off with the shortcut, so that
+            // the general path can be held to it).
             if self.quick {
-                if let Some(m) = l.pos.resolve_lichess_quick(&a, &mut self.scratch) {
-                    self.play_lichess(m, check, text, span, line);
+                if let Some(m) = l.pos.resolve_variant_quick(&a, &mut self.scratch) {
+                    self.play_variant_quick(m, check, text, span, line);
                     return Flow::Continue;
                 }
             }
@@ -290,9 +290,13 @@ impl<O: Observer> Verifier<O> {
             line,
         );
         let mainline = self.stack.is_empty();
-        if mainline && self.current_pos().is_some_and(|p| p.as_lichess().is_some()) {
-            // The lichess family's stalemate was left for later by the
-            // move before: asked now, or the pass would hide it.
+        if mainline
+            && self
+                .current_pos()
+                .is_some_and(|p| p.stalemate_after_moves_only())
+        {
+            // A stalemate the move before left for later: asked now, or the
+            // pass would hide it.
             self.note_stalemate();
             self.stalemate_unasked = false;
         }
@@ -421,15 +425,15 @@ impl<O: Observer> Verifier<O> {
         self.draw_rules(ending, draw, text, span, line);
     }
 
-    /// [`play`](Self::play) for a move of a lichess variant that
-    /// [`AnyPosition::resolve_lichess_quick`] found: the same steps, with
-    /// check, goal and mate worked out once on the lichess position
+    /// [`play`](Self::play) for a move of an 8x8 variant that
+    /// [`AnyPosition::resolve_variant_quick`] found: the same steps, with
+    /// check, goal and mate worked out once on the family's position
     /// (`tests/verify_paths_lichess.rs` checks that both paths give the
     /// same verdicts).
     #[inline(never)]
-    pub(super) fn play_lichess(
+    pub(super) fn play_variant_quick(
         &mut self,
-        m: crate::rules::lichess::Move,
+        m: crate::rules::family::VariantMove,
         check: CheckMark,
         text: &[u8],
         span: Span,
@@ -437,8 +441,8 @@ impl<O: Observer> Verifier<O> {
     ) {
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        let Some(judged) = l.pos.play_lichess(&m, &mut l.prev) else {
-            return self.play(AnyMove::Lichess(m), check, text, span, line);
+        let Some(judged) = l.pos.play_variant_quick(&m, &mut l.prev) else {
+            return self.play(AnyMove::from(m), check, text, span, line);
         };
         l.ply += 1;
         let ply = l.ply;
@@ -446,7 +450,7 @@ impl<O: Observer> Verifier<O> {
         let draw = if mainline { l.pos.draw_state() } else { None };
         if self.observer.wants_plies() {
             self.tell_ply(
-                Some(&AnyMove::Lichess(m)),
+                Some(&AnyMove::from(m)),
                 mainline,
                 judged.in_check,
                 judged.mate,

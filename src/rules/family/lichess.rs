@@ -1,5 +1,6 @@
 //! The lichess variants' per-move path through [`AnyPosition`], beside
-//! FIDE chess's ([`AnyPosition::play_quick`]): a written move resolved from
+//! FIDE chess's ([`AnyPosition::play_quick`]; the verifier names it by
+//! neither family): a written move resolved from
 //! its own candidates and played with its check, goal and mate worked out
 //! once. `tests/verify_paths_lichess.rs` holds the verifier's two paths
 //! equal.
@@ -13,7 +14,7 @@ impl AnyPosition {
     /// `None` for other families and for what only
     /// [`resolve`](Self::resolve) can answer.
     #[inline]
-    pub fn resolve_lichess_quick(
+    pub fn resolve_variant_quick(
         &self,
         action: &crate::written::Action,
         scratch: &mut Scratch,
@@ -24,12 +25,12 @@ impl AnyPosition {
         }
     }
 
-    /// Plays `m`, a move [`resolve_lichess_quick`](Self::resolve_lichess_quick)
+    /// Plays `m`, a move [`resolve_variant_quick`](Self::resolve_variant_quick)
     /// found, on the lichess position directly, keeping the position before
     /// it in `prev`: the lichess variants' per-move path. `None` (nothing
     /// played) for a position of another family.
     #[inline]
-    pub fn play_lichess(
+    pub fn play_variant_quick(
         &mut self,
         m: &crate::rules::lichess::Move,
         prev: &mut Option<AnyPosition>,
@@ -42,5 +43,22 @@ impl AnyPosition {
             prev => *prev = Some(AnyPosition::Lichess(*p)),
         }
         Some(p.play_judged(m))
+    }
+
+    /// Whether a stalemate of this game is asked only of a position a move
+    /// led to (the lichess variants: their start position and the position
+    /// after a pass were never judged, and still are not).
+    pub fn stalemate_after_moves_only(&self) -> bool {
+        matches!(self, AnyPosition::Lichess(_))
+    }
+}
+
+/// A move of the lichess variants, as the verifier's second quick path
+/// hands it on.
+pub type VariantMove = crate::rules::lichess::Move;
+
+impl From<crate::rules::lichess::Move> for super::AnyMove {
+    fn from(m: crate::rules::lichess::Move) -> super::AnyMove {
+        super::AnyMove::Lichess(m)
     }
 }

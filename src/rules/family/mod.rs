@@ -9,6 +9,7 @@ pub use super::position::{
     DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, ending_outcome, perft,
 };
 pub use any::{AnyMove, AnyPosition, GameEnd, QuickPly, Scratch};
+pub use lichess::VariantMove;
 
 use super::Variant;
 use crate::written::Grammar;

@@ -3,7 +3,9 @@
 //! after promoted pieces; Three-check's remaining checks `3+3` before the
 //! clocks, or lichess's checks given `+0+0` after them.
 
-use super::{Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit};
+use super::{
+    Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit, squares,
+};
 use crate::rules::Variant;
 use crate::rules::core::Color;
 
@@ -344,7 +346,7 @@ impl LichessPosition {
             Color::Black => !super::RANK_1,
         };
         let pawns = self.pieces(us, super::PAWN) & not_last & attacks::PAWN[(!us).index()][to];
-        super::squares(pawns)
+        squares(pawns)
             .any(|from| {
                 self.is_legal_alone(&super::Move {
                     kind: super::MoveKind::EnPassant,
