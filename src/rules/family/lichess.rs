@@ -56,9 +56,3 @@ impl AnyPosition {
 /// A move of the lichess variants, as the verifier's second quick path
 /// hands it on.
 pub type VariantMove = crate::rules::lichess::Move;
-
-impl From<crate::rules::lichess::Move> for super::AnyMove {
-    fn from(m: crate::rules::lichess::Move) -> super::AnyMove {
-        super::AnyMove::Lichess(m)
-    }
-}

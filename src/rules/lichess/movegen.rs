@@ -476,8 +476,8 @@ impl LichessPosition {
 
     /// Whether the game is over by the variant's own goal (python-chess's
     /// `is_variant_end`): no move is legal after it.
-    /// (asked before every move: the same answer as
-    /// [`variant_outcome`](Self::variant_outcome), without making one).
+    /// (asked before every move: the same answer as the outcome by the
+    /// variant's goal, without making one).
     pub fn variant_end(&self) -> bool {
         let kings = |c: Color| self.pieces(c, KING) != 0;
         let has = |c: Color| self.by_color[c.index()] != 0;
