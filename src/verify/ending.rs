@@ -85,6 +85,11 @@ impl<O: Observer> Verifier<O> {
         let Some(l) = self.line.as_ref().filter(|l| !l.broken) else {
             return;
         };
+        // Some games ask only of a position a move led to (their start
+        // position and the one after a pass were never judged).
+        if l.pos.stalemate_after_moves_only() && !self.stalemate_unasked {
+            return;
+        }
         if let Some(end) = l.pos.deferred_end(&mut self.scratch) {
             self.ended = Some(match end {
                 GameEnd::Ending(e) => Termination::Ending(e),

@@ -287,6 +287,9 @@ pub struct Verifier<O: Observer = ()> {
     scratch: Scratch,
     /// A slip's plainly meant turn is being played (see [`Ply::recovered`]).
     recovering: bool,
+    /// The mainline's position was reached by a move whose end test left
+    /// stalemate for later ([`note_stalemate`](Self::note_stalemate)).
+    stalemate_unasked: bool,
     /// Whether FIDE chess moves take the bitboard path
     /// ([`play_quick`](Self::play_quick)); off only to test it against
     /// the general one.
@@ -402,6 +405,7 @@ impl<O: Observer> Verifier<O> {
             in_game: false,
             scratch: Scratch::default(),
             recovering: false,
+            stalemate_unasked: false,
             quick: true,
         }
     }

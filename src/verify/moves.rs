@@ -21,11 +21,19 @@ impl<O: Observer> Verifier<O> {
         // resolve without the full token (the same answer as below; no
         // null move below reads as one action: `Z0` and `0000` have no
         // rank 0, `@@@@` no square).
-        if let Some(m) = token::parse_single_action(&self.grammar, text)
-            .and_then(|a| l.pos.resolve_action_quick(&a))
-        {
-            self.play_quick(m, check, text, span, line);
-            return Flow::Continue;
+        if let Some(a) = token::parse_single_action(&self.grammar, text) {
+            if let Some(m) = l.pos.resolve_action_quick(&a) {
+                self.play_quick(m, check, text, span, line);
+                return Flow::Continue;
+            }
+            // The 8x8 variants' own path (off with the shortcut, so that
+            // the general path can be held to it).
+            if self.quick {
+                if let Some(m) = l.pos.resolve_variant_quick(&a, &mut self.scratch) {
+                    self.play_variant_quick(m, check, text, span, line);
+                    return Flow::Continue;
+                }
+            }
         }
         self.on_other_move(text, check, span, line);
         Flow::Continue
@@ -282,6 +290,16 @@ impl<O: Observer> Verifier<O> {
             line,
         );
         let mainline = self.stack.is_empty();
+        if mainline
+            && self
+                .current_pos()
+                .is_some_and(|p| p.stalemate_after_moves_only())
+        {
+            // A stalemate the move before left for later: asked now, or the
+            // pass would hide it.
+            self.note_stalemate();
+            self.stalemate_unasked = false;
+        }
         if let Some(l) = &mut self.line {
             match &mut l.prev {
                 Some(prev) => prev.clone_from(&l.pos),
@@ -407,6 +425,50 @@ impl<O: Observer> Verifier<O> {
         self.draw_rules(ending, draw, text, span, line);
     }
 
+    /// [`play`](Self::play) for a move of an 8x8 variant that
+    /// [`AnyPosition::resolve_variant_quick`] found: the same steps, with
+    /// check, goal and mate worked out once on the family's position
+    /// (`tests/verify_paths_lichess.rs` checks that both paths give the
+    /// same verdicts).
+    #[inline(never)]
+    pub(super) fn play_variant_quick(
+        &mut self,
+        m: crate::rules::family::VariantMove,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let mainline = self.stack.is_empty();
+        let Some(l) = self.line.as_mut() else { return };
+        let Some(judged) = l.pos.play_variant_quick(&m, &mut l.prev) else {
+            return self.play(AnyMove::from(m), check, text, span, line);
+        };
+        l.ply += 1;
+        let ply = l.ply;
+        self.counts.moves += 1;
+        let draw = if mainline { l.pos.draw_state() } else { None };
+        if self.observer.wants_plies() {
+            self.tell_ply(
+                Some(&AnyMove::from(m)),
+                mainline,
+                judged.in_check,
+                judged.mate,
+            );
+        }
+        if check != CheckMark::None {
+            let checks = judged.in_check || judged.goal;
+            self.check_mark(check, checks, judged.mate, ply, text, span, line);
+        }
+        if !mainline {
+            return;
+        }
+        self.report.plies = ply;
+        self.stalemate_unasked = true;
+        let ending = judged.end.map(Termination::Rules);
+        self.draw_rules(ending, draw, text, span, line);
+    }
+
     /// The check mark written must match the position (warning only).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn check_mark(
@@ -485,6 +547,7 @@ impl<O: Observer> Verifier<O> {
                 GameEnd::Rules(o) => Termination::Rules(o),
             });
         let draw = l.pos.draw_state();
+        self.stalemate_unasked = true;
         self.draw_rules(ending, draw, text, span, line);
     }
 

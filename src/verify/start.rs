@@ -37,6 +37,7 @@ impl<O: Observer> Verifier<O> {
         self.stack.clear();
         self.history.clear();
         self.ended = None;
+        self.stalemate_unasked = false;
         self.noted_threefold = false;
         self.noted_fifty = false;
         self.reported_after_end = false;

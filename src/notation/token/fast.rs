@@ -297,6 +297,19 @@ fn action(g: &Grammar, t: &[u8], k: usize) -> Step<Action> {
 #[inline(always)]
 fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
     let rest = t.get(k..)?;
+    // Crazyhouse drops, tried first as nom's `action` does: `N@f3`, `@e4`
+    // (a pawn); a bad square after `@` fails for good, as nom's `cut`.
+    if g.drops {
+        let at = match *rest {
+            [b'@', ..] => Some((b'P', k + 1)),
+            [p, b'@', ..] if g.is_piece(p) => Some((p, k + 2)),
+            _ => None,
+        };
+        if let Some((piece, k)) = at {
+            let (k, to) = square(g, t, k)?;
+            return Some(Some((k, Action::Drop { piece, to })));
+        }
+    }
     if g.squares {
         if rest.starts_with(b"@@") {
             let (k, to) = square(g, t, k + 2)?;

@@ -370,6 +370,7 @@ fn action_size_is_small() {
 fn fast_grammars() -> Vec<Grammar> {
     vec![
         Grammar::chess(),
+        Grammar::crazyhouse(),
         Grammar::gast(),
         Grammar::gast14(),
         Grammar::squirrel(),
@@ -447,6 +448,19 @@ fn fast_path_declines_what_nom_rejects() {
     for t in ["@@", "@g8e6", "@g8-", "e4,", "e4,e5,e6,e7,e8", "@@e3,"] {
         assert_eq!(fast_turn(&s, t.as_bytes()), None, "{t}");
         agree(&s, t.as_bytes());
+    }
+}
+
+/// Crazyhouse drops take the fast path, with nom's answer.
+#[test]
+fn fast_path_reads_crazyhouse_drops() {
+    let g = Grammar::crazyhouse();
+    for t in ["N@f3", "@e4", "P@e4", "Q@h8", "K@e1"] {
+        assert!(fast::single(&g, t.as_bytes()).is_some(), "{t}");
+        agree(&g, t.as_bytes());
+    }
+    for t in ["@e9", "N@", "@", "N@e4x", "@@e4", "X@e4", "N@e4,e5"] {
+        agree(&g, t.as_bytes());
     }
 }
 

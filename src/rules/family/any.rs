@@ -86,7 +86,7 @@ pub struct Scratch {
     core: core::MoveList,
     pasgl: Vec<crate::rules::pasgl::Move>,
     squares: Vec<crate::rules::squares::Turn>,
-    lichess: Vec<crate::rules::lichess::Move>,
+    pub(super) lichess: Vec<crate::rules::lichess::Move>,
 }
 
 // The families, listed once for every method below: adding a family means
@@ -608,6 +608,9 @@ impl AnyPosition {
                 .then(|| p.ending())
                 .flatten()
                 .map(GameEnd::Rules)
+        } else if let AnyPosition::Lichess(p) = self {
+            // Stalemate left for later, as in chess.
+            p.end_after_move(mate, p.variant_end()).map(GameEnd::Rules)
         } else {
             GamePosition::outcome(self).map(GameEnd::Rules)
         }
@@ -624,6 +627,7 @@ impl AnyPosition {
             AnyPosition::Core(p) if !p.rules().ends.is_chess() => {
                 p.rule_outcome(&mut scratch.core).map(GameEnd::Rules)
             }
+            AnyPosition::Lichess(p) => p.stalemate().map(GameEnd::Rules),
             _ => self
                 .is_stalemate(scratch)
                 .then_some(GameEnd::Ending(Ending::Stalemate)),

@@ -9,11 +9,13 @@ pub use super::position::{
     DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, ending_outcome, perft,
 };
 pub use any::{AnyMove, AnyPosition, GameEnd, QuickPly, Scratch};
+pub use lichess::VariantMove;
 
 use super::Variant;
 use crate::written::Grammar;
 
 mod any;
+mod lichess;
 
 /// The move grammar of each game: [`Variant::grammar`].
 pub fn grammar(variant: Variant) -> Grammar {

@@ -3,7 +3,9 @@
 //! after promoted pieces; Three-check's remaining checks `3+3` before the
 //! clocks, or lichess's checks given `+0+0` after them.
 
-use super::{Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit};
+use super::{
+    Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit, squares,
+};
 use crate::rules::Variant;
 use crate::rules::core::Color;
 
@@ -327,12 +329,34 @@ impl LichessPosition {
             return None;
         }
         // An en passant capture is a capture: Antichess's compulsory
-        // capture never forbids it, so its own legality decides.
-        let mut moves = Vec::new();
-        self.board_moves(&mut moves);
-        moves
-            .iter()
-            .any(|m| m.kind == super::MoveKind::EnPassant && self.is_legal(m))
+        // capture never forbids it, so its own legality decides. The
+        // captures are the ones `pawn_moves_from` lists: onto an empty
+        // square, taking the pawn that passed it.
+        let to = usize::from(e);
+        let victim = match us {
+            Color::White => to.wrapping_sub(8),
+            Color::Black => to + 8,
+        };
+        let empty = to < 64 && self.occupied() & super::bit(to) == 0;
+        if !empty || victim >= 64 || self.pieces(!us, super::PAWN) & super::bit(victim) == 0 {
+            return None;
+        }
+        let not_last = match us {
+            Color::White => !super::RANK_8,
+            Color::Black => !super::RANK_1,
+        };
+        let pawns = self.pieces(us, super::PAWN) & not_last & attacks::PAWN[(!us).index()][to];
+        squares(pawns)
+            .any(|from| {
+                self.is_legal_alone(&super::Move {
+                    kind: super::MoveKind::EnPassant,
+                    role: super::PAWN as u8,
+                    from: from as u8,
+                    to: e,
+                    promotion: None,
+                    capture: true,
+                })
+            })
             .then_some(e)
     }
 }

@@ -131,11 +131,61 @@ impl LichessPosition {
         }
     }
 
-    /// Whether pseudo-legal move `m` is legal (one move; for many, compute
-    /// [`legality`](Self::legality) once and use
-    /// [`is_legal_with`](Self::is_legal_with)).
-    pub(super) fn is_legal(&self, m: &Move) -> bool {
-        self.is_legal_with(&self.legality(), m)
+    /// Whether pseudo-legal move `m` is legal, for one move alone (the
+    /// verifier's resolver, which mostly tests a single candidate): the
+    /// position after it asked for the one attack that matters, without
+    /// finding every pin of the position first as [`legality`](Self::legality)
+    /// does. The same answer as [`is_legal_played`](Self::is_legal_played)
+    /// (`lichess_fast_legality_agrees_with_playing_the_move`).
+    pub(super) fn is_legal_alone(&self, m: &Move) -> bool {
+        let us = self.turn;
+        let kings = self.pieces(us, KING);
+        let enemy_kings = self.pieces(!us, KING);
+        let one = |b: Bitboard| b.count_ones() == 1;
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        match self.variant {
+            Variant::Antichess => return true,
+            Variant::Atomic | Variant::RacingKings if !(one(kings) && one(enemy_kings)) => {
+                return self.is_legal_played(m);
+            }
+            // Atomic's explosions; Racing Kings' capture of the enemy king.
+            Variant::Atomic if m.capture => return self.is_legal_played(m),
+            Variant::RacingKings if m.capture && enemy_kings & bit(to) != 0 => {
+                return self.is_legal_played(m);
+            }
+            _ if kings == 0 => return true,
+            _ if !one(kings) => return self.is_legal_played(m),
+            _ => {}
+        }
+        if matches!(m.kind, MoveKind::EnPassant | MoveKind::Castle) {
+            return self.is_legal_played(m);
+        }
+        let king = kings.trailing_zeros() as usize;
+        let occ = self.occupied();
+        let is_king = usize::from(m.role) == KING && m.kind != MoveKind::Drop;
+        if self.variant == Variant::Atomic {
+            // Kings side by side are never in check (a capture would
+            // explode both); Atomic's captures were played above.
+            let near = attacks::KING[enemy_kings.trailing_zeros() as usize];
+            let (square, occ_after) = if is_king {
+                (to, occ ^ bit(from) ^ bit(to))
+            } else {
+                (king, (occ ^ bit(from)) | bit(to))
+            };
+            return near & bit(square) != 0 || self.attackers(square, !us, occ_after) == 0;
+        }
+        // The piece taken on `to` attacks nothing any more.
+        let safe = if is_king {
+            self.attackers(to, !us, occ ^ bit(from)) & !bit(to) == 0
+        } else if m.kind == MoveKind::Drop {
+            self.attackers(king, !us, occ | bit(to)) == 0
+        } else {
+            self.attackers(king, !us, (occ & !bit(from)) | bit(to)) & !bit(to) == 0
+        };
+        if self.variant == Variant::RacingKings {
+            return safe && !self.gives_check(m, enemy_kings.trailing_zeros() as usize);
+        }
+        safe
     }
 
     /// The reference: plays `m` on a copy and asks the variant's rule.

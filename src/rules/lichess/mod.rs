@@ -19,10 +19,13 @@ mod fen;
 mod legality;
 mod movegen;
 mod notation;
+mod quick;
 #[cfg(test)]
 mod tests;
 
 use std::fmt;
+
+pub use quick::Judged;
 
 use crate::rules::Variant;
 use crate::rules::core::Color;

@@ -43,7 +43,7 @@ impl LichessPosition {
 
     /// [`has_legal_move`](Self::has_legal_move) where the variant's goal is
     /// known not to be reached.
-    fn has_legal_move_before_end(&self) -> bool {
+    pub(super) fn has_legal_move_before_end(&self) -> bool {
         // The pieces' moves one at a time, stopping at the first legal one
         // (mostly among the first few), then pawns, castling and drops.
         let legality = self.legality();
@@ -211,7 +211,20 @@ impl LichessPosition {
         let us = self.turn;
         let occ = self.occupied();
         let them = self.by_color[(!us).index()];
-        for role in PAWN..=KING {
+        // The pawns' captures all at once (the attack tables' squares,
+        // shifted: no pawn attacks off the board's edge files).
+        const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+        const FILE_H: Bitboard = FILE_A << 7;
+        let pawns = self.pieces(us, PAWN);
+        let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
+        let pawn_attacks = match us {
+            Color::White => (west << 7) | (east << 9),
+            Color::Black => (west >> 9) | (east >> 7),
+        };
+        if pawn_attacks & them != 0 {
+            return true;
+        }
+        for role in KNIGHT..=KING {
             for from in squares(self.pieces(us, role)) {
                 if Self::attacks_from(role, us, from, occ) & them != 0 {
                     return true;
@@ -354,7 +367,10 @@ impl LichessPosition {
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.turn;
         let (from, to) = (usize::from(m.from), usize::from(m.to));
-        self.castling = self.clean_castling();
+        // Most of a game is played without castling rights left.
+        if self.castling != 0 {
+            self.castling = self.clean_castling();
+        }
         self.ep = None;
         self.halfmoves += 1;
         if us == Color::Black {
@@ -396,7 +412,10 @@ impl LichessPosition {
             self.halfmoves = 0;
         }
         let was_promoted = self.promoted & bit(from) != 0;
-        self.remove(from);
+        // The mover's colour and role are known: no search for them.
+        self.by_color[us.index()] &= !bit(from);
+        self.by_role[role] &= !bit(from);
+        self.promoted &= !bit(from);
         self.castling &= !(bit(from) | bit(to));
         if role == KING && !was_promoted {
             self.castling &= !back_rank(us);
@@ -457,12 +476,23 @@ impl LichessPosition {
 
     /// Whether the game is over by the variant's own goal (python-chess's
     /// `is_variant_end`): no move is legal after it.
-    pub(super) fn variant_end(&self) -> bool {
-        self.variant_outcome().is_some()
+    /// (asked before every move: the same answer as the outcome by the
+    /// variant's goal, without making one).
+    pub fn variant_end(&self) -> bool {
+        let kings = |c: Color| self.pieces(c, KING) != 0;
+        let has = |c: Color| self.by_color[c.index()] != 0;
+        match self.variant {
+            Variant::Atomic => kings(Color::White) != kings(Color::Black),
+            Variant::Antichess | Variant::Horde => !has(Color::White) || !has(Color::Black),
+            Variant::KingOfTheHill => self.by_role[KING] & CENTER != 0,
+            Variant::ThreeCheck => self.checks_left.contains(&0),
+            Variant::RacingKings => self.race_outcome().is_some(),
+            _ => false,
+        }
     }
 
     /// The end by the variant's own goal, if reached.
-    fn variant_outcome(&self) -> Option<Outcome> {
+    pub(super) fn variant_outcome(&self) -> Option<Outcome> {
         let win = |c: Color, reason| {
             Some(Outcome {
                 winner: Some(c),

@@ -139,7 +139,7 @@ impl LichessPosition {
     }
 
     /// Whether move `m` is what `pm` writes.
-    fn written_as(m: &Move, pm: &PieceMove) -> bool {
+    pub(super) fn written_as(m: &Move, pm: &PieceMove) -> bool {
         let to = usize::from(pm.to.rank) * 8 + usize::from(pm.to.file);
         let from = usize::from(m.from);
         let origin_given = pm.from_file.is_some() && pm.from_rank.is_some();
@@ -171,7 +171,7 @@ impl LichessPosition {
 
     /// The board moves of `role` to the square `pm` names (and castling,
     /// for the king), appended to `out`.
-    fn moves_to(&self, role: usize, pm: &PieceMove, out: &mut Vec<Move>) {
+    pub(super) fn moves_to(&self, role: usize, pm: &PieceMove, out: &mut Vec<Move>) {
         let to = usize::from(pm.to.rank) * 8 + usize::from(pm.to.file);
         let us = self.turn;
         let occ = self.occupied();
@@ -418,7 +418,7 @@ impl GamePosition for LichessPosition {
 
 /// The role a piece letter names (`P` pawn .. `K` king).
 #[inline]
-fn role_of(letter: u8) -> Option<usize> {
+pub(super) fn role_of(letter: u8) -> Option<usize> {
     match letter {
         b'P' => Some(PAWN),
         b'N' => Some(KNIGHT),

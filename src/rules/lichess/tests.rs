@@ -298,6 +298,7 @@ fn lichess_resolving_a_move_agrees_with_the_legal_move_list() {
                         "{v} {}: {text}",
                         p.fen()
                     );
+                    assert_quick_resolves_alike(p, &token, got, &text);
                     checked += 1;
                 }
             });
@@ -347,10 +348,19 @@ fn compare_legality(p: &LichessPosition, san: bool) -> usize {
     p.pseudo_moves(&mut pseudo);
     let legality = p.legality();
     for m in &pseudo {
+        let played = p.is_legal_played(m);
         assert_eq!(
             p.is_legal_with(&legality, m),
-            p.is_legal_played(m),
+            played,
             "{} {}: {}",
+            p.variant,
+            p.fen(),
+            p.lan(m)
+        );
+        assert_eq!(
+            p.is_legal_alone(m),
+            played,
+            "{} {}: {} alone",
             p.variant,
             p.fen(),
             p.lan(m)
@@ -367,6 +377,20 @@ fn compare_legality(p: &LichessPosition, san: bool) -> usize {
         p.variant,
         p.fen()
     );
+    assert_eq!(
+        p.variant_end(),
+        p.variant_outcome().is_some(),
+        "{}",
+        p.fen()
+    );
+    // The en passant square the key and FEN keep: a legal capture there.
+    let ep = p.ep.filter(|_| {
+        !p.variant_end()
+            && board
+                .iter()
+                .any(|m| m.kind == MoveKind::EnPassant && p.is_legal_played(m))
+    });
+    assert_eq!(p.legal_ep(), ep, "{} {}", p.variant, p.fen());
     for to in 0..64 {
         let mut pawn = Vec::new();
         p.pawn_moves_to(to, &mut pawn);
@@ -387,13 +411,9 @@ fn compare_legality(p: &LichessPosition, san: bool) -> usize {
     for m in slow.iter().filter(|_| san) {
         let text = p.san(m);
         let token = parse_move(&p.variant.grammar(), text.as_bytes()).expect("SAN parses");
-        assert_eq!(
-            p.resolve_token(&token, &mut scratch).ok(),
-            Some(*m),
-            "{} {}: {text}",
-            p.variant,
-            p.fen()
-        );
+        let got = p.resolve_token(&token, &mut scratch).ok();
+        assert_eq!(got, Some(*m), "{} {}: {text}", p.variant, p.fen());
+        assert_quick_resolves_alike(p, &token, got, &text);
     }
     assert_eq!(fast, slow, "{} {}", p.variant, p.fen());
     assert_eq!(
@@ -404,6 +424,43 @@ fn compare_legality(p: &LichessPosition, san: bool) -> usize {
         p.fen()
     );
     pseudo.len()
+}
+
+/// The verifier's quick resolver names the move the full one does, and
+/// finds every move the full one resolves (a written action of one move).
+fn assert_quick_resolves_alike(
+    p: &LichessPosition,
+    token: &crate::written::MoveToken,
+    full: Option<Move>,
+    text: &str,
+) {
+    let Some(action) = token.first().filter(|_| token.is_single()) else {
+        return;
+    };
+    let quick = p.resolve_action_quick(action, &mut Vec::new());
+    assert_eq!(quick, full, "{} {}: {text} quick", p.variant, p.fen());
+    let Some(m) = full else { return };
+    let mut judged = *p;
+    let j = judged.play_judged(&m);
+    let mut after = *p;
+    after.play_unchecked(&m);
+    assert_eq!(judged, after);
+    let goal = after.is_won();
+    let mate = goal || (after.is_check() && !after.has_legal_move());
+    let end = after.end_after_move(mate, after.variant_end());
+    assert_eq!(
+        (j.in_check, j.goal, j.mate, j.end),
+        (after.is_check(), goal, mate, end),
+        "{} {}: {text} judged",
+        p.variant,
+        p.fen()
+    );
+    // The end left for later is the stalemate the full outcome finds.
+    let full_end = after.outcome();
+    match end {
+        Some(e) => assert_eq!(Some(e), full_end),
+        None => assert_eq!(after.stalemate(), full_end, "{} {text}", after.fen()),
+    }
 }
 
 /// Positions made to catch a legality shortcut: pins along every line, a
