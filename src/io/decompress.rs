@@ -75,9 +75,15 @@ pub fn decode(read: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
             head.extend_from_slice(buf.buffer());
             Box::new(io::Cursor::new(head).chain(buf.into_inner()))
         }
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(buffered(buf, head))),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(buffered(buf, head))),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(buffered(buf, head))?),
+        Compression::Gzip => Box::new(Decoded::new(flate2::read::MultiGzDecoder::new(buffered(
+            buf, head,
+        )))),
+        Compression::Bzip2 => Box::new(Decoded::new(bzip2::read::MultiBzDecoder::new(buffered(
+            buf, head,
+        )))),
+        Compression::Zstd => Box::new(Decoded::new(zstd::stream::read::Decoder::new(buffered(
+            buf, head,
+        ))?)),
         Compression::Unsupported(name) => {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
@@ -87,6 +93,77 @@ pub fn decode(read: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
             ));
         }
     })
+}
+
+/// Bytes asked of a decoder at once.
+const DECODED_CHUNK: usize = 256 * 1024;
+
+/// A decoder read in chunks of [`DECODED_CHUNK`] bytes, whose error comes
+/// only after every byte decoded before it. How much of a damaged stream
+/// (a truncated download) comes out before the error depends on how it is
+/// read; read this one way by every path, one worker or the spool of many
+/// (`cli::pipeline`), a damaged archive gives the same games whatever
+/// `--jobs` is, and none decoded is lost to a read that also failed.
+struct Decoded<R> {
+    inner: R,
+    buf: Vec<u8>,
+    at: usize,
+    len: usize,
+    error: Option<io::Error>,
+    ended: bool,
+}
+
+impl<R: Read> Decoded<R> {
+    fn new(inner: R) -> Decoded<R> {
+        Decoded {
+            inner,
+            buf: Vec::new(),
+            at: 0,
+            len: 0,
+            error: None,
+            ended: false,
+        }
+    }
+}
+
+impl<R: Read> Read for Decoded<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.len {
+            if let Some(e) = self.error.take() {
+                self.ended = true;
+                return Err(e);
+            }
+            if self.ended {
+                return Ok(0);
+            }
+            if self.buf.is_empty() {
+                self.buf = vec![0; DECODED_CHUNK];
+            }
+            self.at = 0;
+            self.len = 0;
+            loop {
+                match self.inner.read(&mut self.buf) {
+                    Ok(0) => {
+                        self.ended = true;
+                        return Ok(0);
+                    }
+                    Ok(n) => {
+                        self.len = n;
+                        break;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        self.ended = true;
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        let n = out.len().min(self.len - self.at);
+        out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
 }
 
 #[cfg(test)]

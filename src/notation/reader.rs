@@ -235,6 +235,9 @@ pub struct Reader<R: Read> {
     start: usize,
     eof: bool,
     bytes_read: u64,
+    /// A read error that came after bytes of the same fill: reported once
+    /// those bytes are read, so that no byte read is lost to it.
+    read_error: Option<io::Error>,
     /// 1-based line of the current position.
     line: u32,
     /// Absolute offset where the current line starts.
@@ -296,6 +299,7 @@ impl<R: Read> Reader<R> {
             start: 0,
             eof: false,
             bytes_read: 0,
+            read_error: None,
             line: 1,
             line_start_abs: 0,
             bom_checked: false,
@@ -399,6 +403,9 @@ impl<R: Read> Reader<R> {
     /// Shifts the kept bytes to the front and reads until the buffer is full
     /// or the input ends. Returns whether new bytes arrived.
     fn fill(&mut self) -> io::Result<bool> {
+        if let Some(e) = self.read_error.take() {
+            return Err(e);
+        }
         if self.eof {
             return Ok(false);
         }
@@ -427,6 +434,10 @@ impl<R: Read> Reader<R> {
                     got = true;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if got => {
+                    self.read_error = Some(e);
+                    break;
+                }
                 Err(e) => return Err(e),
             }
         }

@@ -352,3 +352,33 @@ fn compressed_and_piped_inputs_give_the_plain_file_output_whatever_the_jobs() {
         }
     }
 }
+
+#[test]
+fn a_truncated_compressed_archive_gives_the_same_games_whatever_the_jobs() {
+    // A damaged download: how much of it decodes depended on how it was
+    // read (one worker's reader lost the bytes of a fill that ended in the
+    // error; the spool of -j2 kept them), so -j1 and -j2 gave other games.
+    let env = TestEnv::new();
+    let text = generated(11, 900_000);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, text.as_bytes()).expect("compress");
+    let whole = gz.finish().expect("compress");
+    for cut in [whole.len() / 3, whole.len() * 2 / 3] {
+        env.write("cut.pgn.gz", &whole[..cut]);
+        let run = |jobs: &str| {
+            let out = xpgn(&env, &["stats", "-j", jobs, "cut.pgn.gz"])
+                .output()
+                .expect("run xpgn");
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+            )
+        };
+        let one = run("1");
+        assert_eq!(one.0, Some(2), "a damaged archive is a read error");
+        assert!(one.1.lines().count() > 10, "{}", one.1);
+        for jobs in ["2", "3"] {
+            assert!(run(jobs) == one, "cut at {cut}, -j{jobs} differs from -j1");
+        }
+    }
+}
