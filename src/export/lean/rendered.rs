@@ -75,8 +75,8 @@ impl Rendered {
         self.cut.is_some()
     }
 
-    /// Writes a game rendered as JSON ([`Lean::json`]) as its whole
-    /// object: `file` and `index` first, as [`super::json::write_game`]
+    /// Writes a game rendered as JSON ([`super::Lean::json`]) as its whole
+    /// object: `file` and `index` first, as [`crate::export::json::write_game`]
     /// writes them.
     ///
     /// # Errors
