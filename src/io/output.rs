@@ -95,15 +95,6 @@ static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 #[derive(Debug)]
 struct Live(PathBuf);
 
-impl Live {
-    fn new(path: &Path) -> Live {
-        if let Ok(mut live) = LIVE.lock() {
-            live.push(path.to_path_buf());
-        }
-        Live(path.to_path_buf())
-    }
-}
-
 impl Drop for Live {
     fn drop(&mut self) {
         if let Ok(mut live) = LIVE.lock()
@@ -140,7 +131,10 @@ pub fn remove_partial_outputs() {
     for path in live.iter().chain(placed.iter()) {
         let _ = std::fs::remove_file(path);
     }
+    // Both held until the process ends: no temporary file is created and
+    // listed after this cleanup (a thread creating one waits for ever).
     std::mem::forget(placed);
+    std::mem::forget(live);
 }
 
 /// Files that appear together or not at all (`convert --split`): each
@@ -290,13 +284,19 @@ impl AtomicFile {
         // permissions (0666 less the umask), like any file the user creates.
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        // Created and listed under the list's lock: a signal's cleanup
+        // (which takes the lock for good) comes wholly before the file
+        // exists or after it is listed, never between.
+        let mut listed = lock(&LIVE);
         let temp = builder
             .tempfile_in(dir)
             .map_err(|source| OutputError::Create {
                 path: path.clone(),
                 source,
             })?;
-        let live = Live::new(temp.path());
+        listed.push(temp.path().to_path_buf());
+        drop(listed);
+        let live = Live(temp.path().to_path_buf());
         Ok(AtomicFile {
             path,
             overwrite,
