@@ -6,28 +6,9 @@
 //! `\u003c` besides, so that no string can close the `<script>` element the
 //! data stands in (`</script>`) or open a comment (`<!--`).
 
-/// Appends `n` in decimal.
-pub(super) fn number(out: &mut Vec<u8>, mut n: u64) {
-    // Most numbers of a page are below 100: a cell, a distance, an offset.
-    if n < 10 {
-        out.push(b'0' + n as u8);
-        return;
-    }
-    if n < 100 {
-        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
+/// Appends `n` in decimal (the PGN writer's digits, two at a time).
+pub(super) fn number(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
 }
 
 /// Appends `n`, or `null`.
