@@ -124,6 +124,28 @@ impl BitPosition {
         (ok, e)
     }
 
+    /// The legal targets of our piece of `role` on `from`: the king's
+    /// safe squares, or the piece's targets and the en passant square
+    /// when it is one of the pawns `ep` = (pawns, square) allows.
+    #[inline]
+    fn legal_targets(
+        &self,
+        role: usize,
+        from: usize,
+        check_mask: Bitboard,
+        pinned: Bitboard,
+        (ep_from, ep): (Bitboard, usize),
+    ) -> Bitboard {
+        if role == KING {
+            return self.king_targets();
+        }
+        let mut t = self.piece_targets(role, from, check_mask, pinned);
+        if ep_from & bit(from) != 0 {
+            t |= bit(ep);
+        }
+        t
+    }
+
     /// Every legal move, appended to `out` after clearing it, in the core's
     /// order: by origin square (a1, b1, ... h8), each piece's moves in the
     /// order of its Betza vectors, near to far, promotions in the game's
@@ -140,15 +162,7 @@ impl BitPosition {
             let Some(role) = self.role_on(from) else {
                 continue;
             };
-            let targets = if role == KING {
-                self.king_targets()
-            } else {
-                let mut t = self.piece_targets(role, from, check_mask, pinned);
-                if ep_from & bit(from) != 0 {
-                    t |= bit(ep);
-                }
-                t
-            };
+            let targets = self.legal_targets(role, from, check_mask, pinned, (ep_from, ep));
             if targets == 0 {
                 continue;
             }
@@ -179,15 +193,7 @@ impl BitPosition {
             let Some(role) = self.role_on(from) else {
                 continue;
             };
-            let targets = if role == KING {
-                self.king_targets()
-            } else {
-                let mut t = self.piece_targets(role, from, check_mask, pinned);
-                if ep_from & bit(from) != 0 {
-                    t |= bit(ep);
-                }
-                t
-            };
+            let targets = self.legal_targets(role, from, check_mask, pinned, (ep_from, ep));
             for t in squares(targets) {
                 out.push_move(self, role, from, t, promo_rank);
             }
