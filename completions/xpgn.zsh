@@ -160,10 +160,10 @@ never\:"Never colour"))' \
 latin-1\:"Latin-1 (Windows-1252), every byte one character"
 auto\:"UTF-8 where it is valid, else Latin-1, per tag value and comment"))' \
 '*--variants=[Read game definitions from FILE (Fairy-Stockfish'\''s variants.ini syntax, docs/definitions.md); repeatable]:FILE:_files' \
-'--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only, plus the tags that decide the game'\''s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game'\''s. A variation that leads to an error is kept up to it, with a warning, so that the export stays as invalid as the game]' \
+'--reduced[PGN in the reduced export format\: the seven-tag roster and the mainline'\''s moves only, plus the tags that decide the game'\''s rules and start (Variant, SetUp, FEN, Postal, Readings), without which the moves would be read as another game'\''s. A game with an error in a variation keeps its variations whole, with a warning, so that the export stays as invalid as the game]' \
 '--no-comments[PGN without comments]' \
 '--no-nags[PGN without NAGs (annotation glyphs and the suffixes \`!\`, \`?\`...)]' \
-'--no-variations[PGN without variations\: the mainline only (and, as with --reduced, the line to each error in a variation, with a warning)]' \
+'--no-variations[PGN without variations\: the mainline only (and, as with --reduced, every variation of a game with an error in one, with a warning)]' \
 '--keep-tag-order[PGN with the tags after the seven-tag roster in the order they were written, instead of sorted by name]' \
 '--plycount[PGN with a PlyCount tag holding the mainline'\''s plies (in place of the game'\''s own PlyCount tag, if it has one)]' \
 '--fen-comments[PGN with the position after each move replayed as a comment after it (xpgn'\''s FEN-like string, as \`xpgn fen\` prints it; like pgn-extract'\''s --fencomments). PGN inputs only\: a JSON record is not replayed]' \

@@ -501,9 +501,9 @@ pub fn run(args: &ConvertArgs, common: &CommonConfig) -> Result<ExitStatus, Erro
                         // Not an error: the export is as invalid as the game.
                         let _ = writeln!(
                             err,
-                            "xpgn: warning: {file}: game {} ({} - {}): variations that lead to \
-                             its errors are written although --reduced or --no-variations leaves \
-                             variations out: without them the game would come back valid",
+                            "xpgn: warning: {file}: game {} ({} - {}): its variations are written \
+                             whole, as errors lie in them, although --reduced or --no-variations \
+                             leaves variations out: without them the game would come back valid",
                             g.report.index,
                             crate::diag::render::sanitize(game.tag("White").unwrap_or("?")),
                             crate::diag::render::sanitize(game.tag("Black").unwrap_or("?")),

@@ -1,18 +1,20 @@
 //! Which variations an export that leaves them out (`--reduced`,
-//! `--no-variations`) keeps anyway: those that lead to a move where an
-//! error was reported. Leaving them out would make an invalid game valid,
-//! and `check` must give the export the original's verdict (issue 20).
-//! Both PGN writers (the record's and the lean one) ask it, over their own
-//! trees.
+//! `--no-variations`) keeps anyway. A game with an error in a variation
+//! keeps all its variations, whole: leaving them out would make an invalid
+//! game valid, and `check` must give the export the original's verdict
+//! (issue 20). Whole, not cut after the error: a cut line is text the
+//! original never had, and readers that recover from an error by where it
+//! stands read other games from it (pgn-extract ends a game at a character
+//! it cannot read and starts another after it, so the number of games it
+//! counts follows every such character of every variation, reported or
+//! not). Both PGN writers (the record's and the lean one) ask it, over
+//! their own trees.
 
 /// A move tree as the writers hold it: node 0 is the root (no move),
-/// every other node has a parent (0 for a first move) and children, the
-/// main continuation first.
+/// every node has children, the main continuation first.
 pub(crate) trait Tree {
     /// Nodes, the root included.
     fn len(&self) -> usize;
-    /// The parent of node `id` (0 for a first move and for the root).
-    fn parent(&self, id: usize) -> usize;
     /// The main continuation of node `id`.
     fn first_child(&self, id: usize) -> Option<usize>;
     /// Whether an error was reported at node `id`.
@@ -20,10 +22,7 @@ pub(crate) trait Tree {
 }
 
 /// Fills `keep` with the nodes to write when variations are left out: the
-/// mainline, and for each move where an error was reported the line that
-/// leads to it from the mainline (cut after it: the verifier replays
-/// nothing after an error in its line), with the main continuation of each
-/// branch point on the way, which carries the variation when written.
+/// mainline, and every node when an error was reported off the mainline.
 /// Returns whether some variation is kept (when not, `keep` means the
 /// mainline alone and the writer need not ask it).
 pub(crate) fn kept(tree: &impl Tree, keep: &mut Vec<bool>) -> bool {
@@ -42,32 +41,18 @@ pub(crate) fn kept(tree: &impl Tree, keep: &mut Vec<bool>) -> bool {
         }
         at = c;
     }
-    let mut any = false;
-    for id in 1..tree.len() {
-        if !tree.error(id) || keep.get(id).copied().unwrap_or(true) {
-            continue;
-        }
-        any = true;
-        let mut x = id;
-        // Each step marks a node not yet kept, so the walk ends.
-        while let Some(k) = keep.get_mut(x).filter(|k| !**k) {
-            *k = true;
-            let p = tree.parent(x);
-            if let Some(main) = tree.first_child(p).and_then(|f| keep.get_mut(f)) {
-                *main = true;
-            }
-            x = p;
-        }
+    let off_mainline =
+        (1..tree.len()).any(|id| tree.error(id) && !keep.get(id).copied().unwrap_or(true));
+    if !off_mainline {
+        return false;
     }
-    any
+    keep.iter_mut().for_each(|k| *k = true);
+    true
 }
 
 impl Tree for crate::record::Game {
     fn len(&self) -> usize {
         self.nodes.len()
-    }
-    fn parent(&self, id: usize) -> usize {
-        self.parent_of(id)
     }
     fn first_child(&self, id: usize) -> Option<usize> {
         self.nodes.get(id).and_then(|n| n.children.first().copied())
@@ -105,29 +90,26 @@ mod tests {
     }
 
     #[test]
-    fn the_line_to_an_error_is_kept_and_cut_after_it() {
-        // In node order: e4 e5 c5 Nf3 (the variation's) d6 d4 Nf3; d4,
-        // after the error, is left out.
-        let got = kept_moves("1. e4 e5 (1... c5 2. Nf3 d6 3. d4) 2. Nf3 *", &["d6"]);
-        let want = ["e4", "e5", "c5", "Nf3", "d6", "Nf3"];
-        assert_eq!(got, Some(want.map(String::from).to_vec()));
+    fn an_error_in_a_variation_keeps_every_variation_whole() {
+        let all = |pgn: &str| -> Vec<String> {
+            let games = read_games(pgn.as_bytes()).expect("reads");
+            games[0].nodes[1..]
+                .iter()
+                .map(|n| n.written.clone())
+                .collect()
+        };
+        // d6's line whole (d4 after it too), and the variation without an
+        // error.
+        let pgn = "1. e4 e5 (1... c5 2. Nf3 d6 3. d4) (1... e6 2. d4) 2. Nf3 *";
+        assert_eq!(kept_moves(pgn, &["d6"]), Some(all(pgn)));
+        // An error in a variation of a variation.
+        let pgn = "1. e4 e5 (1... c5 2. Nc3 (2. Bb5 a6) 2... Nc6 3. f4) 2. Nf3 *";
+        assert_eq!(kept_moves(pgn, &["Bb5"]), Some(all(pgn)));
     }
 
     #[test]
-    fn a_nested_variation_keeps_the_main_continuation_it_hangs_on() {
-        // Error at Bb5 in a variation of a variation: c5's line to Nc3
-        // (whose sibling is Bb5's line), and the mainline.
-        let got = kept_moves(
-            "1. e4 e5 (1... c5 2. Nc3 (2. Bb5 a6) 2... Nc6 3. f4) 2. Nf3 *",
-            &["Bb5"],
-        );
-        assert_eq!(
-            got,
-            Some(
-                ["e4", "e5", "c5", "Nc3", "Bb5", "Nf3"]
-                    .map(String::from)
-                    .to_vec()
-            )
-        );
+    fn an_error_on_the_mainline_keeps_no_variation() {
+        let pgn = "1. e4 e5 (1... c5 2. Nf3 d6 3. d4) 2. Nf3 Nc6 *";
+        assert_eq!(kept_moves(pgn, &["e5", "Nc6"]), None);
     }
 }

@@ -269,7 +269,7 @@ fn write_game_text(game: &Game, options: &PgnOptions, out: &mut Vec<u8>) -> io::
     for u in crate::record::unreadable_pieces(&game.unreadable) {
         lines.unreadable(u)?;
     }
-    // With variations left out, those that lead to an error are kept.
+    // With variations left out, a game with an error in one keeps them all.
     let mut keep = Vec::new();
     let kept = !options.variations() && super::kept::kept(game, &mut keep);
     let kept = kept.then_some(keep.as_slice());

@@ -1,7 +1,7 @@
 //! Issue 20, "check gives the same verdict on each export as on the
 //! original (with and without `--reduced`)": the three gaps that kept it
-//! open. `--reduced` (and `--no-variations`) keep the variations that lead
-//! to an error; a variation or brace comment left open at a game's end
+//! open. `--reduced` (and `--no-variations`) keep the variations of a game
+//! with an error in one, whole; a variation or brace comment left open at a game's end
 //! stays open; a game without a termination marker gets none.
 
 use std::collections::BTreeMap;
@@ -103,19 +103,19 @@ fn issue_20_reduced_keeps_the_variations_that_lead_to_errors() {
         [1, 2, 3],
         "{original:?}"
     );
-    // The line to each error and no further, the main continuation it
-    // hangs on, no comment or NAG, and no variation without an error.
+    // A game with an error in a variation keeps every variation whole,
+    // without comments or NAGs; a game with none keeps none.
     let reduced = [
-        "1. e4 e5 (1... c5 2. Nf3 Ke7) 2. Nf3 Nc6 1-0",
-        "1. d4 d5 (1... Nf6 2. c4 (2. Nf3 $1,)) 2. c4 *",
-        "1. e4 (1. d4 Qxd4) 1... e5 2. Nf3 (2. Qh5 Qxh5) *",
+        "1. e4 e5 (1... c5 2. Nf3 Ke7 3. d4) (1... e6 2. d4) 2. Nf3 Nc6 1-0",
+        "1. d4 d5 (1... Nf6 2. c4 (2. Nf3 $1, g6) 2... e6 3. Nc3) 2. c4 *",
+        "1. e4 (1. d4 Qxd4) (1. c4 e5) 1... e5 2. Nf3 (2. Qh5 Qxh5 3. Qxh5) *",
         "1. e4 e5 *",
     ];
     assert_eq!(export(&env, "v.pgn", &["--reduced"], "r.pgn"), reduced);
     let no_variations = [
-        "1. e4 e5 (1... c5 2. Nf3 Ke7 $4) 2. Nf3 {fine} 2... Nc6 1-0",
-        "1. d4 d5 (1... Nf6 2. c4 (2. Nf3 $1,)) 2. c4 *",
-        "1. e4 (1. d4 Qxd4) 1... e5 2. Nf3 (2. Qh5 Qxh5) *",
+        "1. e4 e5 (1... c5 2. Nf3 Ke7 $4 3. d4) (1... e6 $1 2. d4) 2. Nf3 {fine} 2...\nNc6 1-0",
+        "1. d4 d5 (1... Nf6 2. c4 (2. Nf3 $1, g6) 2... e6 3. Nc3) 2. c4 *",
+        "1. e4 (1. d4 Qxd4) (1. c4 e5) 1... e5 2. Nf3 (2. Qh5 Qxh5 3. Qxh5) *",
         "1. e4 e5 *",
     ];
     assert_eq!(
@@ -154,7 +154,7 @@ fn issue_20_reduced_keeps_the_variations_that_lead_to_errors() {
         .filter(|l| l.starts_with("xpgn: warning: v.pgn: game "))
         .count();
     assert_eq!(warned, 3, "{}", run.stderr());
-    run.stderr_has("xpgn: warning: v.pgn: game 1 (W - B): variations that lead to its errors");
+    run.stderr_has("xpgn: warning: v.pgn: game 1 (W - B): its variations are written whole");
     assert!(!run.stderr().contains("game 4 ("), "{}", run.stderr());
 }
 

@@ -87,9 +87,9 @@ pub struct ConvertArgs {
     /// PGN in the reduced export format: the seven-tag roster and the
     /// mainline's moves only, plus the tags that decide the game's rules
     /// and start (Variant, SetUp, FEN, Postal, Readings), without which the
-    /// moves would be read as another game's. A variation that leads to an
-    /// error is kept up to it, with a warning, so that the export stays as
-    /// invalid as the game.
+    /// moves would be read as another game's. A game with an error in a
+    /// variation keeps its variations whole, with a warning, so that the
+    /// export stays as invalid as the game.
     #[arg(long)]
     pub reduced: bool,
 
@@ -102,7 +102,7 @@ pub struct ConvertArgs {
     pub no_nags: bool,
 
     /// PGN without variations: the mainline only (and, as with --reduced,
-    /// the line to each error in a variation, with a warning).
+    /// every variation of a game with an error in one, with a warning).
     #[arg(long)]
     pub no_variations: bool,
 

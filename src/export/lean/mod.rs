@@ -754,9 +754,6 @@ impl super::kept::Tree for Lean {
     fn len(&self) -> usize {
         self.nodes.len()
     }
-    fn parent(&self, id: usize) -> usize {
-        self.nodes.get(id).map_or(0, |n| n.parent as usize)
-    }
     fn first_child(&self, id: usize) -> Option<usize> {
         let c = self.nodes.get(id)?.first_child;
         (c != NONE).then_some(c as usize)

@@ -29,7 +29,7 @@ pub struct Rendered {
     /// not written (see [`crate::record::Cut`]).
     pub cut: Option<Cut>,
     /// Variations the export format leaves out (`--reduced`,
-    /// `--no-variations`) were written because they lead to an error
+    /// `--no-variations`) were written because errors lie in them
     /// (`export::kept`): `convert` warns about the game.
     pub kept_variations: bool,
     /// For JSON: the spans of its moves and of the game, each with the

@@ -88,8 +88,8 @@ impl Lean {
         if let Some(root) = self.nodes.first().filter(|r| r.first_child != NONE) {
             tasks.push(Task::Line(root.first_child as usize, 1));
         }
-        // With variations left out, those that lead to an error are kept
-        // (computed when the game ended).
+        // With variations left out, a game with an error in one keeps them
+        // all (computed when the game ended).
         let kept = |n: u32| !self.kept || self.keep.get(n as usize).copied().unwrap_or(false);
         while let Some(task) = tasks.pop() {
             let (id, ply) = match task {
