@@ -83,7 +83,7 @@ pub enum AnyMove {
 /// [`AnyPosition`] does not allocate.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    core: core::MoveList,
+    pub(super) core: core::MoveList,
     pasgl: Vec<crate::rules::pasgl::Move>,
     squares: Vec<crate::rules::squares::Turn>,
     pub(super) lichess: Vec<crate::rules::lichess::Move>,
