@@ -88,13 +88,10 @@ impl Position {
     /// If the game's built-in start FEN is invalid: a bug caught by the unit
     /// test that builds every game.
     pub fn start(rules: &'static GameRules) -> Position {
-        rules
-            .start
-            .get_or_init(|| {
-                Position::from_fen(rules, &rules.start_fen)
-                    .expect("invariant: built-in start FENs are valid")
-            })
-            .clone()
+        *rules.start.get_or_init(|| {
+            Position::from_fen(rules, &rules.start_fen)
+                .expect("invariant: built-in start FENs are valid")
+        })
     }
 
     /// An empty board, White to move, for building positions.

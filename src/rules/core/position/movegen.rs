@@ -237,7 +237,7 @@ impl Position {
 
     /// [`is_safe`](Self::is_safe) by playing `m` on a copy of the position.
     pub(crate) fn is_safe_by_play(&self, m: &Move) -> bool {
-        let mut after = self.clone();
+        let mut after = *self;
         after.apply(m);
         match after.kings[self.turn] {
             Some(k) => !after.is_attacked(k, !self.turn),
