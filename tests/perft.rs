@@ -303,7 +303,7 @@ fn replay_speed_of_the_core_and_the_bitboard() {
     let mut games: Vec<Vec<MoveToken>> = Vec::new();
     let mut moves = MoveList::new();
     for _ in 0..2_000 {
-        let mut p = start.clone();
+        let mut p = start;
         let mut game = Vec::new();
         for _ in 0..120 {
             p.legal_moves(&mut moves);

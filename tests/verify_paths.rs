@@ -77,7 +77,7 @@ fn random_game(seed: u64) -> String {
     let mut text = format!("[Event \"random {seed}\"]\n\n");
     let plies = 20 + rng.below(200);
     for _ in 0..plies {
-        let before = pos.clone();
+        let before = pos;
         if !random_move(&mut rng, &mut pos, &mut text) {
             break;
         }

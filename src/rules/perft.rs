@@ -70,7 +70,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     moves
         .iter()
         .map(|m| {
-            let mut next = pos.clone();
+            let mut next = *pos;
             next.play_unchecked(m);
             (
                 *m,

@@ -33,6 +33,11 @@ impl<O: Observer> Verifier<O> {
                     self.play_variant_quick(m, check, text, span, line);
                     return Flow::Continue;
                 }
+                // The chess-like core games' (Gast, Squirrel, ...).
+                if let Some(m) = l.pos.resolve_core_quick(&a, &mut self.scratch) {
+                    self.play_core_quick(m, check, text, span, line);
+                    return Flow::Continue;
+                }
             }
         }
         self.on_other_move(text, check, span, line);
@@ -399,30 +404,69 @@ impl<O: Observer> Verifier<O> {
         }
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        let Some(QuickPly {
-            in_check,
-            mate,
-            ending,
-            draw,
-        }) = l.pos.play_quick(&m, &mut l.prev)
-        else {
+        let Some(judged) = l.pos.play_quick(&m, &mut l.prev) else {
             return self.play(AnyMove::from(m), check, text, span, line);
         };
+        self.quick_ply_played(m, mainline, judged, check, text, span, line);
+    }
+
+    /// [`play`](Self::play) for a move of a core game with chess's ends
+    /// that [`AnyPosition::resolve_core_quick`] found: the same steps, on
+    /// the core position directly (`tests/verify_paths_core.rs` checks
+    /// that both paths give the same verdicts).
+    #[inline(never)]
+    pub(super) fn play_core_quick(
+        &mut self,
+        m: crate::rules::core::Move,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let mainline = self.stack.is_empty();
+        let Some(l) = self.line.as_mut() else { return };
+        let Some(judged) = l.pos.play_core_quick(&m, &mut l.prev, &mut self.scratch) else {
+            return self.play(AnyMove::from(m), check, text, span, line);
+        };
+        self.quick_ply_played(m, mainline, judged, check, text, span, line);
+    }
+
+    /// What follows a move [`play_quick`](Self::play_quick) or
+    /// [`play_core_quick`](Self::play_core_quick) played: the ply counts,
+    /// the observer, the check mark and the draw rules.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn quick_ply_played(
+        &mut self,
+        m: crate::rules::core::Move,
+        mainline: bool,
+        judged: QuickPly,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let Some(l) = self.line.as_mut() else { return };
         l.ply += 1;
         let ply = l.ply;
         self.counts.moves += 1;
-        let ending = ending.map(Termination::Ending);
+        let ending = judged.ending.map(Termination::Ending);
         if self.observer.wants_plies() {
-            self.tell_ply(Some(&AnyMove::from(m)), mainline, in_check, mate);
+            self.tell_ply(
+                Some(&AnyMove::from(m)),
+                mainline,
+                judged.in_check,
+                judged.mate,
+            );
         }
         if check != CheckMark::None {
-            self.check_mark(check, in_check, mate, ply, text, span, line);
+            self.check_mark(check, judged.in_check, judged.mate, ply, text, span, line);
         }
         if !mainline {
             return;
         }
         self.report.plies = ply;
-        self.draw_rules(ending, draw, text, span, line);
+        self.draw_rules(ending, judged.draw, text, span, line);
     }
 
     /// [`play`](Self::play) for a move of an 8x8 variant that

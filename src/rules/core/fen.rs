@@ -213,6 +213,7 @@ impl Position {
             return Err(FenError::TrailingText(extra.to_string()));
         }
         pos.validate()?;
+        pos.rehash_castling();
         pos.checked = pos.compute_check();
         Ok(pos)
     }

@@ -57,6 +57,26 @@ impl Position {
         }
     }
 
+    /// The legal move one written action names, when exactly one does;
+    /// `None` otherwise, and [`resolve_token`](Self::resolve_token) then
+    /// explains. The verifier's per-move path for the core's games: the
+    /// token is read once, as one action, and resolved as `resolve_token`
+    /// resolves it.
+    #[inline]
+    pub fn resolve_action_quick(&self, action: &Action, scratch: &mut MoveList) -> Option<Move> {
+        match action {
+            Action::Piece(pm) => self.resolve_piece(pm, scratch).ok(),
+            Action::Castle(side) => {
+                let side = match side {
+                    WrittenSide::King => CastleSide::Short,
+                    WrittenSide::Queen => CastleSide::Long,
+                };
+                self.resolve_castle(side, scratch).ok()
+            }
+            _ => None,
+        }
+    }
+
     fn resolve_piece(&self, pm: &PieceMove, buf: &mut MoveList) -> Result<Move, Rejection> {
         let rules = self.rules();
         let geo = &rules.geometry;

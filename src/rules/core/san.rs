@@ -10,7 +10,7 @@ impl Position {
     /// The move in SAN, with `+` or `#` when it gives check or mate.
     pub fn san_plus(&self, m: &Move) -> String {
         let mut s = self.san(m);
-        let mut after = self.clone();
+        let mut after = *self;
         after.play_unchecked(m);
         if after.is_check() {
             s.push(if after.has_legal_move() { '+' } else { '#' });

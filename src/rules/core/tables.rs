@@ -225,6 +225,11 @@ pub(crate) struct Tables {
     /// of the rays that attack from afar (where a piece that pins to it, or
     /// checks it by discovery, may stand).
     pub far_lines: ByColor<Vec<SquareSet>>,
+    /// Per attacking colour, per offset from a cell toward an attacker
+    /// ([`LeapAttacks::offset_index`]): a bit for each of the first 64
+    /// rays that attack from afar (`GameRules::far_rays`, in that order)
+    /// along which that offset lies, so that a pin test walks only those.
+    pub far_by_offset: ByColor<Vec<u64>>,
 }
 
 impl Tables {
@@ -249,10 +254,28 @@ impl Tables {
                 })
                 .collect()
         });
+        let far_by_offset = ByColor::new_with(|c| {
+            let mut masks = vec![0u64; 32 * 32];
+            for (i, ray) in far_rays[c].iter().enumerate() {
+                if i >= 64 {
+                    break; // tried on every offset
+                }
+                for k in 1..=15i16 {
+                    // A ray's attacker stands against its move's direction.
+                    let (df, dr) = (-k * i16::from(ray.df), -k * i16::from(ray.dr));
+                    if df.abs() > 15 || dr.abs() > 15 {
+                        break;
+                    }
+                    masks[LeapAttacks::offset_index(df as i8, dr as i8)] |= 1 << i;
+                }
+            }
+            masks
+        });
         Tables {
             walks,
             leap_attacks,
             far_lines,
+            far_by_offset,
         }
     }
 }

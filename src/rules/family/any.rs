@@ -32,7 +32,7 @@ impl Clone for AnyPosition {
     fn clone(&self) -> AnyPosition {
         match self {
             AnyPosition::Fide(p) => AnyPosition::Fide(*p),
-            AnyPosition::Core(p) => AnyPosition::Core(p.clone()),
+            AnyPosition::Core(p) => AnyPosition::Core(*p),
             AnyPosition::Pasgl(p) => AnyPosition::Pasgl(p.clone()),
             AnyPosition::Squares(p) => AnyPosition::Squares(p.clone()),
             AnyPosition::Lichess(p) => AnyPosition::Lichess(*p),
@@ -83,7 +83,7 @@ pub enum AnyMove {
 /// [`AnyPosition`] does not allocate.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    core: core::MoveList,
+    pub(super) core: core::MoveList,
     pasgl: Vec<crate::rules::pasgl::Move>,
     squares: Vec<crate::rules::squares::Turn>,
     pub(super) lichess: Vec<crate::rules::lichess::Move>,
@@ -500,7 +500,7 @@ impl AnyPosition {
     pub fn to_core(&self) -> Option<core::Position> {
         match self {
             AnyPosition::Fide(p) => Some(p.to_core()),
-            AnyPosition::Core(p) => Some(p.clone()),
+            AnyPosition::Core(p) => Some(*p),
             _ => None,
         }
     }

@@ -15,6 +15,7 @@ use super::Variant;
 use crate::written::Grammar;
 
 mod any;
+mod core_quick;
 mod lichess;
 
 /// The move grammar of each game: [`Variant::grammar`].

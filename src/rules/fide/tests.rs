@@ -28,7 +28,7 @@ fn play(p: &Position, san: &str) -> Position {
         .iter()
         .find(|m| p.san(m) == san)
         .unwrap_or_else(|| panic!("{san} not legal in {}", p.fen()));
-    let mut q = p.clone();
+    let mut q = *p;
     q.play_unchecked(m);
     q
 }

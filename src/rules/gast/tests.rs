@@ -70,7 +70,7 @@ pub(crate) fn find(p: &Position, san: &str) -> Move {
 
 pub(crate) fn play(p: &Position, san: &str) -> Position {
     let m = find(p, san);
-    let mut q = p.clone();
+    let mut q = *p;
     q.play_unchecked(&m);
     q
 }
@@ -672,7 +672,7 @@ pub(crate) fn assert_fen_round_trips_in_tree(p: &Position, depth: u32) {
         return;
     }
     for m in &ml {
-        let mut q = p.clone();
+        let mut q = *p;
         q.play_unchecked(m);
         assert_fen_round_trips_in_tree(&q, depth - 1);
     }

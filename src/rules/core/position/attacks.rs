@@ -2,8 +2,10 @@
 //! lines a move may open or close toward a king.
 
 use super::super::color::Color;
+use super::super::game::AttackRay;
 use super::super::piece::Piece;
 use super::super::square::{Square, SquareSet};
+use super::super::tables::LeapAttacks;
 use super::Position;
 
 impl Position {
@@ -282,34 +284,47 @@ impl Position {
             occ.remove(from);
             occ
         };
-        for ray in &self.rules.far_rays[attacker] {
+        let rays = &self.rules.far_rays[attacker];
+        let pins = |ray: &AttackRay| {
             let Some(walk) = tables.walks.get(usize::from(ray.walk)) else {
-                continue;
+                return false;
             };
             // The attacker stands on the walk from the king beyond `from`.
             if !walk.cells[king.index()].contains(from) {
-                continue;
+                return false;
             }
             let Some(sq) = walk.first_met(king, others) else {
-                continue;
+                return false;
             };
             if !walk.cells[from.index()].contains(sq) {
-                continue;
+                return false;
             }
-            if let Some(p) = Piece::from_code(self.board[sq.index()]) {
-                if p.color == attacker
+            Piece::from_code(self.board[sq.index()]).is_some_and(|p| {
+                p.color == attacker
                     && (ray.riders.contains(p.role) || {
                         let k = walk.steps(king, sq);
                         ray.limited
                             .iter()
                             .any(|&(set, n)| k <= n && set.contains(p.role))
                     })
-                {
-                    return true;
-                }
+            })
+        };
+        // Only the rays whose line holds the offset from the king to
+        // `from` (`Tables::far_by_offset`), and any past its 64 bits.
+        let df = from.file() as i8 - king.file() as i8;
+        let dr = from.rank() as i8 - king.rank() as i8;
+        let mut mask = tables.far_by_offset[attacker]
+            .get(LeapAttacks::offset_index(df, dr))
+            .copied()
+            .unwrap_or(u64::MAX);
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if rays.get(i).is_some_and(pins) {
+                return true;
             }
         }
-        false
+        rays.iter().skip(64).any(pins)
     }
 
     /// Whether the piece on `from` attacks `target` (both on the board).

@@ -5,7 +5,7 @@
 use super::color::{ByColor, Color};
 use super::game::GameRules;
 use super::moves::{Move, MoveList};
-use super::piece::{Piece, Role};
+use super::piece::{MAX_ROLES, Piece, Role};
 use super::square::{Square, SquareSet};
 mod attacks;
 mod castling;
@@ -19,7 +19,10 @@ pub(crate) use movegen::Brake;
 /// A validated position. Build one with [`Position::start`] or
 /// [`Position::from_fen`](super::fen); fields are private so that every
 /// position obeys the game's invariants.
-#[derive(Clone)]
+///
+/// `Copy`: the verifier keeps the position before each move for
+/// variations, and a plain copy is the cheapest way to keep it.
+#[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) rules: &'static GameRules,
     pub(crate) board: [u8; 256],
@@ -46,6 +49,14 @@ pub struct Position {
     /// to date by `put` and `remove`: a guard zone is then a few table
     /// lookups instead of a scan of the board in every legality test.
     pub(crate) guards: ByColor<SquareSet>,
+    /// Where the pieces of each role stand, both colours, kept up to date
+    /// by `put` and `remove`: resolving a written move looks only along
+    /// the directions where a piece of its role stands.
+    pub(crate) by_role: [SquareSet; MAX_ROLES],
+    /// The castling rights' part of [`repetition_key`](Self::repetition_key),
+    /// worked out again only when the rights change (Gast's many castling
+    /// pieces make it a dozen lookups).
+    pub(crate) castling_hash: u64,
 }
 
 impl std::fmt::Debug for Position {
@@ -77,13 +88,10 @@ impl Position {
     /// If the game's built-in start FEN is invalid: a bug caught by the unit
     /// test that builds every game.
     pub fn start(rules: &'static GameRules) -> Position {
-        rules
-            .start
-            .get_or_init(|| {
-                Position::from_fen(rules, &rules.start_fen)
-                    .expect("invariant: built-in start FENs are valid")
-            })
-            .clone()
+        *rules.start.get_or_init(|| {
+            Position::from_fen(rules, &rules.start_fen)
+                .expect("invariant: built-in start FENs are valid")
+        })
     }
 
     /// An empty board, White to move, for building positions.
@@ -102,6 +110,8 @@ impl Position {
             checked: false,
             board_hash: 0,
             guards: ByColor::default(),
+            by_role: [SquareSet::EMPTY; MAX_ROLES],
+            castling_hash: 0,
         }
     }
 
@@ -233,6 +243,7 @@ impl Position {
         self.board[sq.index()] = piece.code();
         self.board_hash ^= piece_key(piece.code(), sq);
         self.occupied[piece.color].insert(sq);
+        self.by_role[piece.role.index()].insert(sq);
         if self.rules.is_royal(piece.role) {
             self.kings[piece.color] = Some(sq);
         }
@@ -246,6 +257,7 @@ impl Position {
         self.board_hash ^= piece_key(self.board[sq.index()], sq);
         self.board[sq.index()] = 0;
         self.occupied[p.color].remove(sq);
+        self.by_role[p.role.index()].remove(sq);
         if self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
         }
@@ -380,12 +392,8 @@ impl Position {
     /// repetition: pieces, side to move, castling rights and a legal
     /// en-passant capture (FIDE 9.2.3).
     pub fn repetition_key(&self) -> u64 {
-        let mut h = self.board_hash;
-        for c in Color::ALL {
-            for sq in self.castling[c] {
-                h ^= CASTLING_KEYS[c as usize][sq.index()];
-            }
-        }
+        debug_assert_eq!(self.castling_hash, self.castling_key_by_scan());
+        let mut h = self.board_hash ^ self.castling_hash;
         if self.turn == Color::Black {
             h ^= mix(0x2_0000);
         }
@@ -395,6 +403,25 @@ impl Position {
             }
         }
         h
+    }
+}
+
+impl Position {
+    /// The castling rights' part of the repetition key, from the rights.
+    pub(crate) fn castling_key_by_scan(&self) -> u64 {
+        let mut h = 0;
+        for c in Color::ALL {
+            for sq in self.castling[c] {
+                h ^= CASTLING_KEYS[c as usize][sq.index()];
+            }
+        }
+        h
+    }
+
+    /// Brings [`castling_hash`](Self::castling_hash) up to date after the
+    /// rights were set other than by a move.
+    pub(crate) fn rehash_castling(&mut self) {
+        self.castling_hash = self.castling_key_by_scan();
     }
 }
 

@@ -237,7 +237,7 @@ impl Position {
 
     /// [`is_safe`](Self::is_safe) by playing `m` on a copy of the position.
     pub(crate) fn is_safe_by_play(&self, m: &Move) -> bool {
-        let mut after = self.clone();
+        let mut after = *self;
         after.apply(m);
         match after.kings[self.turn] {
             Some(k) => !after.is_attacked(k, !self.turn),
@@ -420,10 +420,17 @@ impl Position {
         let tabled = rules.plain_leaps[us][role.index()];
         let occupied = self.occupied();
         let walks = &rules.tables().walks;
+        // The mover's pieces of this role: a direction with none of them
+        // on its line from `to` is skipped without a scan.
+        let ours = self.by_role[role.index()].intersection(self.occupied[us]);
         for &(i, walk) in &back.vectors {
             let Some(v) = vectors.get(usize::from(i)) else {
                 continue;
             };
+            let walk = walks.get(usize::from(walk));
+            if walk.is_some_and(|w| w.cells[to.index()].intersection(ours).is_empty()) {
+                continue;
+            }
             let en_passant = match target {
                 Some(_) if !v.mode.can_capture() => continue,
                 Some(_) => false,
@@ -441,19 +448,15 @@ impl Position {
             } else {
                 v.range
             };
-            if let Some(walk) = walks.get(usize::from(walk)) {
+            if let Some(walk) = walk {
                 // A rider or limited range: the first piece back along the
                 // line, by one bit scan.
                 let Some(from) = walk.first_met(to, occupied) else {
                     continue;
                 };
                 let k = walk.steps(to, from);
-                let Some(p) = Piece::from_code(self.board[from.index()]) else {
-                    continue;
-                };
                 let usable = k <= max
-                    && p.color == us
-                    && p.role == role
+                    && ours.contains(from)
                     && (!v.initial || rules.initial_zone[us].contains(from))
                     && self.brake_allows(
                         from,
@@ -494,14 +497,12 @@ impl Position {
         }
         if tabled != 0 {
             // Every plain leap at once: the cells it comes from, by table.
-            let froms =
-                rules.leap_from[us][role.index()][to.index()].intersection(self.occupied[us]);
+            let froms = rules.leap_from[us][role.index()][to.index()].intersection(ours);
             for from in froms {
-                let usable =
-                    Piece::from_code(self.board[from.index()]).is_some_and(|p| p.role == role) && {
-                        let brake = self.brake(from, role, zone);
-                        !brake.frozen && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
-                    };
+                let usable = {
+                    let brake = self.brake(from, role, zone);
+                    !brake.frozen && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
+                };
                 if usable {
                     self.push_piece_move(role, from, to, target.map(|t| t.role), pawn, out);
                 }

@@ -51,6 +51,7 @@ impl Position {
     pub(super) fn apply(&mut self, m: &Move) {
         let us = self.turn;
         let rules = self.rules;
+        let rights = self.castling;
         self.ep = None;
         self.halfmoves += 1;
         match *m {
@@ -160,6 +161,9 @@ impl Position {
         }
         if matches!(rules.castling, CastlingRule::Gast(_)) {
             self.drop_lone_king_rights();
+        }
+        if self.castling != rights {
+            self.rehash_castling();
         }
         if us == Color::Black {
             self.fullmoves += 1;

@@ -94,7 +94,7 @@ impl Position {
             else {
                 continue;
             };
-            let mut p = self.clone();
+            let mut p = *self;
             p.put(
                 sq,
                 Piece {
@@ -194,7 +194,7 @@ fn backward_walk_finds_what_the_forward_generator_finds() {
             start.legal_moves(&mut moves);
             here += compare_backward_walk(&start);
             for m in moves.iter().take(8) {
-                let mut p = start.clone();
+                let mut p = start;
                 p.play_unchecked(m);
                 here += compare_backward_walk(&p);
             }

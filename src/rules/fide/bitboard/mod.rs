@@ -318,6 +318,7 @@ impl BitPosition {
         p.halfmoves = self.halfmoves;
         p.fullmoves = self.fullmoves;
         p.checked = self.is_check();
+        p.rehash_castling();
         p
     }
 

@@ -224,13 +224,13 @@ fn compare_moves(b: &BitPosition, c: &core::Position, rng: &mut Rng, corrupt: bo
 fn random_games(start: &core::Position, games: usize, plies: usize, rng: &mut Rng) -> usize {
     let mut played = 0;
     for g in 0..games {
-        let mut c = start.clone();
+        let mut c = *start;
         let mut b = BitPosition::from_core(&c).expect("FIDE positions fit");
         for ply in 0..plies {
             let what = format!("game {g} ply {ply} {}", c.fen());
             assert_same(&b, &c, &what);
             let mut nb = b;
-            let mut nc = c.clone();
+            let mut nc = c;
             nb.play_null();
             nc.play_null();
             assert_eq!(nb.fen(), nc.fen(), "{what}: null move");
@@ -277,7 +277,7 @@ fn round_trip_of_every_perft_position_and_its_successors() {
         assert_same(&b, &p, &p.fen());
         p.legal_moves(&mut moves);
         for m in &moves {
-            let mut next = p.clone();
+            let mut next = p;
             next.play_unchecked(m);
             let mut nb = b;
             nb.play_unchecked(m);
@@ -374,7 +374,7 @@ fn pins_discovered_and_double_checks_en_passant_and_promotions_agree_with_the_co
         }
         c.legal_moves(&mut moves);
         for m in &moves {
-            let mut nc = c.clone();
+            let mut nc = c;
             nc.play_unchecked(m);
             let mut nb = b;
             nb.play_unchecked(m);

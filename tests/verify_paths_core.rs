@@ -1,0 +1,219 @@
+//! The verifier's two paths for the chess-like core games agree: the
+//! core's own per-move path (`play_core_quick`, taken for every move of one
+//! action that resolves) and the general path through `AnyPosition`
+//! (`play`), on random games of Gast, Gast 14x12 and Squirrel.
+//!
+//! Each game is generated here from random legal moves (seeded by
+//! `rules::playout::SplitMix64`, so a failure is reproducible from its
+//! seed) and written in SAN, long notation and UCI, with right and wrong
+//! check marks, variations, null moves, and illegal moves planted: a move
+//! of the position two plies before (often illegal now), a drop the core
+//! does not know, a king's step off the board. Both verifiers must give the same diagnostics, counts and
+//! reports, and tell their observer the same plies.
+
+use xpgn::diag::Diagnostic;
+use xpgn::notation::Reader;
+use xpgn::rules::Variant;
+use xpgn::rules::core::{Move, Position};
+use xpgn::rules::family::GamePosition;
+use xpgn::rules::playout::SplitMix64;
+use xpgn::verify::{Counts, GameReport, Observer, Ply, Verifier};
+
+const VARIANTS: [Variant; 3] = [Variant::Gast, Variant::Gast14x12, Variant::Squirrel];
+
+struct Rng(SplitMix64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0.below(n.max(1))
+    }
+
+    fn one_in(&mut self, n: u64) -> bool {
+        self.0.next_u64() % n == 0
+    }
+}
+
+/// Writes one random move of `pos` (and plays it), or a planted illegal
+/// one (`older`: the position two plies before); returns false when the
+/// game is over.
+fn random_move(
+    rng: &mut Rng,
+    pos: &mut Position,
+    older: Option<&Position>,
+    out: &mut String,
+) -> bool {
+    let mut moves: Vec<Move> = Vec::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return false;
+    }
+    if rng.one_in(150) {
+        out.push_str(["Ke13 ", "Q@e4 ", "Z0 ", "-- "][rng.below(4)]);
+        return true;
+    }
+    if let Some(old) = older.filter(|_| rng.one_in(60)) {
+        let mut then = Vec::new();
+        old.legal_moves(&mut then);
+        if !then.is_empty() {
+            out.push_str(&old.san(&then[rng.below(then.len())]));
+            out.push(' ');
+            return true;
+        }
+    }
+    let m = moves[rng.below(moves.len())];
+    let mut text = match rng.below(8) {
+        0 => pos.lan(&m),
+        1 => {
+            let mut uci = String::new();
+            pos.rules().write_uci(&m, &mut uci);
+            uci
+        }
+        _ => pos.san_plus(&m),
+    };
+    if rng.one_in(40) {
+        text.push('+');
+    }
+    if rng.one_in(60) {
+        text = text.trim_end_matches(['+', '#']).to_string();
+        text.push('#');
+    }
+    out.push_str(&text);
+    out.push(' ');
+    pos.play_unchecked(&m);
+    true
+}
+
+/// A random game of `variant`: mainline with variations.
+fn random_game(variant: Variant, seed: u64) -> String {
+    let mut rng = Rng(SplitMix64::new(seed));
+    let mut pos = Position::start(variant.rules().expect("a core game"));
+    let mut text = format!(
+        "[Event \"random {seed}\"]\n[Variant \"{}\"]\n\n",
+        variant.name()
+    );
+    let plies = 20 + rng.below(200);
+    let mut older: Option<Position> = None;
+    for _ in 0..plies {
+        let before = pos;
+        if !random_move(&mut rng, &mut pos, older.as_ref(), &mut text) {
+            break;
+        }
+        if rng.one_in(12) {
+            let mut alt = before;
+            text.push('(');
+            for _ in 0..1 + rng.below(6) {
+                if !random_move(&mut rng, &mut alt, None, &mut text) {
+                    break;
+                }
+            }
+            text.push_str(") ");
+        }
+        older = Some(before);
+    }
+    text.push_str("*\n\n");
+    text
+}
+
+#[derive(Debug, Default, PartialEq)]
+struct Told(Vec<String>);
+
+impl Observer for Told {
+    fn start_position(&mut self, start: &xpgn::rules::family::AnyPosition) {
+        self.0.push(format!("start {}", start.fen()));
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let mut san = String::new();
+        ply.write_san(&mut san);
+        self.0.push(format!(
+            "{} {} {san} {} {} {} {}",
+            ply.number,
+            ply.mainline,
+            ply.after.fen(),
+            ply.check,
+            ply.mate,
+            ply.recovered
+        ));
+    }
+
+    fn end_game(&mut self, report: &GameReport, last: Option<&xpgn::rules::family::AnyPosition>) {
+        self.0.push(format!(
+            "end {report:?} {:?}",
+            last.map(xpgn::rules::family::AnyPosition::fen)
+        ));
+    }
+
+    fn wants_plies(&self) -> bool {
+        true
+    }
+}
+
+fn verify(text: &str, shortcut: bool) -> (Vec<Diagnostic>, Counts, Told) {
+    let mut v = Verifier::with_observer("random.pgn", Told::default());
+    if !shortcut {
+        v = v.without_shortcut();
+    }
+    Reader::new(text.as_bytes())
+        .read_all(&mut v)
+        .expect("reads memory");
+    let diagnostics = v.drain().collect();
+    let counts = v.counts();
+    (diagnostics, counts, v.into_observer())
+}
+
+fn verify_plain(text: &str, shortcut: bool) -> (Vec<Diagnostic>, Counts) {
+    let mut v = Verifier::new("random.pgn");
+    if !shortcut {
+        v = v.without_shortcut();
+    }
+    Reader::new(text.as_bytes())
+        .read_all(&mut v)
+        .expect("reads memory");
+    let diagnostics = v.drain().collect();
+    (diagnostics, v.counts())
+}
+
+#[test]
+fn the_core_path_and_the_general_path_agree_on_random_games() {
+    let mut checks = 0;
+    for variant in VARIANTS {
+        let (mut moves, mut diagnostics) = (0, 0);
+        for seed in 0..60 {
+            let text = random_game(variant, seed);
+            let quick = verify(&text, true);
+            let general = verify(&text, false);
+            assert_eq!(
+                format!("{:?}", quick.0),
+                format!("{:?}", general.0),
+                "{variant}: diagnostics differ on seed {seed}:\n{text}"
+            );
+            assert_eq!(
+                quick.1, general.1,
+                "{variant}: counts differ, seed {seed}:\n{text}"
+            );
+            assert_eq!(
+                quick.2, general.2,
+                "{variant}: plies differ, seed {seed}:\n{text}"
+            );
+            let plain = verify_plain(&text, true);
+            assert_eq!(
+                format!("{plain:?}"),
+                format!("{:?}", (&quick.0, quick.1)),
+                "{variant}: an observer changes the verdict on seed {seed}:\n{text}"
+            );
+            moves += quick.1.moves;
+            diagnostics += quick.0.len();
+            checks += quick
+                .2
+                .0
+                .iter()
+                .filter(|t| t.contains(" true false "))
+                .count();
+        }
+        // The generator does reach what it is meant to.
+        assert!(moves > 1_500, "{variant}: {moves} moves");
+        assert!(diagnostics > 10, "{variant}: {diagnostics} diagnostics");
+    }
+    // Plies that give check, each judged for mate on both paths.
+    assert!(checks > 20, "only {checks} checks");
+}
