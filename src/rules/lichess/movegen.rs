@@ -3,8 +3,8 @@
 //! playing a move, and how a game ends.
 
 use super::{
-    BISHOP, CENTER, KING, KNIGHT, LichessPosition, Move, MoveKind, PAWN, QUEEN, RANK_1, RANK_8,
-    ROOK, bit, squares,
+    BISHOP, CENTER, KING, KNIGHT, Known, LichessPosition, Move, MoveKind, PAWN, QUEEN, RANK_1,
+    RANK_8, ROOK, bit, squares,
 };
 use crate::rules::Variant;
 use crate::rules::core::Color;
@@ -365,7 +365,29 @@ impl LichessPosition {
 
     /// Plays a pseudo-legal move (as python-chess's `Board.push`).
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.play_board(m);
+        if self.variant == Variant::ThreeCheck {
+            self.count_check(self.is_check());
+        }
+    }
+
+    /// Three-check: counts the check the move just played gives, if it
+    /// gives one (`gives`: whether the side to move is now in check).
+    #[inline]
+    pub(super) fn count_check(&mut self, gives: bool) {
+        if gives {
+            let left = &mut self.checks_left[(!self.turn).index()];
+            *left = left.saturating_sub(1);
+        }
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) but for Three-check's
+    /// counter, which [`count_check`](Self::count_check) keeps (the
+    /// verifier's path knows whether the move checks: it asks once).
+    #[inline]
+    pub(super) fn play_board(&mut self, m: &Move) {
         let us = self.turn;
+        self.known = Known::default();
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         // Most of a game is played without castling rights left.
         if self.castling != 0 {
@@ -399,10 +421,6 @@ impl LichessPosition {
             MoveKind::Normal | MoveKind::EnPassant => self.play_piece(m, from, to),
         }
         self.turn = !us;
-        if self.variant == Variant::ThreeCheck && self.is_check() {
-            let left = &mut self.checks_left[us.index()];
-            *left = left.saturating_sub(1);
-        }
     }
 
     fn play_piece(&mut self, m: &Move, from: usize, to: usize) {
