@@ -182,26 +182,76 @@ impl LichessPosition {
         self.pawn_moves_from(self.pieces(self.turn, PAWN), out);
     }
 
-    /// The pawn moves that land on `to`, appended to `out`.
+    /// The pawn moves that land on `to`, appended to `out`: the ones
+    /// [`pawn_moves_from`](Self::pawn_moves_from) lists, in its order,
+    /// made for the one square (the verifier resolves every pawn move
+    /// this way).
     pub(super) fn pawn_moves_to(&self, to: usize, out: &mut Vec<Move>) {
+        let us = self.turn;
         let target = bit(to);
-        // Where a pawn of ours reaching `to` stands: one or two squares
-        // behind it, or where it would capture from.
-        let behind = match self.turn {
-            Color::White => (target >> 8) | (target >> 16),
-            Color::Black => (target << 8) | (target << 16),
-        };
-        let sources = behind | attacks::PAWN[(!self.turn).index()][to];
-        let start = out.len();
-        self.pawn_moves_from(self.pieces(self.turn, PAWN) & sources, out);
-        let mut kept = start;
-        for i in start..out.len() {
-            if usize::from(out[i].to) == to {
-                out[kept] = out[i];
-                kept += 1;
+        let occ = self.occupied();
+        let pawns = self.pieces(us, PAWN);
+        if occ & target == 0 {
+            // A step or a double step onto an empty square (from rank 1
+            // too in Horde); no pawn can also take en passant there (the
+            // pawn that passed stands before it).
+            let (one, two, double_ranks) = match us {
+                Color::White => (target >> 8, target >> 16, 0x0000_0000_FFFF_0000u64),
+                Color::Black => (target << 8, target << 16, 0x0000_FFFF_0000_0000u64),
+            };
+            if pawns & one != 0 {
+                self.push_pawn_move(out, one.trailing_zeros() as usize, to, false);
+            } else if pawns & two != 0 && occ & one == 0 && target & double_ranks != 0 {
+                out.push(normal(PAWN, two.trailing_zeros() as usize, to, false, None));
             }
         }
-        out.truncate(kept);
+        let them = self.by_color[(!us).index()];
+        let takers = pawns & attacks::PAWN[(!us).index()][to];
+        if takers == 0 {
+            return;
+        }
+        if them & target != 0 {
+            for from in squares(takers) {
+                self.push_pawn_move(out, from, to, true);
+            }
+        } else if self.ep == Some(to as u8) && occ & target == 0 {
+            let victim = match us {
+                Color::White => to.wrapping_sub(8),
+                Color::Black => to + 8,
+            };
+            if victim < 64 && self.pieces(!us, PAWN) & bit(victim) != 0 {
+                // `pawn_moves_from`'s pawns: none on the last rank.
+                let start = !back_rank(!us);
+                for from in squares(takers & start) {
+                    out.push(Move {
+                        kind: MoveKind::EnPassant,
+                        role: PAWN as u8,
+                        from: from as u8,
+                        to: to as u8,
+                        promotion: None,
+                        capture: true,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A pawn's move from `from` to `to`: one move, or one per piece it
+    /// may promote to on the last rank.
+    #[inline]
+    fn push_pawn_move(&self, out: &mut Vec<Move>, from: usize, to: usize, capture: bool) {
+        if bit(to) & back_rank(!self.turn) != 0 {
+            let promos: &[usize] = if self.variant == Variant::Antichess {
+                &[QUEEN, ROOK, BISHOP, KNIGHT, KING]
+            } else {
+                &[QUEEN, ROOK, BISHOP, KNIGHT]
+            };
+            for &p in promos {
+                out.push(normal(PAWN, from, to, capture, Some(p)));
+            }
+        } else {
+            out.push(normal(PAWN, from, to, capture, None));
+        }
     }
 
     /// Whether the side to move has a pseudo-legal capture (Antichess's
