@@ -274,12 +274,21 @@ impl LichessPosition {
         if pawn_attacks & them != 0 {
             return true;
         }
-        for role in KNIGHT..=KING {
-            for from in squares(self.pieces(us, role)) {
-                if Self::attacks_from(role, us, from, occ) & them != 0 {
-                    return true;
-                }
-            }
+        // Each kind of piece by its own table, the sliders' rays walked
+        // only when an enemy piece stands on one.
+        let own = |role: usize| self.pieces(us, role);
+        let leaps = squares(own(KNIGHT)).any(|s| attacks::KNIGHT[s] & them != 0)
+            || squares(own(KING)).any(|s| attacks::KING[s] & them != 0);
+        let diag = own(BISHOP) | own(QUEEN);
+        let orth = own(ROOK) | own(QUEEN);
+        if leaps
+            || squares(diag).any(|s| {
+                attacks::BISHOP_EMPTY[s] & them != 0 && attacks::bishop(s, occ) & them != 0
+            })
+            || squares(orth)
+                .any(|s| attacks::ROOK_EMPTY[s] & them != 0 && attacks::rook(s, occ) & them != 0)
+        {
+            return true;
         }
         // En passant, as `pawn_moves_from` finds it.
         let Some(e) = self.ep.map(usize::from) else {
