@@ -4,14 +4,12 @@
 //! A game's history is usually short (a pawn move or a capture every few
 //! plies empties it), and a scan of a short list, guarded by a 128-bit
 //! filter, is the cheapest count. A long run of reversible moves (a knight
-//! shuffle of a million plies in a hostile archive) would make that scan
-//! quadratic, so past [`SCAN_LIMIT`] keys the counts move into a hash map
-//! and each move costs one lookup, whatever the history's length.
+//! shuffle of a million plies in a hostile archive, or any Crazyhouse game,
+//! where no move is irreversible) would make that scan quadratic, so past
+//! [`SCAN_LIMIT`] keys the counts move into a hash table and each move
+//! costs one lookup, whatever the history's length.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Keys kept in the list before the counts move into the map.
+/// Keys kept in the list before the counts move into the table.
 pub(crate) const SCAN_LIMIT: usize = 64;
 
 /// Counts of position keys since the last irreversible move.
@@ -25,7 +23,98 @@ pub(crate) struct Repetitions {
     /// mispredicted exit a move) is needed only when it is set.
     bits: [u64; 2],
     /// Every key's count once the history outgrew `keys` (empty before).
-    counts: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    counts: Counts,
+}
+
+/// A key's slot in [`Counts`]: the key and how often it occurred (0: a
+/// free slot).
+type Slot = (u64, u32);
+
+/// An open-addressing table of key counts, linear probing, at most half
+/// full. The keys are already hashes, so one multiply by an odd constant
+/// (after an XOR with a per-process seed, so that an archive cannot choose
+/// keys that collide in the table) spreads them; a general map hashed
+/// each key again and cost four times the instructions a lookup (every
+/// Crazyhouse move past the 64th looks one up).
+#[derive(Debug, Default)]
+struct Counts {
+    slots: Vec<Slot>,
+    /// Keys held.
+    len: usize,
+    /// `64 - log2(slots.len())`: a key's home slot is the top bits of its
+    /// product.
+    shift: u32,
+    seed: u64,
+}
+
+impl Counts {
+    /// Slots of a new table: room for [`SCAN_LIMIT`] keys and as many more.
+    const FIRST: usize = 4 * SCAN_LIMIT;
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn clear(&mut self) {
+        // Kept for the next game up to a few times its first size (a
+        // Crazyhouse game of a few hundred plies fills it again: no
+        // allocation a game); a table grown by one long history would
+        // otherwise cost its whole size at every later clear.
+        if self.slots.len() > 4 * Self::FIRST {
+            self.slots = Vec::new();
+        } else {
+            self.slots.fill((0, 0));
+        }
+        self.len = 0;
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        ((key ^ self.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
+    }
+
+    /// Counts one more occurrence of `key` and returns its count.
+    #[inline]
+    fn add(&mut self, key: u64) -> u32 {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.1 == 0 {
+                *slot = (key, 1);
+                self.len += 1;
+                return 1;
+            }
+            if slot.0 == key {
+                slot.1 += 1;
+                return slot.1;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots (or makes the first ones) and puts every key back.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(Self::FIRST);
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
+        self.shift = 64 - size.trailing_zeros();
+        if self.seed == 0 {
+            self.seed = seed() | 1;
+        }
+        let mask = size - 1;
+        for (key, n) in old.into_iter().filter(|s| s.1 != 0) {
+            let mut i = self.home(key);
+            while self.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (key, n);
+        }
+    }
 }
 
 /// A repetition key's word and bit in [`Repetitions::bits`].
@@ -40,16 +129,6 @@ impl Repetitions {
         self.keys.clear();
         self.bits = [0; 2];
         if !self.counts.is_empty() {
-            self.clear_counts();
-        }
-    }
-
-    fn clear_counts(&mut self) {
-        // A map grown by one long history would otherwise cost its whole
-        // capacity at every later clear.
-        if self.counts.capacity() > 4 * SCAN_LIMIT {
-            self.counts = HashMap::default();
-        } else {
             self.counts.clear();
         }
     }
@@ -80,9 +159,8 @@ impl Repetitions {
         }
     }
 
-    /// [`push`](Self::push) for a long history: counted in the map, which
+    /// [`push`](Self::push) for a long history: counted in the table, which
     /// holds every key once `keys` is full (and `keys` then stays as it is).
-    #[cold]
     #[inline(never)]
     fn push_counted(&mut self, reset: bool, key: u64) -> usize {
         if reset {
@@ -91,40 +169,14 @@ impl Repetitions {
         }
         if self.counts.is_empty() {
             for &k in &self.keys {
-                *self.counts.entry(k).or_insert(0) += 1;
+                self.counts.add(k);
             }
         }
-        let n = self.counts.entry(key).or_insert(0);
-        *n += 1;
-        *n as usize
+        self.counts.add(key) as usize
     }
 }
 
-/// The hasher of the count map. Its keys are already Zobrist hashes, so
-/// one multiply spreads them over the table; the seed, drawn once per
-/// process, keeps an archive from choosing keys that collide in the table.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, key: u64) {
-        self.0 = (key ^ seed()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
-}
-
-/// A per-process random seed for [`KeyHasher`].
+/// A per-process random seed for [`Counts`].
 fn seed() -> u64 {
     use std::hash::BuildHasher;
     use std::sync::OnceLock;

@@ -36,7 +36,17 @@ fn count(b: Bitboard) -> u32 {
 impl LichessPosition {
     /// Whether neither side can ever win by the variant's rules.
     pub fn is_insufficient_material(&self) -> bool {
-        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+        // Asked after every move: each variant's answer without asking
+        // twice where the sides' answers are one (Crazyhouse) or one is
+        // always no (Horde's side with the king, the hill, the race).
+        match self.variant {
+            Variant::KingOfTheHill | Variant::RacingKings | Variant::Horde => false,
+            Variant::Crazyhouse => self.crazyhouse_insufficient(),
+            _ => {
+                self.has_insufficient_material(Color::White)
+                    && self.has_insufficient_material(Color::Black)
+            }
+        }
     }
 
     /// Whether `color` can never win, by the variant's rules.
@@ -127,8 +137,13 @@ impl LichessPosition {
     }
 
     fn crazyhouse_insufficient(&self) -> bool {
-        // Asked after every move: most positions fail the first test.
-        if count(self.occupied()) > 3 {
+        // Asked after every move: most positions fail the first test,
+        // more than three pieces (three lowest squares cleared, without a
+        // population count).
+        let occ = self.occupied();
+        let past_three = occ & occ.wrapping_sub(1);
+        let past_three = past_three & past_three.wrapping_sub(1);
+        if past_three & past_three.wrapping_sub(1) != 0 {
             return false;
         }
         let pocket_total: u32 = self.pockets.iter().flatten().map(|&n| u32::from(n)).sum();

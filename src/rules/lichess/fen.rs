@@ -4,7 +4,8 @@
 //! clocks, or lichess's checks given `+0+0` after them.
 
 use super::{
-    Bitboard, KING, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit, squares,
+    Bitboard, KING, Known, LETTERS, LichessPosition, PAWN, RANK_1, RANK_8, ROOK, attacks, bit,
+    squares,
 };
 use crate::rules::Variant;
 use crate::rules::core::Color;
@@ -72,6 +73,7 @@ impl LichessPosition {
             fullmoves: 1,
             pockets: [[0; 5]; 2],
             checks_left,
+            known: Known::default(),
         };
         pos.read_board(fields[0])?;
         pos.turn = match fields[1] {
@@ -317,8 +319,15 @@ impl LichessPosition {
 
     /// The en passant square when a legal capture there exists (FEN
     /// prints no other, as python-chess's `en_passant="legal"`).
+    #[inline]
     pub(super) fn legal_ep(&self) -> Option<u8> {
+        // Asked for every repetition key: mostly no pawn has just passed.
         let e = self.ep?;
+        self.legal_ep_of(e)
+    }
+
+    /// [`legal_ep`](Self::legal_ep) when a pawn passed `e`.
+    fn legal_ep_of(&self, e: u8) -> Option<u8> {
         // Mostly no pawn of the side to move stands beside the one that
         // passed: answered without generating a move.
         let us = self.turn;

@@ -51,7 +51,7 @@ impl LichessPosition {
         let us = self.turn;
         let kings = self.pieces(us, KING);
         let enemy_kings = self.pieces(!us, KING);
-        let one = |b: Bitboard| b.count_ones() == 1;
+        let one = super::single;
         let (atomic, no_check_on) = match self.variant {
             Variant::Antichess => return Legality::All,
             Variant::Atomic if one(kings) && one(enemy_kings) => {
@@ -141,7 +141,7 @@ impl LichessPosition {
         let us = self.turn;
         let kings = self.pieces(us, KING);
         let enemy_kings = self.pieces(!us, KING);
-        let one = |b: Bitboard| b.count_ones() == 1;
+        let one = super::single;
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         match self.variant {
             Variant::Antichess => return true,
@@ -163,19 +163,28 @@ impl LichessPosition {
         let king = kings.trailing_zeros() as usize;
         let occ = self.occupied();
         let is_king = usize::from(m.role) == KING && m.kind != MoveKind::Drop;
+        // Not in check (known from the move that made this position): a
+        // drop only blocks, and only a piece on one of the king's lines
+        // can uncover an attack on it (Antichess returned above; Atomic's
+        // captures were played).
+        let lines = attacks::BISHOP_EMPTY[king] | attacks::ROOK_EMPTY[king];
+        let uncovers = m.kind != MoveKind::Drop && lines & bit(from) != 0;
+        let quiet = !is_king && self.known.not_in_check() && !uncovers;
         if self.variant == Variant::Atomic {
             // Kings side by side are never in check (a capture would
-            // explode both); Atomic's captures were played above.
+            // explode both); apart, not in check means not attacked.
             let near = attacks::KING[enemy_kings.trailing_zeros() as usize];
             let (square, occ_after) = if is_king {
                 (to, occ ^ bit(from) ^ bit(to))
             } else {
                 (king, (occ ^ bit(from)) | bit(to))
             };
-            return near & bit(square) != 0 || self.attackers(square, !us, occ_after) == 0;
+            return near & bit(square) != 0 || quiet || self.attackers(square, !us, occ_after) == 0;
         }
         // The piece taken on `to` attacks nothing any more.
-        let safe = if is_king {
+        let safe = if quiet {
+            true
+        } else if is_king {
             self.attackers(to, !us, occ ^ bit(from)) & !bit(to) == 0
         } else if m.kind == MoveKind::Drop {
             self.attackers(king, !us, occ | bit(to)) == 0

@@ -51,6 +51,13 @@ const fn bit(s: usize) -> Bitboard {
     1 << s
 }
 
+/// Whether a bitboard holds exactly one square (without a population
+/// count, which the default x86-64 target makes a dozen instructions).
+#[inline]
+const fn single(b: Bitboard) -> bool {
+    b != 0 && b & b.wrapping_sub(1) == 0
+}
+
 /// Iterates the squares of a bitboard, lowest first.
 #[inline]
 fn squares(mut b: Bitboard) -> impl Iterator<Item = usize> {
@@ -132,7 +139,48 @@ pub struct LichessPosition {
     pockets: [[u8; 5]; 2],
     /// Three-check: the checks each side still has to give to win.
     checks_left: [u8; 2],
+    /// What the move that made this position found out about it.
+    known: Known,
 }
+
+/// What [`LichessPosition::play_judged`] found out about the position it
+/// made, kept so that resolving the next move need not ask again: whether
+/// the side to move is in check and whether the variant's goal is reached.
+/// Every move played forgets it ([`LichessPosition::play_unchecked`]); a
+/// position read from FEN starts without it. A cache, not part of the
+/// position: it never makes two positions unequal.
+#[derive(Clone, Copy, Debug, Default)]
+struct Known(u8);
+
+impl Known {
+    const SET: u8 = 1;
+    const CHECK: u8 = 2;
+    const END: u8 = 4;
+
+    fn new(in_check: bool, end: bool) -> Known {
+        Known(Self::SET | (u8::from(in_check) << 1) | (u8::from(end) << 2))
+    }
+
+    /// Known: the side to move is not in check.
+    #[inline]
+    fn not_in_check(self) -> bool {
+        self.0 & (Self::SET | Self::CHECK) == Self::SET
+    }
+
+    /// Whether the variant's goal is reached, if known.
+    #[inline]
+    fn end(self) -> Option<bool> {
+        (self.0 & Self::SET != 0).then_some(self.0 & Self::END != 0)
+    }
+}
+
+impl PartialEq for Known {
+    fn eq(&self, _: &Known) -> bool {
+        true
+    }
+}
+
+impl Eq for Known {}
 
 impl fmt::Debug for LichessPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -3,8 +3,8 @@
 //! playing a move, and how a game ends.
 
 use super::{
-    BISHOP, CENTER, KING, KNIGHT, LichessPosition, Move, MoveKind, PAWN, QUEEN, RANK_1, RANK_8,
-    ROOK, bit, squares,
+    BISHOP, CENTER, KING, KNIGHT, Known, LichessPosition, Move, MoveKind, PAWN, QUEEN, RANK_1,
+    RANK_8, ROOK, bit, squares,
 };
 use crate::rules::Variant;
 use crate::rules::core::Color;
@@ -182,26 +182,76 @@ impl LichessPosition {
         self.pawn_moves_from(self.pieces(self.turn, PAWN), out);
     }
 
-    /// The pawn moves that land on `to`, appended to `out`.
+    /// The pawn moves that land on `to`, appended to `out`: the ones
+    /// [`pawn_moves_from`](Self::pawn_moves_from) lists, in its order,
+    /// made for the one square (the verifier resolves every pawn move
+    /// this way).
     pub(super) fn pawn_moves_to(&self, to: usize, out: &mut Vec<Move>) {
+        let us = self.turn;
         let target = bit(to);
-        // Where a pawn of ours reaching `to` stands: one or two squares
-        // behind it, or where it would capture from.
-        let behind = match self.turn {
-            Color::White => (target >> 8) | (target >> 16),
-            Color::Black => (target << 8) | (target << 16),
-        };
-        let sources = behind | attacks::PAWN[(!self.turn).index()][to];
-        let start = out.len();
-        self.pawn_moves_from(self.pieces(self.turn, PAWN) & sources, out);
-        let mut kept = start;
-        for i in start..out.len() {
-            if usize::from(out[i].to) == to {
-                out[kept] = out[i];
-                kept += 1;
+        let occ = self.occupied();
+        let pawns = self.pieces(us, PAWN);
+        if occ & target == 0 {
+            // A step or a double step onto an empty square (from rank 1
+            // too in Horde); no pawn can also take en passant there (the
+            // pawn that passed stands before it).
+            let (one, two, double_ranks) = match us {
+                Color::White => (target >> 8, target >> 16, 0x0000_0000_FFFF_0000u64),
+                Color::Black => (target << 8, target << 16, 0x0000_FFFF_0000_0000u64),
+            };
+            if pawns & one != 0 {
+                self.push_pawn_move(out, one.trailing_zeros() as usize, to, false);
+            } else if pawns & two != 0 && occ & one == 0 && target & double_ranks != 0 {
+                out.push(normal(PAWN, two.trailing_zeros() as usize, to, false, None));
             }
         }
-        out.truncate(kept);
+        let them = self.by_color[(!us).index()];
+        let takers = pawns & attacks::PAWN[(!us).index()][to];
+        if takers == 0 {
+            return;
+        }
+        if them & target != 0 {
+            for from in squares(takers) {
+                self.push_pawn_move(out, from, to, true);
+            }
+        } else if self.ep == Some(to as u8) && occ & target == 0 {
+            let victim = match us {
+                Color::White => to.wrapping_sub(8),
+                Color::Black => to + 8,
+            };
+            if victim < 64 && self.pieces(!us, PAWN) & bit(victim) != 0 {
+                // `pawn_moves_from`'s pawns: none on the last rank.
+                let start = !back_rank(!us);
+                for from in squares(takers & start) {
+                    out.push(Move {
+                        kind: MoveKind::EnPassant,
+                        role: PAWN as u8,
+                        from: from as u8,
+                        to: to as u8,
+                        promotion: None,
+                        capture: true,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A pawn's move from `from` to `to`: one move, or one per piece it
+    /// may promote to on the last rank.
+    #[inline]
+    fn push_pawn_move(&self, out: &mut Vec<Move>, from: usize, to: usize, capture: bool) {
+        if bit(to) & back_rank(!self.turn) != 0 {
+            let promos: &[usize] = if self.variant == Variant::Antichess {
+                &[QUEEN, ROOK, BISHOP, KNIGHT, KING]
+            } else {
+                &[QUEEN, ROOK, BISHOP, KNIGHT]
+            };
+            for &p in promos {
+                out.push(normal(PAWN, from, to, capture, Some(p)));
+            }
+        } else {
+            out.push(normal(PAWN, from, to, capture, None));
+        }
     }
 
     /// Whether the side to move has a pseudo-legal capture (Antichess's
@@ -224,12 +274,21 @@ impl LichessPosition {
         if pawn_attacks & them != 0 {
             return true;
         }
-        for role in KNIGHT..=KING {
-            for from in squares(self.pieces(us, role)) {
-                if Self::attacks_from(role, us, from, occ) & them != 0 {
-                    return true;
-                }
-            }
+        // Each kind of piece by its own table, the sliders' rays walked
+        // only when an enemy piece stands on one.
+        let own = |role: usize| self.pieces(us, role);
+        let leaps = squares(own(KNIGHT)).any(|s| attacks::KNIGHT[s] & them != 0)
+            || squares(own(KING)).any(|s| attacks::KING[s] & them != 0);
+        let diag = own(BISHOP) | own(QUEEN);
+        let orth = own(ROOK) | own(QUEEN);
+        if leaps
+            || squares(diag).any(|s| {
+                attacks::BISHOP_EMPTY[s] & them != 0 && attacks::bishop(s, occ) & them != 0
+            })
+            || squares(orth)
+                .any(|s| attacks::ROOK_EMPTY[s] & them != 0 && attacks::rook(s, occ) & them != 0)
+        {
+            return true;
         }
         // En passant, as `pawn_moves_from` finds it.
         let Some(e) = self.ep.map(usize::from) else {
@@ -365,7 +424,29 @@ impl LichessPosition {
 
     /// Plays a pseudo-legal move (as python-chess's `Board.push`).
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.play_board(m);
+        if self.variant == Variant::ThreeCheck {
+            self.count_check(self.is_check());
+        }
+    }
+
+    /// Three-check: counts the check the move just played gives, if it
+    /// gives one (`gives`: whether the side to move is now in check).
+    #[inline]
+    pub(super) fn count_check(&mut self, gives: bool) {
+        if gives {
+            let left = &mut self.checks_left[(!self.turn).index()];
+            *left = left.saturating_sub(1);
+        }
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) but for Three-check's
+    /// counter, which [`count_check`](Self::count_check) keeps (the
+    /// verifier's path knows whether the move checks: it asks once).
+    #[inline]
+    pub(super) fn play_board(&mut self, m: &Move) {
         let us = self.turn;
+        self.known = Known::default();
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         // Most of a game is played without castling rights left.
         if self.castling != 0 {
@@ -399,10 +480,6 @@ impl LichessPosition {
             MoveKind::Normal | MoveKind::EnPassant => self.play_piece(m, from, to),
         }
         self.turn = !us;
-        if self.variant == Variant::ThreeCheck && self.is_check() {
-            let left = &mut self.checks_left[us.index()];
-            *left = left.saturating_sub(1);
-        }
     }
 
     fn play_piece(&mut self, m: &Move, from: usize, to: usize) {

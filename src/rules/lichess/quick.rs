@@ -8,7 +8,7 @@
 //! random games with illegal moves planted.
 
 use super::notation::role_of;
-use super::{LETTERS, LichessPosition, Move, MoveKind, PAWN, QUEEN, RANK_1, RANK_8};
+use super::{Known, LETTERS, LichessPosition, Move, MoveKind, PAWN, QUEEN, RANK_1, RANK_8};
 use crate::rules::Variant;
 use crate::rules::position::Outcome;
 use crate::written::{Action, CastleSide};
@@ -37,7 +37,8 @@ impl LichessPosition {
     /// `scratch` holds the candidates.
     pub fn resolve_action_quick(&self, action: &Action, scratch: &mut Vec<Move>) -> Option<Move> {
         scratch.clear();
-        if self.variant_end() {
+        // The move that made this position knows whether the game ended.
+        if self.known.end().unwrap_or_else(|| self.variant_end()) {
             return None;
         }
         let us = self.turn;
@@ -121,9 +122,15 @@ impl LichessPosition {
     /// verifier's general path does (`is_check`, `won_by_goal`, the mate
     /// test, then the end of a mainline move), each question asked once.
     pub fn play_judged(&mut self, m: &Move) -> Judged {
-        self.play_unchecked(m);
-        let goal_reached = self.variant_outcome();
+        // Check asked once: Three-check's counter and the verdicts both
+        // need it (play_unchecked would ask for the counter alone).
+        self.play_board(m);
         let in_check = self.is_check();
+        if self.variant == Variant::ThreeCheck {
+            self.count_check(in_check);
+        }
+        let goal_reached = self.variant_outcome();
+        self.known = Known::new(in_check, goal_reached.is_some());
         let (goal, mate) = match goal_reached {
             // No move is legal after the variant's end.
             Some(o) => (o.winner.is_some(), o.winner.is_some() || in_check),

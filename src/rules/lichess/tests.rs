@@ -344,6 +344,17 @@ fn legal_moves_played(p: &LichessPosition) -> Vec<Move> {
 /// lists (`san`: also resolve each legal move's SAN, which is slow);
 /// returns the number of moves compared.
 fn compare_legality(p: &LichessPosition, san: bool) -> usize {
+    // What the move that made it found (play_judged) is the truth.
+    if let Some(end) = p.known.end() {
+        assert_eq!(end, p.variant_end(), "{} {}: known end", p.variant, p.fen());
+        assert_eq!(
+            p.known.not_in_check(),
+            !p.is_check(),
+            "{} {}: known check",
+            p.variant,
+            p.fen()
+        );
+    }
     let mut pseudo = Vec::new();
     p.pseudo_moves(&mut pseudo);
     let legality = p.legality();
@@ -516,8 +527,12 @@ fn lichess_fast_legality_agrees_with_playing_the_move() {
         let mut moves = Vec::new();
         p.legal_moves(&mut moves);
         for m in &moves {
+            // Both ways of playing: the verifier's keeps what it found.
             let mut next = p;
             next.play_unchecked(m);
+            compared += compare_legality(&next, true);
+            next = p;
+            next.play_judged(m);
             compared += compare_legality(&next, true);
         }
     }
@@ -539,8 +554,10 @@ fn lichess_fast_legality_agrees_with_playing_the_move() {
             compared += compare_legality(&p, true);
             p.legal_moves(&mut moves);
             for m in &moves {
+                // The children as the verifier plays them (the check and
+                // end it found kept), the grandchildren as perft does.
                 let mut child = p;
-                child.play_unchecked(m);
+                child.play_judged(m);
                 compared += compare_legality(&child, true);
                 let mut grand = Vec::new();
                 child.legal_moves(&mut grand);
@@ -561,7 +578,16 @@ fn lichess_fast_legality_agrees_with_playing_the_move() {
         for seed in 0..40 {
             let game = playout(v, &PlayoutOptions::default(), seed, 200).expect("playout");
             for any in game.positions() {
-                compared += compare_legality(any.as_lichess().expect("lichess"), seed < 10);
+                let p = any.as_lichess().expect("lichess");
+                compared += compare_legality(p, seed < 10);
+                // A child as the verifier makes it.
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                if let Some(m) = moves.get(seed as usize % moves.len().max(1)) {
+                    let mut child = *p;
+                    child.play_judged(m);
+                    compared += compare_legality(&child, false);
+                }
             }
         }
     }
