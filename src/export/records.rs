@@ -196,7 +196,6 @@ impl Observer for Collect {
                 self.ann_uci.clear();
                 ply.write_uci(&mut self.ann_uci);
             }
-            // A chess board's codes also write its FEN.
             let chess = if wanted.picture {
                 ChessBoard::of(ply.after)
             } else {
@@ -205,9 +204,9 @@ impl Observer for Collect {
             if wanted.fen {
                 self.ann_fen.clear();
                 match (&chess, ply.after) {
-                    (Some(b), AnyPosition::Fide(p)) => {
-                        p.write_fen_from(&b.codes, &mut self.ann_fen)
-                    }
+                    // The placement is the board's codes: `view` writes
+                    // only the ranks that changed.
+                    (Some(_), AnyPosition::Fide(p)) => p.write_fen_tail(&mut self.ann_fen),
                     _ => ply.after.write_fen(&mut self.ann_fen),
                 }
             }
@@ -549,7 +548,10 @@ pub struct Notations {
     /// `--fen-comments`.
     pub fen: bool,
     /// The picture of the start position and of the position after each
-    /// move, for `xpgn view`.
+    /// move, for `xpgn view`. With [`fen`](Self::fen), a move to a FIDE
+    /// chess or Chess960 position (a [`ChessBoard`]) gets only the FEN's
+    /// fields after the placement ([`crate::rules::fide::BitPosition::write_fen_tail`]):
+    /// the placement is the board's codes.
     pub picture: bool,
     /// With [`lean`](Self::lean): write each game as JSON
     /// ([`super::lean::Lean::json`]) instead of PGN.

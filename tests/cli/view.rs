@@ -16,33 +16,66 @@ fn script_json(page: &str, id: &str) -> Value {
     serde_json::from_str(&page[start..end]).expect("valid JSON")
 }
 
-/// The `nodes` of game `k` (0-based on the page) as `[parent, fen]`, the
-/// fen rebuilt from its change of the parent's as the page does.
-fn nodes(game: &Value) -> Vec<(Option<usize>, Option<String>, Vec<u64>)> {
-    let mut out: Vec<(Option<usize>, Option<String>, Vec<u64>)> = Vec::new();
+/// Splits a position string into its fields and separators (`/`, ` `),
+/// as the page's script does.
+fn split_fields(s: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    for c in s.chars() {
+        if c == '/' || c == ' ' {
+            parts.push(c.to_string());
+            parts.push(String::new());
+        } else {
+            parts.last_mut().expect("a field").push(c);
+        }
+    }
+    parts
+}
+
+/// The parent of each node of a game: the node before, but for the
+/// nodes listed in `up` (node, how far back).
+fn parents(game: &Value) -> Vec<Option<usize>> {
+    let count = game["nodes"].as_array().expect("nodes").len();
+    let mut out: Vec<Option<usize>> = (0..count).map(|i| i.checked_sub(1)).collect();
+    let up = game["up"].as_array().expect("up");
+    for pair in up.chunks(2) {
+        let i = pair[0].as_u64().expect("node") as usize;
+        out[i] = Some(i - pair[1].as_u64().expect("distance") as usize);
+    }
+    out
+}
+
+/// A node as the page puts it together: its parent, its position string
+/// (as fields and separators) and the fragment of each cell.
+type Built<F> = (Option<usize>, Option<F>, Vec<u64>);
+
+/// The nodes of a game as `(parent, fen, cells)`, the fen and the cells
+/// rebuilt from their changes of the parent's as the page does.
+fn nodes(game: &Value) -> Vec<Built<String>> {
+    let mut out: Vec<Built<Vec<String>>> = Vec::new();
+    let parents = parents(game);
     for (i, n) in game["nodes"].as_array().expect("nodes").iter().enumerate() {
-        let back = n[0].as_u64().expect("parent distance") as usize;
-        let parent = (back > 0).then(|| i - back);
-        let base = parent.and_then(|p| out[p].1.clone()).unwrap_or_default();
-        let fen = n[6].as_array().map(|c| {
-            let (pre, suf) = (
-                c[0].as_u64().unwrap() as usize,
-                c[1].as_u64().unwrap() as usize,
-            );
-            format!(
-                "{}{}{}",
-                &base[..pre],
-                c[2].as_str().unwrap(),
-                &base[base.len() - suf..]
-            )
+        let parent = parents[i];
+        let fen = n.get(1).and_then(Value::as_array).map(|c| {
+            let mut parts = parent.and_then(|p| out[p].1.clone()).unwrap_or_default();
+            for pair in c.chunks(2) {
+                let texts = split_fields(pair[1].as_str().expect("text"));
+                let k = pair[0].as_i64().expect("field");
+                if k < 0 {
+                    parts = texts;
+                    continue;
+                }
+                for (j, t) in texts.into_iter().enumerate() {
+                    parts[2 * k as usize + j] = t;
+                }
+            }
+            parts
         });
         let mut cells = parent.map(|p| out[p].2.clone()).unwrap_or_default();
-        let d: Vec<u64> = n[7]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap())
-            .collect();
+        let d: Vec<u64> = n
+            .get(2)
+            .and_then(Value::as_array)
+            .map(|d| d.iter().map(|v| v.as_u64().unwrap()).collect())
+            .unwrap_or_default();
         for pair in d.chunks(2) {
             let c = pair[0] as usize;
             if cells.len() <= c {
@@ -52,7 +85,9 @@ fn nodes(game: &Value) -> Vec<(Option<usize>, Option<String>, Vec<u64>)> {
         }
         out.push((parent, fen, cells));
     }
-    out
+    out.into_iter()
+        .map(|(p, f, c)| (p, f.map(|f| f.concat()), c))
+        .collect()
 }
 
 /// The board of node `i` put together as the page's script does.
@@ -69,8 +104,8 @@ fn board(game: &Value, fragments: &Value, i: usize) -> String {
         svg.push_str(&frag(c));
     }
     let node = &game["nodes"][i];
-    for k in [8, 9] {
-        if let Some(id) = node[k].as_u64() {
+    for k in [3, 4] {
+        if let Some(id) = node.get(k).and_then(Value::as_u64) {
             svg.push_str(&frag(id));
         }
     }
@@ -208,7 +243,7 @@ fn findings_of_check_are_on_their_moves() {
         .collect();
     assert_eq!(errors.len(), 1, "{errors:?}");
     let node = errors[0]["node"].as_u64().expect("node") as usize;
-    let moved = game["nodes"][node][1].as_str().expect("move");
+    let moved = game["nodes"][node][0].as_str().expect("move");
     assert!(moved.contains("b7-b6"), "the error is on {moved}");
 }
 
@@ -226,13 +261,17 @@ fn comments_variations_and_nags_are_on_the_page_and_cannot_close_its_script() {
     let game = script_json(&html, "xpgn-game-0");
     assert_eq!(game["tags"][0][1], "</script><script>alert(1)</script>");
     let n = &game["nodes"];
-    assert_eq!(n[1][1], "e4");
-    assert_eq!(n[1][5][0], "<!-- a comment </script>");
-    assert_eq!(n[2][1], "e5");
-    assert_eq!(n[2][3][0], 1);
+    assert_eq!(n[1][0], "e4");
+    assert_eq!(
+        game["ca"],
+        serde_json::json!([1, "<!-- a comment </script>"])
+    );
+    assert_eq!(n[2][0], "e5");
+    assert_eq!(game["nags"], serde_json::json!([2, 1, 3, 2]));
     // The variation's move hangs from e4 beside e5.
-    assert_eq!(n[3][1], "c5");
-    assert_eq!(n[3][0], 2, "c5's parent is e4, two nodes back");
+    assert_eq!(n[3][0], "c5");
+    // c5's parent is e4, two nodes back; Nf3's is e5, two back.
+    assert_eq!(game["up"], serde_json::json!([3, 2, 4, 2]));
 }
 
 #[test]

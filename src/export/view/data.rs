@@ -15,14 +15,16 @@ impl ViewSink {
     /// A game's page data as JSON, written by hand into `out` (no value
     /// per node): an object with `n`, `file`, `variant`, `frame`, `tags`,
     /// `result`, `comments`, `after`, `number`, `black_first`, `skipped`,
-    /// `nodes` and `diags`. A node is an array (the page holds one per
-    /// ply, so no field names): how far back its parent is (0 for the
-    /// root), the move (canonical, or as written when it was not
-    /// replayed), whether it was replayed, its NAGs, comments before and
-    /// after, its position string as a change of the parent's (`[bytes
-    /// kept at the start, bytes kept at the end, what is between]`), the
-    /// cells that differ from the parent's board (`cell, fragment, cell,
-    /// fragment, ...`), the arrow's fragment and the facts' fragment.
+    /// `nodes`, `up`, `nags`, `cb`, `ca` and `diags`. A node is an array
+    /// (the page holds one per ply, so no field names): the move
+    /// (canonical, or as written when it was not replayed) and, when it
+    /// was replayed, its position string as a change of the parent's
+    /// (`fen::write_change`), the cells that differ from the parent's
+    /// board (`cell, fragment, ...`), the arrow's fragment and the facts'
+    /// fragment. What most nodes lack is listed apart, as flat pairs:
+    /// `up` (node, how far back its parent is) for the nodes whose parent
+    /// is not the node before, `nags` (node, NAG), `cb` and `ca` (node,
+    /// comment before or after the move).
     pub(super) fn write_game_json(&self, out: &mut Vec<u8>, page: &PageGame<'_>) {
         let game = &self.lean;
         out.extend_from_slice(b"{\"n\":");
@@ -67,11 +69,53 @@ impl ViewSink {
         }
         out.extend_from_slice(b",\"nodes\":[");
         let nodes = game.view_nodes();
+        // The sparse lists, gathered in the same pass.
+        let (mut up, mut nags, mut cb, mut ca) = (
+            Vec::<u8>::new(),
+            Vec::<u8>::new(),
+            Vec::<u8>::new(),
+            Vec::<u8>::new(),
+        );
         for i in 0..nodes {
             if i > 0 {
                 out.push(b',');
             }
-            self.write_node(out, i);
+            let Some(node) = game.view_node(i) else {
+                out.extend_from_slice(b"[\"\"]");
+                continue;
+            };
+            out.push(b'[');
+            json::string(out, node.text);
+            if let Some(h) = self.shown_at(i)
+                && let Some(data) = self.plies.get(h.data.0 as usize..h.data.1 as usize)
+            {
+                out.push(b',');
+                out.extend_from_slice(data);
+            }
+            out.push(b']');
+            if let Some(p) = node.parent
+                && p + 1 != i
+            {
+                pair(&mut up, i, |o| json::number(o, (i - p) as u64));
+            }
+            for nag in game.view_nags(i) {
+                pair(&mut nags, i, |o| json::number(o, u64::from(nag)));
+            }
+            for c in game.view_comments(i, false) {
+                pair(&mut cb, i, |o| json::string(o, c));
+            }
+            for c in game.view_comments(i, true) {
+                pair(&mut ca, i, |o| json::string(o, c));
+            }
+        }
+        for (name, list) in [
+            (&b"],\"up\":["[..], &up),
+            (b"],\"nags\":[", &nags),
+            (b"],\"cb\":[", &cb),
+            (b"],\"ca\":[", &ca),
+        ] {
+            out.extend_from_slice(name);
+            out.extend_from_slice(list);
         }
         out.extend_from_slice(b"],\"diags\":[");
         let span_of = |i: usize| game.view_node(i).map_or_else(Span::default, |n| n.span);
@@ -122,64 +166,16 @@ impl ViewSink {
         }
         out.extend_from_slice(b"]}");
     }
+}
 
-    /// One node's array (see [`write_game_json`](Self::write_game_json)).
-    fn write_node(&self, out: &mut Vec<u8>, i: usize) {
-        let game = &self.lean;
-        let Some(node) = game.view_node(i) else {
-            return;
-        };
-        let parent = node.parent;
-        let here = self.shown_at(i);
-        let before = parent.and_then(|p| self.shown_at(p));
-        out.push(b'[');
-        json::number(out, parent.map_or(0, |p| i - p) as u64);
-        out.push(b',');
-        json::string(out, node.text);
-        out.extend_from_slice(if here.is_some() {
-            b",true,["
-        } else {
-            b",false,["
-        });
-        for (j, nag) in game.view_nags(i).enumerate() {
-            if j > 0 {
-                out.push(b',');
-            }
-            json::number(out, u64::from(nag));
-        }
-        out.extend_from_slice(b"],");
-        json::strings(out, game.view_comments(i, false));
-        out.push(b',');
-        json::strings(out, game.view_comments(i, true));
-        out.push(b',');
-        let Some(h) = here else {
-            out.extend_from_slice(b"null,[],null,null]");
-            return;
-        };
-        let (pre, suf, mid) = fen_change(before.map(|b| self.fen_of(b.fen)), self.fen_of(h.fen));
-        out.push(b'[');
-        json::number(out, pre as u64);
-        out.push(b',');
-        json::number(out, suf as u64);
-        out.push(b',');
-        json::string(out, mid);
-        out.extend_from_slice(b"],[");
-        let diff = self
-            .diffs
-            .get(h.diff.0 as usize..h.diff.1 as usize)
-            .unwrap_or_default();
-        for (j, &v) in diff.iter().enumerate() {
-            if j > 0 {
-                out.push(b',');
-            }
-            json::number(out, u64::from(v));
-        }
-        out.extend_from_slice(b"],");
-        json::option(out, h.arrow.map(u64::from));
-        out.push(b',');
-        json::number(out, u64::from(h.facts));
-        out.push(b']');
+/// Appends `node, value` to a flat list of pairs.
+fn pair(list: &mut Vec<u8>, node: usize, value: impl FnOnce(&mut Vec<u8>)) {
+    if !list.is_empty() {
+        list.push(b',');
     }
+    json::number(list, node as u64);
+    list.push(b',');
+    value(list);
 }
 
 /// What [`ViewSink::write_game_json`] writes a game from.
@@ -206,24 +202,4 @@ fn partition_point(n: usize, before: impl Fn(usize) -> bool) -> usize {
         }
     }
     lo
-}
-
-/// `fen` as a change of `parent`'s: the bytes both start with, the bytes
-/// both end with, and what is between in `fen` (the whole string when
-/// either is not ASCII, so that offsets are the same in the page's script).
-fn fen_change<'a>(parent: Option<&str>, fen: &'a str) -> (usize, usize, &'a str) {
-    let Some(parent) = parent.filter(|p| p.is_ascii() && fen.is_ascii()) else {
-        return (0, 0, fen);
-    };
-    let (a, b) = (parent.as_bytes(), fen.as_bytes());
-    let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let room = a.len().min(b.len()) - pre;
-    let suf = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(room)
-        .take_while(|(x, y)| x == y)
-        .count();
-    (pre, suf, fen.get(pre..b.len() - suf).unwrap_or(fen))
 }

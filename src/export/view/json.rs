@@ -8,7 +8,23 @@
 
 /// Appends `n` in decimal (the PGN writer's digits, two at a time).
 pub(super) fn number(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
+    // Most numbers of a page (cells, fragments, fields) are small.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else if n < 100 {
+        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+    } else if n < 10_000 {
+        // Fragment ids: a page draws a few thousand.
+        let d = [
+            b'0' + (n / 1000) as u8,
+            b'0' + (n / 100 % 10) as u8,
+            b'0' + (n / 10 % 10) as u8,
+            b'0' + (n % 10) as u8,
+        ];
+        out.extend_from_slice(&d[usize::from(n < 1000)..]);
+    } else {
+        out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
+    }
 }
 
 /// Appends `n`, or `null`.
@@ -113,7 +129,19 @@ mod tests {
 
     #[test]
     fn numbers_are_decimal() {
-        for n in [0, 7, 10, 99, 1234567, u64::MAX] {
+        for n in [
+            0,
+            7,
+            10,
+            99,
+            100,
+            999,
+            1000,
+            9999,
+            10_000,
+            1234567,
+            u64::MAX,
+        ] {
             let mut out = Vec::new();
             number(&mut out, n);
             assert_eq!(out, n.to_string().as_bytes());

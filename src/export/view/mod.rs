@@ -39,6 +39,7 @@ use crate::verify::GameReport;
 
 mod data;
 use data::{PageGame, ROOT};
+mod fen;
 mod json;
 
 /// Board width of the page's diagrams in pixels.
@@ -97,16 +98,18 @@ const NONE: u32 = u32::MAX;
 /// What a replayed node shows.
 #[derive(Clone, Copy, Debug)]
 struct Shown {
-    /// Its position string in [`ViewSink::fens`].
+    /// Its page data in [`ViewSink::plies`]: the change of its position
+    /// string, its changed cells, its arrow and facts.
+    data: (u32, u32),
+    /// Its position string in [`ViewSink::fens`]; for a chess board only
+    /// the fields after the placement.
     fen: (u32, u32),
-    /// Where its cells' fragments start in [`ViewSink::ids`] (one per
-    /// cell of the board, rank by rank).
+    /// For a [`Picture`], where its cells' fragments start in
+    /// [`ViewSink::ids`] (one per cell, rank by rank); for a chess board,
+    /// its codes' index in [`ViewSink::boards`].
     cells: u32,
-    /// The cells that differ from its parent's board, `cell, fragment,
-    /// ...` in [`ViewSink::diffs`] (every cell for the root).
-    diff: (u32, u32),
-    arrow: Option<u32>,
-    facts: u32,
+    /// A chess board's king in check.
+    check: Option<u8>,
 }
 
 /// The fragments of FIDE chess and Chess960 boards ([`ChessBoard`]), by
@@ -146,6 +149,16 @@ fn chess_square(s: usize) -> Option<Square> {
     Square::new(s % 8, s / 8)
 }
 
+/// A bit for each byte of `x` that is not zero, the lowest byte's first.
+fn nonzero_bytes(x: u64) -> u8 {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let mut m = x | (x >> 4);
+    m |= m >> 2;
+    m |= m >> 1;
+    // One bit per byte at its bottom, gathered into the top byte.
+    ((m & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
 /// One line of the page's game list.
 #[derive(Debug, Serialize)]
 struct Listed {
@@ -161,8 +174,9 @@ struct Listed {
 }
 
 /// `xpgn view`'s page builder: holds each game while the verifier
-/// replays it, keeps the position string and the board of every node it
-/// played, and writes the page.
+/// replays it, writes the page data of every node it played as it is
+/// played (the change of its position string and of its board), and
+/// writes the page.
 #[derive(Debug)]
 pub struct ViewSink {
     /// The game being read, in flat buffers reused from game to game (no
@@ -175,20 +189,22 @@ pub struct ViewSink {
     /// What each node of the current game shows, by node index (the root,
     /// 0, is the start position).
     shown: Vec<Option<Shown>>,
-    /// The position strings of the current game's nodes, one after the
-    /// other (reused from game to game, as are `ids` and `shown`).
+    /// The page data of the current game's replayed nodes, one after the
+    /// other (reused from game to game, as are the buffers below).
+    plies: Vec<u8>,
+    /// The position strings of the current game's nodes.
     fens: String,
-    /// The fragment of every cell of every node shown, `cells` a node.
+    /// The fragment of every cell of every [`Picture`] node shown.
     ids: Vec<u32>,
-    /// The changed cells of every node shown ([`Shown::diff`]).
+    /// The codes of every chess board shown.
+    boards: Vec<[u8; 64]>,
+    /// The changed cells of the node being drawn, `cell, fragment, ...`.
     diffs: Vec<u32>,
     /// Cells of the current game's board.
     cells: usize,
     /// The last picture drawn and its node, to find changed cells by
     /// comparing (the parent is almost always the last node).
     last: Option<(usize, Picture)>,
-    /// The same for chess boards.
-    last_chess: Option<(usize, ChessBoard)>,
     /// The FEN of the last move annotated in `fens`, until its board comes.
     fen: (u32, u32),
     frame: Option<u32>,
@@ -221,27 +237,24 @@ impl RecordSink for ViewSink {
     }
 
     fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
-        self.shown.clear();
-        self.fens.clear();
-        self.ids.clear();
-        self.diffs.clear();
+        self.clear();
         self.last = None;
-        self.last_chess = None;
-        let fen = self.push_fen(&fen);
         let shown = match board {
             Board::Chess(b) => {
                 self.start = Some((number, b.turn));
                 self.cells = 64;
                 self.frame = Some(self.chess_frame(&b));
-                let shown = self.draw_chess(fen, &b, None, None, None);
-                self.last_chess = Some((ROOT, b));
-                shown
+                // Kept: the fields after the placement, as for every ply.
+                let tail = fen.find(' ').map_or(fen.len(), |i| i + 1);
+                let kept = self.push_fen(fen.get(tail..).unwrap_or_default());
+                self.draw_chess(kept, Some(&fen), &b, None, None)
             }
             Board::Picture(picture) => {
                 self.start = Some((number, picture.turn));
                 self.cells = picture.cells.len();
                 self.frame = Some(self.frame_of(&picture));
-                let shown = self.draw(fen, &picture, None, None, None);
+                let kept = self.push_fen(&fen);
+                let shown = self.draw(kept, &picture, None, None, None);
                 self.last = Some((ROOT, picture));
                 shown
             }
@@ -254,13 +267,12 @@ impl RecordSink for ViewSink {
             return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
-        let parent_cells = self
+        let parent = self
             .shown_at(parent)
-            .map(|s| s.cells)
             .filter(|_| picture.cells.len() == self.cells);
-        let before = parent_cells.zip(last.as_ref().map(|(_, p)| p));
+        let before = parent.map(|p| p.cells).zip(last.as_ref().map(|(_, p)| p));
         self.cells = picture.cells.len();
-        let shown = self.draw(self.fen, &picture, arrow, before, parent_cells);
+        let shown = self.draw(self.fen, &picture, arrow, before, parent);
         self.set_shown(id, shown);
         // The parent's picture, if it was the last, is drawn again later.
         let spare = last.map(|(_, p)| p);
@@ -272,16 +284,10 @@ impl RecordSink for ViewSink {
         let Some((id, parent)) = self.lean.last_node() else {
             return;
         };
-        let last = self.last_chess.take().filter(|(node, _)| *node == parent);
-        let parent_cells = self
-            .shown_at(parent)
-            .map(|s| s.cells)
-            .filter(|_| self.cells == 64);
-        let before = parent_cells.zip(last.as_ref().map(|(_, b)| b));
+        let parent = self.shown_at(parent).filter(|_| self.cells == 64);
         self.cells = 64;
-        let shown = self.draw_chess(self.fen, board, arrow, before, parent_cells);
+        let shown = self.draw_chess(self.fen, None, board, arrow, parent);
         self.set_shown(id, shown);
-        self.last_chess = Some((id, *board));
     }
 }
 
@@ -295,12 +301,13 @@ impl ViewSink {
             chess: ChessIds::default(),
             start: None,
             shown: Vec::new(),
+            plies: Vec::new(),
             fens: String::new(),
             ids: Vec::new(),
+            boards: Vec::new(),
             diffs: Vec::new(),
             cells: 0,
             last: None,
-            last_chess: None,
             fen: (0, 0),
             frame: None,
             listed: Vec::new(),
@@ -359,17 +366,34 @@ impl ViewSink {
         }
     }
 
+    /// Ends a node's page data: its changed cells (`diffs`), arrow and
+    /// facts, after the change of its position string.
+    fn end_node(&mut self, start: usize, arrow: Option<u32>, facts: u32) -> (u32, u32) {
+        let out = &mut self.plies;
+        out.extend_from_slice(b"],[");
+        for (j, &v) in self.diffs.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            json::number(out, u64::from(v));
+        }
+        out.extend_from_slice(b"],");
+        json::option(out, arrow.map(u64::from));
+        out.push(b',');
+        json::number(out, u64::from(facts));
+        (offset(start), offset(out.len()))
+    }
+
     /// The fragments of `picture`, reusing `before`'s (where the parent's
     /// cell fragments start in `ids`, and its picture) for the cells that
-    /// did not change; `parent` is where the parent's fragments start, to
-    /// list the cells that differ.
+    /// did not change, and its page data against `parent`'s.
     fn draw(
         &mut self,
         fen: (u32, u32),
         picture: &Picture,
         arrow: Arrow,
         before: Option<(u32, &Picture)>,
-        parent: Option<u32>,
+        parent: Option<Shown>,
     ) -> Shown {
         let variant = picture.variant;
         let mut diagram = Diagram::new(picture).size(BOARD_PIXELS);
@@ -413,21 +437,31 @@ impl ViewSink {
             Key::Facts(variant, picture.turn, picture.facts.clone()),
             |out| diagram.write_facts(out, &layout),
         );
-        let diff = self.diff(cells as usize, parent);
+        self.diff(cells as usize, parent.map(|p| p.cells));
+        let mut out = std::mem::take(&mut self.plies);
+        let start = out.len();
+        out.push(b'[');
+        let parent_fen = parent.map(|p| p.fen);
+        fen::write_change(
+            &mut out,
+            parent_fen.map(|f| self.fen_of(f)),
+            self.fen_of(fen),
+        );
+        self.plies = out;
+        let data = self.end_node(start, arrow, facts);
         Shown {
+            data,
             fen,
             cells,
-            diff,
-            arrow,
-            facts,
+            check: None,
         }
     }
 
-    /// Lists the cells of the node whose fragments start at `cells` that
-    /// differ from the parent's, whose start at `parent` (all cells for
-    /// no parent).
-    fn diff(&mut self, cells: usize, parent: Option<u32>) -> (u32, u32) {
-        let start = self.diffs.len();
+    /// Lists in `diffs` the cells of the node whose fragments start at
+    /// `cells` that differ from the parent's, whose start at `parent` (all
+    /// cells for no parent).
+    fn diff(&mut self, cells: usize, parent: Option<u32>) {
+        self.diffs.clear();
         for c in 0..self.cells {
             let id = self.ids.get(cells + c).copied().unwrap_or(NONE);
             let theirs = parent.and_then(|p| self.ids.get(p as usize + c));
@@ -436,29 +470,29 @@ impl ViewSink {
                 self.diffs.push(id);
             }
         }
-        (offset(start), offset(self.diffs.len()))
     }
 
-    /// [`draw`](Self::draw) for a chess board: the parent's fragments
-    /// copied, then looked up in flat tables for the squares whose piece or
-    /// check changed (all 64 without `before`, the parent's fragments and
-    /// board); a picture is built only to draw what was never drawn.
+    /// [`draw`](Self::draw) for a chess board: the fragments of the
+    /// squares whose piece or check changed from `parent`'s board (all 64
+    /// without a parent) looked up in flat tables; a picture is built only
+    /// to draw what was never drawn. `fen` is the fields after the
+    /// placement; `whole`, the start's whole FEN.
     fn draw_chess(
         &mut self,
         fen: (u32, u32),
+        whole: Option<&str>,
         board: &ChessBoard,
         arrow: Arrow,
-        before: Option<(u32, &ChessBoard)>,
-        parent: Option<u32>,
+        parent: Option<Shown>,
     ) -> Shown {
         let slot = chess_slot(board);
         let mut picture: Option<Picture> = None;
-        let cells = self.ids.len();
-        let before = before.filter(|&(at, _)| at as usize + 64 <= cells);
+        let index = self.boards.len();
+        self.boards.push(board.codes);
+        let prev = parent.and_then(|p| Some((*self.boards.get(p.cells as usize)?, p)));
         // The squares to look up: a bit each.
-        let changed = match before {
-            Some((at, prev)) => {
-                self.ids.extend_from_within(at as usize..at as usize + 64);
+        let changed = match prev {
+            Some((codes, p)) => {
                 let mut changed = 0u64;
                 for w in 0..8 {
                     let word = |codes: &[u8; 64]| {
@@ -466,29 +500,19 @@ impl ViewSink {
                         b.copy_from_slice(&codes[w * 8..w * 8 + 8]);
                         u64::from_le_bytes(b)
                     };
-                    let x = word(&board.codes) ^ word(&prev.codes);
-                    if x == 0 {
-                        continue;
-                    }
-                    for k in 0..8 {
-                        if (x >> (8 * k)) & 0xff != 0 {
-                            changed |= 1 << (w * 8 + k);
-                        }
-                    }
+                    let x = word(&board.codes) ^ word(&codes);
+                    changed |= u64::from(nonzero_bytes(x)) << (w * 8);
                 }
-                if prev.check != board.check {
-                    for s in [prev.check, board.check].into_iter().flatten() {
+                if p.check != board.check {
+                    for s in [p.check, board.check].into_iter().flatten() {
                         changed |= 1u64.checked_shl(u32::from(s)).unwrap_or(0);
                     }
                 }
                 changed
             }
-            None => {
-                self.ids.resize(cells + 64, NONE);
-                u64::MAX
-            }
+            None => u64::MAX,
         };
-        let diff_start = self.diffs.len();
+        self.diffs.clear();
         let mut bits = changed;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
@@ -509,21 +533,11 @@ impl ViewSink {
                     *k = id;
                 }
             }
-            if let Some(c) = self.ids.get_mut(cells + s) {
-                *c = id;
-            }
-            if before.is_some() {
-                // A changed square's fragment differs from the parent's:
-                // another code or check is another key.
-                self.diffs.push(offset(s));
-                self.diffs.push(id);
-            }
+            // A changed square's fragment differs from the parent's:
+            // another code or check is another key.
+            self.diffs.push(offset(s));
+            self.diffs.push(id);
         }
-        let diff = if before.is_some() {
-            (offset(diff_start), offset(self.diffs.len()))
-        } else {
-            self.diff(cells, parent)
-        };
         let arrow = arrow.and_then(|(from, to)| {
             let f = usize::from(from.rank()) * 8 + usize::from(from.file());
             let t = usize::from(to.rank()) * 8 + usize::from(to.file());
@@ -552,12 +566,29 @@ impl ViewSink {
                 *k = facts;
             }
         }
+        let mut out = std::mem::take(&mut self.plies);
+        let start = out.len();
+        out.push(b'[');
+        let tail = self.fen_of(fen);
+        match (prev, whole) {
+            (Some((codes, p)), _) => {
+                let parent_tail = self.fen_of(p.fen);
+                fen::write_chess_change(&mut out, (&codes, parent_tail), (&board.codes, tail));
+            }
+            (None, Some(whole)) => fen::write_change(&mut out, None, whole),
+            (None, None) => {
+                let mut whole = String::new();
+                fen::push_chess_fen(&mut whole, &board.codes, tail);
+                fen::write_change(&mut out, None, &whole);
+            }
+        }
+        self.plies = out;
+        let data = self.end_node(start, arrow, facts);
         Shown {
+            data,
             fen,
-            cells: offset(cells),
-            diff,
-            arrow,
-            facts,
+            cells: offset(index),
+            check: board.check,
         }
     }
 
@@ -602,7 +633,6 @@ impl ViewSink {
         let start = self.start.take();
         let frame = self.frame.take();
         self.last = None;
-        self.last_chess = None;
         let variant = match report.and_then(|r| r.variant) {
             Some(v) => v.name().to_owned(),
             None => game.view_tag("Variant").unwrap_or("Chess").to_owned(),
@@ -655,14 +685,15 @@ impl ViewSink {
         self.start = None;
         self.frame = None;
         self.last = None;
-        self.last_chess = None;
     }
 
     /// Forgets the nodes of the game written or skipped.
     fn clear(&mut self) {
         self.shown.clear();
+        self.plies.clear();
         self.fens.clear();
         self.ids.clear();
+        self.boards.clear();
         self.diffs.clear();
     }
 
@@ -696,4 +727,32 @@ fn offset(n: usize) -> u32 {
 /// only inside its strings, where they are written with escapes.
 fn script_safe(json: &str) -> String {
     json.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word trick marks exactly the bytes that are not zero.
+    #[test]
+    fn nonzero_bytes_marks_each_byte() {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        for i in 0..20_000u64 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let keep = s.rotate_left(17);
+            let mut x = s;
+            for k in 0..8 {
+                if (keep >> k) & 1 == 0 {
+                    x &= !(0xff << (8 * k));
+                }
+            }
+            if i % 3 == 0 {
+                x = 1 << (i % 64);
+            }
+            let slow = (0..8).fold(0u8, |m, k| m | (u8::from((x >> (8 * k)) & 0xff != 0) << k));
+            assert_eq!(nonzero_bytes(x), slow, "{x:#x}");
+        }
+    }
 }

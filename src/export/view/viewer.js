@@ -171,13 +171,32 @@
     const data = document.getElementById("xpgn-game-" + k);
     if (!data) return;
     game = JSON.parse(data.textContent);
-    // Nodes are arrays (see xpgn's ViewSink::write_game_json); parents come
-    // before their children, so one pass rebuilds each position string.
-    game.nodes = game.nodes.map((r, i) => ({ p: r[0] ? i - r[0] : -1, m: r[1], ok: r[2], nags: r[3], cb: r[4], ca: r[5], fc: r[6], d: r[7], a: r[8], f: r[9] }));
+    // Nodes are arrays (see xpgn's ViewSink::write_game_json): the move,
+    // then, when it was replayed, the change of the position string, the
+    // changed cells, the arrow and the facts. Parents come before their
+    // children, so one pass rebuilds each position string.
+    game.nodes = game.nodes.map((r, i) => ({ p: i - 1, m: r[0], ok: r.length > 1, nags: [], cb: [], ca: [], fc: r[1], d: r[2] || [], a: r[3], f: r[4] }));
+    const pairs = (list, each) => { for (let j = 0; j + 1 < list.length; j += 2) each(game.nodes[list[j]], list[j + 1]); };
+    pairs(game.up, (node, back) => { node.p -= back - 1; });
+    pairs(game.nags, (node, g) => node.nags.push(g));
+    pairs(game.cb, (node, c) => node.cb.push(c));
+    pairs(game.ca, (node, c) => node.ca.push(c));
+    // A position string is its fields (between "/" and " ") and the
+    // separators: a change replaces runs of fields, [first, text, ...],
+    // or the whole string (first -1).
+    const SPLIT = /([/ ])/;
     for (const node of game.nodes) {
-      const base = node.p >= 0 && game.nodes[node.p].fen ? game.nodes[node.p].fen : "";
       const c = node.fc;
-      node.fen = c ? base.slice(0, c[0]) + c[2] + base.slice(base.length - c[1]) : null;
+      if (!c) { node.fen = null; continue; }
+      const base = node.p >= 0 ? game.nodes[node.p].parts : null;
+      let parts = base ? base.slice() : [];
+      for (let j = 0; j + 1 < c.length; j += 2) {
+        const texts = c[j + 1].split(SPLIT);
+        if (c[j] < 0) { parts = texts; continue; }
+        for (let t = 0; t < texts.length; t++) parts[2 * c[j] + t] = texts[t];
+      }
+      node.parts = parts;
+      node.fen = parts.join("");
     }
     gameNo = k;
     children = game.nodes.map(() => []);

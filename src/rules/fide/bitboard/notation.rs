@@ -71,6 +71,13 @@ impl BitPosition {
         // Every byte of `buf[..n]` is ASCII.
         out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
         out.push(' ');
+        self.write_fen_tail(out);
+    }
+
+    /// Appends the FEN's fields after the piece placement: side to move,
+    /// castling, en passant square and the two clocks (`xpgn view` writes
+    /// the placement from the board's codes, rank by rank).
+    pub fn write_fen_tail(&self, out: &mut String) {
         out.push(self.turn.char());
         out.push(' ');
         self.write_castling(out);

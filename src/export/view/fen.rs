@@ -1,0 +1,380 @@
+//! A node's position string as a change of its parent's, as the page's
+//! script rebuilds it: the string's fields are what stands between `/`
+//! and ` `, and a change lists runs of consecutive fields that differ,
+//! `[first field, "the run's text", ...]` (the text holds its own
+//! separators); `[-1, "the whole string"]` when the two strings do not
+//! have the same separators in the same order (and for the start).
+//!
+//! The general path ([`write_change`]) compares two whole strings. FIDE
+//! chess and Chess960 ([`write_chess_change`]) write the same change from
+//! the boards' codes and the fields after the placement, writing only the
+//! ranks that changed; a test holds the two equal at every ply of the
+//! chess fixtures and of random games.
+
+use super::json;
+
+/// The separators between a position string's fields.
+fn is_separator(b: u8) -> bool {
+    b == b'/' || b == b' '
+}
+
+/// Appends `fen` as the change of `parent`'s (see the module's doc),
+/// without the enclosing brackets. Only the fields around the bytes that
+/// differ are compared field by field: the common start and end of the
+/// two strings hold the same fields with the same separators.
+pub(super) fn write_change(out: &mut Vec<u8>, parent: Option<&str>, fen: &str) {
+    let whole = |out: &mut Vec<u8>| {
+        out.extend_from_slice(b"-1,");
+        json::string(out, fen);
+    };
+    let Some(parent) = parent else {
+        return whole(out);
+    };
+    let (a, b) = (parent.as_bytes(), fen.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if prefix == a.len() && prefix == b.len() {
+        return;
+    }
+    let room = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    // From the start of the field the first difference is in to the end
+    // of the field the last one is in.
+    let from = b[..prefix]
+        .iter()
+        .rposition(|&c| is_separator(c))
+        .map_or(0, |i| i + 1);
+    let end_b = b.len() - suffix;
+    let end_b = b[end_b..]
+        .iter()
+        .position(|&c| is_separator(c))
+        .map_or(b.len(), |i| end_b + i);
+    let end_a = a.len() - (b.len() - end_b);
+    let (ma, mb) = (&a[from..end_a], &b[from..end_b]);
+    if !same_separators(ma, mb) {
+        return whole(out);
+    }
+    let first_field = b[..from].iter().filter(|&&c| is_separator(c)).count();
+    // Walk both middles field by field; their separators are the same.
+    let (mut i, mut j) = (0, 0);
+    let mut field = u32::try_from(first_field).unwrap_or(u32::MAX);
+    let mut run: Option<(u32, usize)> = None;
+    let mut first = true;
+    loop {
+        let ea = ma[i..]
+            .iter()
+            .position(|&c| is_separator(c))
+            .map_or(ma.len(), |k| i + k);
+        let eb = mb[j..]
+            .iter()
+            .position(|&c| is_separator(c))
+            .map_or(mb.len(), |k| j + k);
+        let differs = ma.get(i..ea) != mb.get(j..eb);
+        match (differs, run) {
+            (true, None) => run = Some((field, j)),
+            (false, Some((k, start))) => {
+                // The run ends before this field's separator.
+                let text = fen.get(from + start..from + j.saturating_sub(1));
+                push_run(out, &mut first, k, text.unwrap_or(""));
+                run = None;
+            }
+            _ => {}
+        }
+        if eb >= mb.len() {
+            if let Some((k, start)) = run {
+                let text = fen.get(from + start..from + mb.len());
+                push_run(out, &mut first, k, text.unwrap_or(""));
+            }
+            return;
+        }
+        i = ea + 1;
+        j = eb + 1;
+        field += 1;
+    }
+}
+
+/// Whether `a` and `b` have the same separators in the same order (the
+/// fields of one then stand where the other's do).
+fn same_separators(a: &[u8], b: &[u8]) -> bool {
+    a.iter()
+        .copied()
+        .filter(|&c| is_separator(c))
+        .eq(b.iter().copied().filter(|&c| is_separator(c)))
+}
+
+fn push_run(out: &mut Vec<u8>, first: &mut bool, field: u32, text: &str) {
+    if !*first {
+        out.push(b',');
+    }
+    *first = false;
+    json::number(out, u64::from(field));
+    out.push(b',');
+    json::string(out, text);
+}
+
+/// FEN's piece letters by board code ([`crate::rules::picture::ChessBoard::codes`]).
+const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
+
+/// Appends rank `r` (0 the first) of the FEN placement of `codes`.
+fn push_rank(out: &mut Vec<u8>, codes: &[u8; 64], r: usize) {
+    let mut empty = 0u8;
+    for &code in codes.iter().skip(r * 8).take(8) {
+        if code == 0 {
+            empty += 1;
+            continue;
+        }
+        if empty > 0 {
+            out.push(b'0' + empty);
+            empty = 0;
+        }
+        out.push(CHARS[usize::from(code & 15)]);
+    }
+    if empty > 0 {
+        out.push(b'0' + empty);
+    }
+}
+
+/// Appends the FEN of a chess board: its codes' placement, then `tail`,
+/// the fields after it.
+pub(super) fn push_chess_fen(out: &mut String, codes: &[u8; 64], tail: &str) {
+    let mut bytes = std::mem::take(out).into_bytes();
+    for r in (0..8).rev() {
+        push_rank(&mut bytes, codes, r);
+        bytes.push(if r > 0 { b'/' } else { b' ' });
+    }
+    bytes.extend_from_slice(tail.as_bytes());
+    // Codes give ASCII letters and digits; `tail` was a string.
+    *out = String::from_utf8(bytes).unwrap_or_default();
+}
+
+/// Where the five fields of a chess FEN's tail (side to move, castling,
+/// en passant, the clocks) start and end; `None` for another shape.
+fn tail_fields(tail: &[u8]) -> Option<[(usize, usize); 5]> {
+    let mut fields = [(0, 0); 5];
+    let mut k = 0;
+    let mut start = 0;
+    for (i, &c) in tail.iter().enumerate() {
+        if is_separator(c) {
+            *fields.get_mut(k)? = (start, i);
+            k += 1;
+            start = i + 1;
+        }
+    }
+    *fields.get_mut(k)? = (start, tail.len());
+    (k == 4).then_some(fields)
+}
+
+/// One rank's codes as a word, to compare eight squares at a time.
+fn rank_word(codes: &[u8; 64], r: usize) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&codes[r * 8..r * 8 + 8]);
+    u64::from_le_bytes(b)
+}
+
+/// [`write_change`] for two FIDE chess or Chess960 positions given as
+/// their boards' codes and the FEN fields after the placement (five:
+/// side to move, castling, en passant, the clocks): fields 0 to 7 are the
+/// ranks, the eighth first, and only those that changed are written.
+pub(super) fn write_chess_change(
+    out: &mut Vec<u8>,
+    parent: (&[u8; 64], &str),
+    now: (&[u8; 64], &str),
+) {
+    let (pc, pt) = (parent.0, parent.1.as_bytes());
+    let (codes, tail) = (now.0, now.1.as_bytes());
+    let (Some(pf), Some(tf)) = (tail_fields(pt), tail_fields(tail)) else {
+        let mut fen = String::new();
+        push_chess_fen(&mut fen, codes, now.1);
+        write_change(out, None, &fen);
+        return;
+    };
+    // Bits 0..8: the ranks, eighth first; 8..13: the tail's fields.
+    let mut changed = 0u32;
+    for r in 0..8 {
+        if rank_word(pc, r) != rank_word(codes, r) {
+            changed |= 1 << (7 - r);
+        }
+    }
+    for f in 0..5 {
+        let (a, b) = (pf[f], tf[f]);
+        if pt.get(a.0..a.1) != tail.get(b.0..b.1) {
+            changed |= 1 << (8 + f);
+        }
+    }
+    let mut first = true;
+    while changed != 0 {
+        let f = changed.trailing_zeros() as usize;
+        // The run: consecutive set bits from f.
+        let len = (changed >> f).trailing_ones() as usize;
+        let end = f + len - 1;
+        changed &= !(((1u32 << len) - 1) << f);
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        push_small(out, f);
+        out.extend_from_slice(b",\"");
+        // Ranks and tail fields are ASCII without a byte to escape.
+        for g in f..=end {
+            if g > f {
+                out.push(if g <= 7 { b'/' } else { b' ' });
+            }
+            if g < 8 {
+                push_rank(out, codes, 7 - g);
+            } else {
+                let (a, b) = tf[g - 8];
+                out.extend_from_slice(tail.get(a..b).unwrap_or_default());
+            }
+        }
+        out.push(b'"');
+    }
+}
+
+/// Appends a field number below 100.
+fn push_small(out: &mut Vec<u8>, n: usize) {
+    if n >= 10 {
+        out.push(b'0' + (n / 10 % 10) as u8);
+    }
+    out.push(b'0' + (n % 10) as u8);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::family::AnyPosition;
+    use crate::rules::picture::ChessBoard;
+    use crate::verify::{Observer, Ply, Verifier};
+
+    /// Rebuilds `fen` from `parent` and the change, as the page's script does.
+    fn apply(parent: &str, change: &[u8]) -> String {
+        let v: serde_json::Value =
+            serde_json::from_slice(&[b"[", change, b"]"].concat()).expect("JSON");
+        let v = v.as_array().expect("array");
+        let split = |s: &str| -> Vec<String> {
+            let mut parts = Vec::new();
+            let mut cur = String::new();
+            for c in s.chars() {
+                if c == '/' || c == ' ' {
+                    parts.push(std::mem::take(&mut cur));
+                    parts.push(c.to_string());
+                } else {
+                    cur.push(c);
+                }
+            }
+            parts.push(cur);
+            parts
+        };
+        let mut parts = split(parent);
+        for pair in v.chunks(2) {
+            let k = pair[0].as_i64().expect("field");
+            let text = pair[1].as_str().expect("text");
+            if k < 0 {
+                parts = split(text);
+                continue;
+            }
+            for (j, p) in split(text).into_iter().enumerate() {
+                parts[2 * k as usize + j] = p;
+            }
+        }
+        parts.concat()
+    }
+
+    #[test]
+    fn changes_rebuild_the_string() {
+        for (a, b) in [
+            ("a/b c", "a/x c"),
+            ("a/b c", "y/b z"),
+            ("a/b c", "a/b c"),
+            ("a/b c", "a b/c"),
+            ("8/8 w - - 0 1", "8/7p b - - 0 1"),
+            ("a\"</b", "a\"</c"),
+            ("", "x"),
+            ("ab/cd/ef", "ab/cx/ef"),
+            ("ab/cd/ef", "ab/cd/ef/gh"),
+            ("ab/cd ef", "ab/cd/ef"),
+            ("aa/aa/aa", "aa/a/aa"),
+            ("r/p/8 w", "r/p/8 b"),
+            ("x/y", "x/y/"),
+            ("x/y/", "x/y"),
+            ("/", "//"),
+        ] {
+            let mut out = Vec::new();
+            write_change(&mut out, Some(a), b);
+            assert_eq!(apply(a, &out), b, "{a} -> {b}");
+        }
+        let mut out = Vec::new();
+        write_change(&mut out, None, "x y");
+        assert_eq!(out, b"-1,\"x y\"");
+    }
+
+    /// The chess path writes the change the general path writes from the
+    /// whole position strings.
+    fn compare(before: &AnyPosition, after: &AnyPosition) {
+        let (AnyPosition::Fide(b), AnyPosition::Fide(a)) = (before, after) else {
+            panic!("not on the bitboards");
+        };
+        let cb = ChessBoard::of(before).expect("chess");
+        let ca = ChessBoard::of(after).expect("chess");
+        let (mut tb, mut ta) = (String::new(), String::new());
+        b.write_fen_tail(&mut tb);
+        a.write_fen_tail(&mut ta);
+        let mut general = Vec::new();
+        write_change(&mut general, Some(&b.fen()), &a.fen());
+        let mut chess = Vec::new();
+        write_chess_change(&mut chess, (&cb.codes, &tb), (&ca.codes, &ta));
+        let (g, c) = (
+            String::from_utf8(general).expect("UTF-8"),
+            String::from_utf8(chess).expect("UTF-8"),
+        );
+        assert_eq!(c, g, "{}", a.fen());
+        assert_eq!(apply(&b.fen(), c.as_bytes()), a.fen());
+        let mut fen = String::new();
+        push_chess_fen(&mut fen, &ca.codes, &ta);
+        assert_eq!(fen, a.fen());
+    }
+
+    /// At every ply of random games of chess and Chess960 and of the
+    /// chess fixtures (castlings, promotions, en passant, checks).
+    #[test]
+    fn the_chess_change_is_the_general_one() {
+        use crate::rules::Variant;
+        use crate::rules::playout::{PlayoutOptions, playout};
+        let mut seen = 0;
+        for variant in [Variant::Chess, Variant::Chess960] {
+            for seed in 0..12 {
+                let game =
+                    playout(variant, &PlayoutOptions::default(), seed, 160).expect("playout");
+                let positions = game.positions();
+                for pair in positions.windows(2) {
+                    compare(&pair[0], &pair[1]);
+                    seen += 1;
+                }
+            }
+        }
+        struct Plies(usize);
+        impl Observer for Plies {
+            fn ply(&mut self, ply: &Ply<'_>) {
+                compare(ply.before, ply.after);
+                self.0 += 1;
+            }
+            fn wants_plies(&self) -> bool {
+                true
+            }
+        }
+        for name in ["opera-game.pgn", "special-moves.pgn"] {
+            let path = format!("{}/fixtures/chess/{name}", env!("CARGO_MANIFEST_DIR"));
+            let bytes = std::fs::read(path).expect("fixture");
+            let mut v = Verifier::with_observer("f", Plies(0));
+            crate::notation::Reader::new(&bytes[..])
+                .read_all(&mut v)
+                .expect("reads memory");
+            seen += v.into_observer().0;
+        }
+        assert!(seen > 1000, "{seen} plies");
+    }
+}
