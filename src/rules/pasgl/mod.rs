@@ -15,6 +15,7 @@ mod fen;
 mod movegen;
 mod notation;
 mod play;
+mod target;
 
 use std::sync::OnceLock;
 
