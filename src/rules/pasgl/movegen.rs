@@ -456,11 +456,13 @@ impl Position {
     /// Whether `color` has a stinky critter and none of the three exceptions
     /// holds (RULINGS 5.6, P11).
     pub(super) fn compelled(&self, color: Color) -> bool {
+        // Without an early exit (most positions have no stinky critter),
+        // so that the scan compiles to straight-line code.
         let has_stinky = self
             .board
             .on_grid()
             .iter()
-            .any(|c| c.color == color && c.stinky);
+            .fold(false, |any, c| any | (c.stinky & (c.color == color)));
         // The cheapest exception first; the Fox's needs its moves listed.
         has_stinky
             && !self.on_train_path(color)

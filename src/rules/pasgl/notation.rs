@@ -170,6 +170,7 @@ impl Position {
             .collect()
     }
 
+    #[inline(never)]
     fn resolve_critter(&self, a: &CritterAction, all: &mut Vec<Move>) -> Result<Move, Rejection> {
         let illegal = |msg: String| Rejection::new(RejectionKind::Illegal, msg);
         let Some(kind) = Kind::from_letter(a.critter) else {

@@ -143,6 +143,7 @@ impl Position {
     /// displacement choices) whose actor is a critter at `from` with an
     /// index in `which` and that go to `to` (walks and switches) or, with
     /// `shot`, hit `to` (shots and chucks), in the same order.
+    #[inline(never)]
     pub(super) fn generate_to(
         &self,
         from: Square,
@@ -299,6 +300,17 @@ mod tests {
         (0..super::super::GRID)
             .map(super::super::cell_square)
             .filter(|&sq| geometry().contains(sq))
+    }
+
+    /// The resolver's letter lookup against the table of kinds.
+    #[test]
+    fn kind_from_letter_agrees_with_the_letters() {
+        for b in 0..=u8::MAX {
+            let want = super::super::Kind::ALL
+                .into_iter()
+                .find(|k| k.letter() == b);
+            assert_eq!(super::super::Kind::from_letter(b), want, "{b}");
+        }
     }
 
     #[test]
