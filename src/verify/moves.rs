@@ -21,15 +21,16 @@ impl<O: Observer> Verifier<O> {
         // resolve without the full token (the same answer as below; no
         // null move below reads as one action: `Z0` and `0000` have no
         // rank 0, `@@@@` no square).
-        if let Some(a) = token::parse_single_action(&self.grammar, text) {
-            if let Some(m) = l.pos.resolve_action_quick(&a) {
+        let single = token::parse_single_action(&self.grammar, text);
+        if let Some(a) = &single {
+            if let Some(m) = l.pos.resolve_action_quick(a) {
                 self.play_quick(m, check, text, span, line);
                 return Flow::Continue;
             }
             // The 8x8 variants' own path (off with the shortcut, so that
             // the general path can be held to it).
             if self.quick {
-                if let Some(m) = l.pos.resolve_variant_quick(&a, &mut self.scratch) {
+                if let Some(m) = l.pos.resolve_variant_quick(a, &mut self.scratch) {
                     self.play_variant_quick(m, check, text, span, line);
                     return Flow::Continue;
                 }
@@ -40,7 +41,7 @@ impl<O: Observer> Verifier<O> {
                 }
             }
         }
-        self.on_other_move(text, check, span, line);
+        self.on_other_move(text, single, check, span, line);
         Flow::Continue
     }
 
@@ -50,6 +51,7 @@ impl<O: Observer> Verifier<O> {
     pub(super) fn on_other_move(
         &mut self,
         text: &[u8],
+        single: Option<Action>,
         check: CheckMark,
         span: Span,
         line: &LineContext<'_>,
@@ -59,17 +61,17 @@ impl<O: Observer> Verifier<O> {
             self.null_move(text, span, line);
             return;
         }
-        // Parsed in place: a token is a few hundred bytes.
+        // Parsed in place: a token is a few hundred bytes. A token of one
+        // action was read already (the same answer as parsing it again).
         let mut parsed = token::MoveToken {
             actions: arrayvec::ArrayVec::new(),
         };
-        match token::parse_move_into(&self.grammar, text, &mut parsed) {
-            Ok(()) => {}
-            Err(e) => {
-                self.unparsable(e, text, span, line);
-                return;
-            }
-        };
+        if let Some(a) = single {
+            parsed.actions.push(a);
+        } else if let Err(e) = token::parse_move_into(&self.grammar, text, &mut parsed) {
+            self.unparsable(e, text, span, line);
+            return;
+        }
         // PASGL `_Pd4` marks annotate the move before them (N6): checked,
         // not played.
         if let Some(Action::Roadkill { critter, at }) = parsed.first() {

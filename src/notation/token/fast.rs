@@ -12,19 +12,21 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Action, CastleSide, Coord, Grammar, MAX_ACTIONS, PieceMove};
+use super::{
+    Action, CastleSide, Coord, CritterAction, CritterKind, Grammar, MAX_ACTIONS, PieceMove,
+};
 
 /// A byte offset into the token and what was read up to it.
 type Step<T> = Option<(usize, T)>;
 
 /// The token's one action, when it is one action the grammar accepts
 /// whole; `None` when nom should decide, or when the token is a turn of
-/// several actions (see [`turn`]). Always `None` for PASGL, whose critter
-/// actions are rare enough to leave to nom.
+/// several actions (see [`turn`]). For PASGL, the critter actions and the
+/// pass ([`critter`]).
 #[inline(always)]
 pub(super) fn single(g: &Grammar, t: &[u8]) -> Option<Action> {
     if g.pasgl {
-        return None;
+        return critter(g, t);
     }
     match ordinary(g, t) {
         Some(a) => Some(a),
@@ -337,4 +339,68 @@ fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
         Some(b'-') if rest.starts_with(b"--") => Some((k + 2, Action::Pass)),
         _ => None,
     })
+}
+
+/// A PASGL token as nom's `pasgl_action` reads it: `--`, or a critter
+/// action `[*][-]Lsq(-|:|>)sq` with an optional victim `/L` or a Bear's
+/// displacement list `/Lsq/Lsq...`. `None` for a roadkill mark and for
+/// whatever nom rejects (nom then words the error). Every PASGL move of a
+/// record goes through here, where nom's combinators cost several times
+/// the resolver's work.
+#[inline(never)]
+fn critter(g: &Grammar, t: &[u8]) -> Option<Action> {
+    if t == b"--" {
+        return Some(Action::Pass);
+    }
+    let mut k = 0;
+    let stinky = t.first() == Some(&b'*');
+    k += usize::from(stinky);
+    let lunchless = t.get(k) == Some(&b'-');
+    k += usize::from(lunchless);
+    let critter = *t.get(k).filter(|&&b| g.is_piece(b))?;
+    let (k, from) = square(g, t, k + 1)?;
+    let mark = *t.get(k)?;
+    if !matches!(mark, b'-' | b':' | b'>') {
+        return None;
+    }
+    let (mut k, to) = square(g, t, k + 1)?;
+    let mut victim = None;
+    let mut displaced = ArrayVec::new();
+    while t.get(k) == Some(&b'/') {
+        let c = t
+            .get(k + 1)
+            .map(u8::to_ascii_uppercase)
+            .filter(|&c| g.is_piece(c))?;
+        match square(g, t, k + 2) {
+            Some((next, at)) => {
+                displaced.try_push((c, at)).ok()?;
+                k = next;
+            }
+            // A victim ends the token (nom stops there).
+            None if displaced.is_empty() => {
+                victim = Some(c);
+                k += 2;
+                break;
+            }
+            None => return None,
+        }
+    }
+    if k != t.len() {
+        return None;
+    }
+    let kind = if mark == b'>' {
+        CritterKind::Shot { to }
+    } else {
+        CritterKind::Move { to }
+    };
+    Some(Action::Critter(CritterAction {
+        stinky,
+        lunchless,
+        critter,
+        from,
+        kind,
+        capture: mark == b':',
+        victim,
+        displaced,
+    }))
 }

@@ -65,6 +65,27 @@ impl Board {
         &self.critters[..self.total()]
     }
 
+    /// The grid cells that hold critters, in index order: each found from
+    /// where the next critter's cell starts, not by asking all 80 cells.
+    pub(super) fn occupied_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        let end = self.start[GRID];
+        let mut s = 0;
+        std::iter::from_fn(move || {
+            let j = self.start[s];
+            if j >= end {
+                return None;
+            }
+            // The first cell whose stack begins at or before critter `j`
+            // and ends after it.
+            while self.start[s + 1] <= j {
+                s += 1;
+            }
+            let cell = s;
+            s += 1;
+            Some(cell)
+        })
+    }
+
     /// The stack of cell `s`, in arrival order.
     pub(super) fn get(&self, s: usize) -> &[Critter] {
         &self.critters[self.range(s)]
@@ -186,6 +207,12 @@ mod tests {
             for (t, m) in model.iter().enumerate() {
                 assert_eq!(&ids(&b, t), m, "step {step} cell {t}");
             }
+            let occupied: Vec<usize> = (0..GRID).filter(|&t| !model[t].is_empty()).collect();
+            assert_eq!(
+                b.occupied_cells().collect::<Vec<_>>(),
+                occupied,
+                "step {step}"
+            );
         }
     }
 }

@@ -15,6 +15,7 @@ mod fen;
 mod movegen;
 mod notation;
 mod play;
+mod target;
 
 use std::sync::OnceLock;
 
@@ -104,7 +105,19 @@ impl Kind {
 
     /// The kind of an upper-case letter.
     pub fn from_letter(letter: u8) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == letter)
+        // A match, not a search of `ALL`: asked for every move read.
+        Some(match letter {
+            b'B' => Kind::Bear,
+            b'H' => Kind::Hunter,
+            b'D' => Kind::Deer,
+            b'F' => Kind::Fox,
+            b'W' => Kind::Woodchuck,
+            b'S' => Kind::Skunk,
+            b'T' => Kind::Turkey,
+            b'M' => Kind::Chipmunk,
+            b'P' => Kind::Shrew,
+            _ => return None,
+        })
     }
 
     /// The English name, lower case.
@@ -337,7 +350,7 @@ fn cell_square(i: usize) -> Square {
 
 /// A PASGL 312 position: the stacks, the Train with its riders, the side to
 /// move, the scores and the run of passes.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Position {
     /// The stacks of the grid's cells and the riders of the head car and
     /// of the tail car.
@@ -353,6 +366,36 @@ pub struct Position {
     /// When Black's points are counted; a setting of the game, not part of
     /// the position string.
     timing: ScoreTiming,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board,
+            turn: self.turn,
+            train: self.train,
+            score: self.score,
+            passes: self.passes,
+            next_id: self.next_id,
+            report: self.report.clone(),
+            timing: self.timing,
+        }
+    }
+
+    /// Field by field in place: the verifier copies the position before
+    /// every move, and the derived `clone_from` builds a whole second
+    /// position (a kilobyte, mostly the report's capacity) and moves it.
+    fn clone_from(&mut self, source: &Position) {
+        self.board = source.board;
+        self.turn = source.turn;
+        self.train = source.train;
+        self.score = source.score;
+        self.passes = source.passes;
+        self.next_id = source.next_id;
+        self.report.scored.clone_from(&source.report.scored);
+        self.report.roadkill.clone_from(&source.report.roadkill);
+        self.timing = source.timing;
+    }
 }
 
 /// One turn of PASGL 312.
@@ -511,10 +554,9 @@ impl Position {
 
     /// Every non-empty cell with its stack, in grid order.
     pub fn occupied(&self) -> impl Iterator<Item = (Square, &[Critter])> {
-        (0..GRID)
-            .map(|i| (i, self.board.get(i)))
-            .filter(|(_, s)| !s.is_empty())
-            .map(|(i, s)| (cell_square(i), s))
+        self.board
+            .occupied_cells()
+            .map(|i| (cell_square(i), self.board.get(i)))
     }
 
     /// Train advances so far, modulo 20.
@@ -574,7 +616,17 @@ impl Position {
 
     /// How the game has ended, if it has (RULINGS 5.5, P15, P16).
     pub fn ending(&self) -> Option<Outcome> {
-        let reason = if !self.has_bear(Color::White) || !self.has_bear(Color::Black) {
+        // Both Bears in one pass over the critters: asked after every move.
+        let mut bears = 0u8;
+        for c in self.board.all() {
+            if c.kind == Kind::Bear {
+                bears |= 1 << (c.color as u8);
+                if bears == 3 {
+                    break;
+                }
+            }
+        }
+        let reason = if bears != 3 {
             "dead Bear"
         } else if (self.score.white - self.score.black).abs() >= 30 {
             "30-point lead"

@@ -9,8 +9,8 @@ use super::{
 };
 use crate::rules::core::{Color, Square};
 
-const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub(super) const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+pub(super) const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const KING: [(i8, i8); 8] = [
     (0, 1),
     (0, -1),
@@ -21,7 +21,7 @@ const KING: [(i8, i8); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-const KNIGHT: [(i8, i8); 8] = [
+pub(super) const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (-1, 2),
     (1, -2),
@@ -48,7 +48,7 @@ pub(super) fn in_own_half(color: Color, sq: Square) -> bool {
 
 /// What a movement may do on arrival.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Arrival {
+pub(super) enum Arrival {
     /// Lands and may go on (empty cell, for riders).
     Empty,
     /// Lands and must stop (occupied cell or terminal).
@@ -59,7 +59,7 @@ enum Arrival {
 
 impl Position {
     /// Whether `c` may end a movement on `sq`, and whether it stops there.
-    fn arrival(&self, c: &Critter, sq: Square) -> Arrival {
+    pub(super) fn arrival(&self, c: &Critter, sq: Square) -> Arrival {
         if self.is_train(sq) {
             return Arrival::Refused;
         }
@@ -300,7 +300,7 @@ impl Position {
             }
     }
 
-    fn ranged_victims(
+    pub(super) fn ranged_victims(
         &self,
         from: Square,
         critter: u8,
@@ -337,7 +337,7 @@ impl Position {
     }
 
     /// The walk to `to` with each possible effect there.
-    fn walk_effects(
+    pub(super) fn walk_effects(
         &self,
         from: Square,
         critter: u8,
@@ -408,8 +408,9 @@ impl Position {
     /// The turns [`generate`](Self::generate) lists (without the Bear's
     /// displacement choices) whose actor is one of the critters at `from`
     /// with an index in `which`, in the same order; other moves (a pass
-    /// among them) may be listed too. The reader asks for one critter's moves, and listing
-    /// every critter's would cost it most of its time.
+    /// among them) may be listed too. The reference that the resolver's
+    /// [`generate_to`](Self::generate_to) is tested against.
+    #[cfg(test)]
     pub(super) fn generate_from(&self, from: Square, which: &[u8], out: &mut Vec<Move>) {
         // Under compulsion the legal moves depend on every critter's
         // movements (P11): list them all.
@@ -455,15 +456,18 @@ impl Position {
     /// Whether `color` has a stinky critter and none of the three exceptions
     /// holds (RULINGS 5.6, P11).
     pub(super) fn compelled(&self, color: Color) -> bool {
+        // Without an early exit (most positions have no stinky critter),
+        // so that the scan compiles to straight-line code.
         let has_stinky = self
             .board
             .on_grid()
             .iter()
-            .any(|c| c.color == color && c.stinky);
+            .fold(false, |any, c| any | (c.stinky & (c.color == color)));
+        // The cheapest exception first; the Fox's needs its moves listed.
         has_stinky
-            && !self.threatened_by_fox(color)
-            && !self.threatened_by_hunter(color)
             && !self.on_train_path(color)
+            && !self.threatened_by_hunter(color)
+            && !self.threatened_by_fox(color)
     }
 
     /// Exception 1: the enemy Fox could enter the square of one of `color`'s
@@ -532,7 +536,7 @@ impl Position {
 
 /// Whether critter `i` of `stack` acts for `color`: of several critters in
 /// one state on one square only the first does (P21).
-fn acts(stack: &[Critter], i: usize, color: Color) -> bool {
+pub(super) fn acts(stack: &[Critter], i: usize, color: Color) -> bool {
     stack
         .get(i)
         .is_some_and(|c| c.color == color && !stack[..i].iter().any(|w| w.same_state(c)))

@@ -170,6 +170,7 @@ impl Position {
             .collect()
     }
 
+    #[inline(never)]
     fn resolve_critter(&self, a: &CritterAction, all: &mut Vec<Move>) -> Result<Move, Rejection> {
         let illegal = |msg: String| Rejection::new(RejectionKind::Illegal, msg);
         let Some(kind) = Kind::from_letter(a.critter) else {
@@ -238,25 +239,10 @@ impl Position {
         }
         candidates.retain(|i| (!a.stinky || state(i).stinky) && (!a.lunchless || !state(i).lunch));
         let shot = matches!(a.kind, CritterKind::Shot { .. });
-        self.generate_from(from, &candidates, all);
-        let matching: Vec<&Move> = all
-            .iter()
-            .filter(|m| match m {
-                Move::Walk(w) => {
-                    !shot && w.from == from && w.to == to && candidates.contains(&w.critter)
-                }
-                Move::Switch {
-                    from: f,
-                    critter,
-                    to: t,
-                } => !shot && *f == from && *t == to && candidates.contains(critter),
-                Move::Shoot(r) | Move::Chuck(r) => {
-                    shot && r.from == from && r.at == to && candidates.contains(&r.critter)
-                }
-                Move::Pass => false,
-            })
-            .collect();
-        if matching.is_empty() {
+        // Only the candidates' legal moves toward the written square, in
+        // the scratch list: nothing allocated per move.
+        self.generate_to(from, &candidates, to, shot, all);
+        if all.is_empty() {
             let c = state(&candidates[0]);
             return Err(self.explain(&c, from, to, shot, &candidates));
         }
@@ -269,23 +255,24 @@ impl Position {
             };
             self.stack(sq).get(usize::from(i)).copied()
         };
-        let mut chosen: Vec<&Move> = match a.victim {
-            Some(l) => matching
-                .iter()
-                .copied()
-                .filter(|m| victim_of(m).is_some_and(|v| v.kind.letter() == l))
-                .collect(),
-            None => matching.clone(),
-        };
-        if chosen.is_empty() {
-            let l = a.victim.map_or('?', char::from);
-            return Err(illegal(format!(
-                "no {} on {} can be the victim",
-                Kind::from_letter(a.victim.unwrap_or(b'?'))
-                    .map_or_else(|| l.to_string(), |k| k.name().to_string()),
-                name(to)
-            ))
-            .with_suggestions(matching.iter().map(|m| self.write_move(m, true)).collect()));
+        if let Some(l) = a.victim {
+            let named = |m: &Move| victim_of(m).is_some_and(|v| v.kind.letter() == l);
+            if !all.iter().any(named) {
+                return Err(illegal(format!(
+                    "no {} on {} can be the victim",
+                    Kind::from_letter(l)
+                        .map_or_else(|| char::from(l).to_string(), |k| k.name().to_string()),
+                    name(to)
+                ))
+                .with_suggestions(all.iter().map(|m| self.write_move(m, true)).collect()));
+            }
+            all.retain(named);
+        }
+        let chosen = all;
+        // One move (the usual case): none of the tie-breaking below applies.
+        if let [m] = chosen.as_mut_slice() {
+            let mut m = m.clone();
+            return self.finish_resolved(a, &mut m).map(|()| m);
         }
         // Moves that differ only in which of two identical critters acts or
         // suffers are one move.
@@ -301,14 +288,14 @@ impl Position {
         };
         // Different critters of one kind on the square: the prefixes as
         // written, taken as the whole state, tell them apart.
-        let exact = |m: &&Move| {
+        let exact = |m: &Move| {
             self.actor_of(m)
                 .is_some_and(|c| c.stinky == a.stinky && c.is_lunchless() == a.lunchless)
         };
         if chosen.iter().any(exact) {
-            chosen.retain(exact);
+            chosen.retain(|m| exact(m));
         }
-        let first = chosen[0];
+        let first = &chosen[0];
         let actors_differ = chosen.iter().any(|m| {
             self.actor_of(m)
                 .zip(self.actor_of(first))
@@ -332,15 +319,25 @@ impl Position {
             )
             .with_suggestions(chosen.iter().map(|m| self.write_move(m, true)).collect()));
         }
-        chosen.truncate(1);
         let mut m = first.clone();
-        if let Move::Walk(w) = &mut m {
-            let actor = stack[usize::from(w.critter)];
-            self.fill_displacement(a, &actor, w)?;
+        self.finish_resolved(a, &mut m).map(|()| m)
+    }
+
+    /// The Bear's displacement list of the move resolved, checked.
+    fn finish_resolved(&self, a: &CritterAction, m: &mut Move) -> Result<(), Rejection> {
+        if let Move::Walk(w) = m {
+            let Some(actor) = self.stack(w.from).get(usize::from(w.critter)).copied() else {
+                return Ok(());
+            };
+            self.fill_displacement(a, &actor, w)
         } else if !a.displaced.is_empty() {
-            return Err(illegal("only a Bear displaces critters".to_string()));
+            Err(Rejection::new(
+                RejectionKind::Illegal,
+                "only a Bear displaces critters".to_string(),
+            ))
+        } else {
+            Ok(())
         }
-        Ok(m)
     }
 
     /// Checks and fills in a Bear's displacement list (N6, P20).
@@ -351,11 +348,10 @@ impl Position {
         w: &mut Walk,
     ) -> Result<(), Rejection> {
         let dest = self.stack(w.to);
-        let pushed: Vec<&Critter> = if actor.kind == Kind::Bear && !is_terminal(w.to) {
-            dest.iter().filter(|v| v.kind != Kind::Shrew).collect()
-        } else {
-            Vec::new()
-        };
+        let mut pushed: ArrayVec<&Critter, 32> = ArrayVec::new();
+        if actor.kind == Kind::Bear && !is_terminal(w.to) {
+            pushed.extend(dest.iter().filter(|v| v.kind != Kind::Shrew));
+        }
         if pushed.is_empty() {
             if !a.displaced.is_empty() {
                 return Err(Rejection::new(
@@ -365,11 +361,14 @@ impl Position {
             }
             return Ok(());
         }
-        let wanted: String = pushed
-            .iter()
-            .map(|v| format!("{}", char::from(v.kind.letter())))
-            .collect::<Vec<_>>()
-            .join(", ");
+        // Only for the messages.
+        let wanted = || {
+            pushed
+                .iter()
+                .map(|v| format!("{}", char::from(v.kind.letter())))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let bad = |why: String| {
             Rejection::new(RejectionKind::Illegal, why).with_rule(
                 "N6: a Bear entering an occupied square lists where each displaced critter \
@@ -378,7 +377,8 @@ impl Position {
         };
         if a.displaced.len() != pushed.len() || a.victim.is_some() {
             return Err(bad(format!(
-                "say where each displaced critter goes ({wanted}), as /Tc5"
+                "say where each displaced critter goes ({}), as /Tc5",
+                wanted()
             )));
         }
         let mut targets: ArrayVec<Option<Square>, 32> = pushed.iter().map(|_| None).collect();
@@ -389,9 +389,10 @@ impl Position {
                 .position(|(v, t)| t.is_none() && v.kind.letter() == letter)
             else {
                 return Err(bad(format!(
-                    "no {} to displace on {} (there: {wanted})",
+                    "no {} to displace on {} (there: {})",
                     char::from(letter),
-                    name(w.to)
+                    name(w.to),
+                    wanted()
                 )));
             };
             let Some(sq) = square_of(at).filter(|&sq| neighbours(w.to).any(|n| n == sq)) else {

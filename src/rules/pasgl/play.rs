@@ -304,7 +304,7 @@ impl Position {
     fn advance_train(&mut self) {
         self.train = (self.train + 1) % 20;
         let (head, tail) = self.train();
-        if !is_terminal(head) {
+        if !is_terminal(head) && !self.stack(head).is_empty() {
             let victims = self.take_stack(head);
             for v in victims {
                 let _ = self.report.roadkill.try_push((v, head));
