@@ -20,8 +20,14 @@ impl<O: Observer> Verifier<O> {
         // The common case first: one ordinary move that the position can
         // resolve without the full token (the same answer as below; no
         // null move below reads as one action: `Z0` and `0000` have no
-        // rank 0, `@@@@` no square).
-        if let Some(a) = token::parse_single_action(&self.grammar, text) {
+        // rank 0, `@@@@` no square). No quick resolver reads the squares
+        // grammar's turns, mostly comma turns: they are parsed once, below.
+        let single = if self.grammar.has_squares() {
+            None
+        } else {
+            token::parse_single_action(&self.grammar, text)
+        };
+        if let Some(a) = single {
             if let Some(m) = l.pos.resolve_action_quick(&a) {
                 self.play_quick(m, check, text, span, line);
                 return Flow::Continue;
@@ -354,12 +360,17 @@ impl<O: Observer> Verifier<O> {
     ) {
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        // One copy into the slot kept for variations, not a clone and a move.
-        match &mut l.prev {
-            Some(prev) => prev.clone_from(&l.pos),
-            None => l.prev = Some(l.pos.clone()),
+        if self.quick {
+            // A turn the resolver played already is taken, not replayed.
+            l.pos.play_resolved(&m, &mut l.prev, &mut self.scratch);
+        } else {
+            // One copy into the slot kept for variations, not a clone and a move.
+            match &mut l.prev {
+                Some(prev) => prev.clone_from(&l.pos),
+                None => l.prev = Some(l.pos.clone()),
+            }
+            l.pos.play(&m);
         }
-        l.pos.play(&m);
         l.ply += 1;
         let ply = l.ply;
         self.counts.moves += 1;

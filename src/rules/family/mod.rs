@@ -16,6 +16,7 @@ use crate::written::Grammar;
 
 mod any;
 mod lichess;
+mod squares;
 
 /// The move grammar of each game: [`Variant::grammar`].
 pub fn grammar(variant: Variant) -> Grammar {

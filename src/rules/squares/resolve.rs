@@ -63,6 +63,23 @@ impl SquaresPosition {
     /// # Errors
     /// A [`Rejection`] naming the rule broken, with likely intended turns.
     pub fn resolve_token(&self, tok: &MoveToken) -> Result<Turn, Rejection> {
+        let mut after = self.clone();
+        self.resolve_into(tok, &mut after)
+    }
+
+    /// [`resolve_token`](Self::resolve_token), leaving in `after` the
+    /// position after the turn when there is one (whatever `after` held
+    /// before): the resolver plays the turn to test it, and a caller that
+    /// takes this position does not play it again. On an error `after`
+    /// holds nothing meaningful.
+    ///
+    /// # Errors
+    /// As [`resolve_token`](Self::resolve_token).
+    pub fn resolve_into(
+        &self,
+        tok: &MoveToken,
+        after: &mut SquaresPosition,
+    ) -> Result<Turn, Rejection> {
         // The verifier writes the move itself before the message.
         let fail = |kind, msg: String, rule: &str| {
             Err(Rejection::new(kind, msg)
@@ -198,11 +215,10 @@ impl SquaresPosition {
         let mut others: Vec<Turn> = Vec::new();
         let mut first_error: Option<(String, &'static str)> = None;
         let mut unsafe_king = false;
-        let mut scratch = self.clone();
-        for (k, cand) in candidates.into_iter().chain(more).enumerate() {
-            if k > 0 {
-                scratch.clone_from(self);
-            }
+        let tried = candidates.len() + more.len();
+        let scratch = after;
+        for cand in candidates.into_iter().chain(more) {
+            scratch.clone_from(self);
             let mut turn = Turn {
                 actions: ArrayVec::new(),
             };
@@ -242,7 +258,16 @@ impl SquaresPosition {
             }
         }
         match (found, others.is_empty()) {
-            (Some(t), true) => Ok(t),
+            (Some(t), true) => {
+                if tried == 1 {
+                    // The only candidate's actions are on the copy.
+                    scratch.close_turn(&t, self.ep);
+                } else {
+                    scratch.clone_from(self);
+                    scratch.play_unchecked(&t);
+                }
+                Ok(t)
+            }
             (None, _) => match first_error {
                 Some((msg, rule)) => fail(RejectionKind::Illegal, msg, rule),
                 None if unsafe_king => fail(
