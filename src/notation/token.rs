@@ -88,9 +88,15 @@ pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMov
 
 /// The token as one action when the hand-written fast path reads it whole:
 /// what [`parse_move`] would return as a one-action token. `None` means
-/// "ask [`parse_move`]" (a turn of several actions, an error, PASGL).
+/// "ask [`parse_move`]" (a turn of several actions, an error, PASGL, any
+/// token of the squares family's grammar).
 #[inline]
 pub fn parse_single_action(grammar: &Grammar, token: &[u8]) -> Option<Action> {
+    // The squares family's tokens are mostly comma turns, and no quick
+    // resolver reads its actions: `parse_move` reads them once.
+    if grammar.squares {
+        return None;
+    }
     fast::single(grammar, token)
 }
 

@@ -20,14 +20,8 @@ impl<O: Observer> Verifier<O> {
         // The common case first: one ordinary move that the position can
         // resolve without the full token (the same answer as below; no
         // null move below reads as one action: `Z0` and `0000` have no
-        // rank 0, `@@@@` no square). No quick resolver reads the squares
-        // grammar's turns, mostly comma turns: they are parsed once, below.
-        let single = if self.grammar.has_squares() {
-            None
-        } else {
-            token::parse_single_action(&self.grammar, text)
-        };
-        if let Some(a) = single {
+        // rank 0, `@@@@` no square).
+        if let Some(a) = token::parse_single_action(&self.grammar, text) {
             if let Some(m) = l.pos.resolve_action_quick(&a) {
                 self.play_quick(m, check, text, span, line);
                 return Flow::Continue;
