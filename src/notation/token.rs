@@ -79,25 +79,24 @@ impl ParseMoveError {
 /// assert!(p.capture && p.from_file == Some(4));
 /// ```
 pub fn parse_move(grammar: &Grammar, token: &[u8]) -> Result<MoveToken, ParseMoveError> {
-    if let Some(a) = fast::single(grammar, token) {
-        let mut actions = ArrayVec::new();
-        actions.push(a);
-        return Ok(MoveToken { actions });
-    }
-    if grammar.squares {
-        let mut actions = ArrayVec::new();
-        if fast::turn(grammar, token, &mut actions) {
-            return Ok(MoveToken { actions });
-        }
-    }
-    parse_move_reference(grammar, token)
+    let mut out = MoveToken {
+        actions: ArrayVec::new(),
+    };
+    parse_move_into(grammar, token, &mut out)?;
+    Ok(out)
 }
 
 /// The token as one action when the hand-written fast path reads it whole:
 /// what [`parse_move`] would return as a one-action token. `None` means
-/// "ask [`parse_move`]" (a turn of several actions, an error, PASGL).
+/// "ask [`parse_move`]" (a turn of several actions, an error, PASGL, any
+/// token of the squares family's grammar).
 #[inline]
 pub fn parse_single_action(grammar: &Grammar, token: &[u8]) -> Option<Action> {
+    // The squares family's tokens are mostly comma turns, and no quick
+    // resolver reads its actions: `parse_move` reads them once.
+    if grammar.squares {
+        return None;
+    }
     fast::single(grammar, token)
 }
 
@@ -114,11 +113,15 @@ pub fn parse_move_into(
     out: &mut MoveToken,
 ) -> Result<(), ParseMoveError> {
     out.actions.clear();
-    if let Some(a) = fast::single(grammar, token) {
+    if grammar.squares {
+        // A turn reads a token of one action as `single` does (the tests
+        // compare them), so a comma turn, the squares family's usual
+        // token, is read once instead of failing `single` first.
+        if fast::turn(grammar, token, &mut out.actions) {
+            return Ok(());
+        }
+    } else if let Some(a) = fast::single(grammar, token) {
         out.actions.push(a);
-        return Ok(());
-    }
-    if grammar.squares && fast::turn(grammar, token, &mut out.actions) {
         return Ok(());
     }
     *out = parse_move_reference(grammar, token)?;

@@ -361,12 +361,17 @@ impl<O: Observer> Verifier<O> {
     ) {
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        // One copy into the slot kept for variations, not a clone and a move.
-        match &mut l.prev {
-            Some(prev) => prev.clone_from(&l.pos),
-            None => l.prev = Some(l.pos.clone()),
+        if self.quick {
+            // A turn the resolver played already is taken, not replayed.
+            l.pos.play_resolved(&m, &mut l.prev, &mut self.scratch);
+        } else {
+            // One copy into the slot kept for variations, not a clone and a move.
+            match &mut l.prev {
+                Some(prev) => prev.clone_from(&l.pos),
+                None => l.prev = Some(l.pos.clone()),
+            }
+            l.pos.play(&m);
         }
-        l.pos.play(&m);
         l.ply += 1;
         let ply = l.ply;
         self.counts.moves += 1;

@@ -85,7 +85,8 @@ pub enum AnyMove {
 pub struct Scratch {
     pub(super) core: core::MoveList,
     pasgl: Vec<crate::rules::pasgl::Move>,
-    squares: Vec<crate::rules::squares::Turn>,
+    /// The squares family's last resolved turn (`family/squares.rs`).
+    pub(super) squares_resolved: super::squares::Resolved,
     pub(super) lichess: Vec<crate::rules::lichess::Move>,
 }
 
@@ -568,7 +569,10 @@ impl AnyPosition {
             AnyPosition::Fide(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
             AnyPosition::Core(p) => p.resolve_token(token, &mut scratch.core).map(AnyMove::Core),
             AnyPosition::Pasgl(p) => p.resolve(token, &mut scratch.pasgl).map(AnyMove::Pasgl),
-            AnyPosition::Squares(p) => p.resolve(token, &mut scratch.squares).map(AnyMove::Squares),
+            AnyPosition::Squares(p) => scratch
+                .squares_resolved
+                .resolve(p, token)
+                .map(AnyMove::Squares),
             AnyPosition::Lichess(p) => p
                 .resolve_token(token, &mut scratch.lichess)
                 .map(AnyMove::Lichess),

@@ -17,6 +17,7 @@ use crate::written::Grammar;
 mod any;
 mod core_quick;
 mod lichess;
+mod squares;
 
 /// The move grammar of each game: [`Variant::grammar`].
 pub fn grammar(variant: Variant) -> Grammar {

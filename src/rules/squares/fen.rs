@@ -11,8 +11,10 @@
 //! (`KQkq`), en passant, the reserves (`r3/3`, `*` for unlimited), the
 //! squares the side to move may not move (`-`, or squares joined by commas),
 //! and the two move counters. Fields after the reserves may be left out.
+//! The start position of each game of the family is read from it once.
 
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 use super::bits::Bits;
 use super::position::SquaresPosition;
@@ -380,5 +382,40 @@ fn write_barred(set: Bits, out: &mut String) {
             out.push(',');
         }
         out.push_str(&name(sq));
+    }
+}
+
+impl SquaresPosition {
+    /// The start position of a game of the family: the FIDE array on its 32
+    /// squares, the game's reserves.
+    pub fn start(variant: Variant, config: Config) -> SquaresPosition {
+        // Read once per game of the family with its own rules: a file of
+        // short games would otherwise spend its time parsing this string.
+        static STARTS: [OnceLock<SquaresPosition>; 5] = [const { OnceLock::new() }; 5];
+        let own = [
+            Variant::SquaresBasic,
+            Variant::Hans38,
+            Variant::Hans38Neutral,
+            Variant::InfiniteReserves,
+            Variant::MovingSquares,
+        ]
+        .iter()
+        .position(|&v| v == variant)
+        .filter(|_| Config::of(variant) == Some(config));
+        match own.and_then(|i| STARTS.get(i)) {
+            Some(cell) => cell
+                .get_or_init(|| Self::read_start(variant, config))
+                .clone(),
+            None => Self::read_start(variant, config),
+        }
+    }
+
+    fn read_start(variant: Variant, config: Config) -> SquaresPosition {
+        let fen = format!("{} w KQkq - r0/0 - 0 1", super::START_BOARD);
+        let mut pos = SquaresPosition::from_fen(variant, config, &fen)
+            .expect("invariant: the family's start board is valid");
+        pos.reserves.white = config.reserve;
+        pos.reserves.black = config.reserve;
+        pos
     }
 }

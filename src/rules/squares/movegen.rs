@@ -98,6 +98,54 @@ impl SquaresPosition {
         })
     }
 
+    /// The locations whose square, were it a hole, would leave `sq`
+    /// unattacked by `by`: the empty squares between `sq` and the rider
+    /// on every line that attacks it (a hole stops a line, rule 4); none
+    /// when a leap attacks it, every location when nothing does. Square
+    /// moves are looked for only from these when the king is attacked:
+    /// a square moved onto a hole opens lines, never closes one, and an
+    /// occupied square leaves a piece or a hole behind, a stop either way.
+    pub(crate) fn shield_cells(&self, sq: Square, by: Color) -> u64 {
+        let target = bit(sq);
+        if target == 0 {
+            return u64::MAX;
+        }
+        let t = target.trailing_zeros() as usize;
+        let table = bits::attacks(by);
+        let theirs = self.occupied[by].0;
+        if table
+            .leaps
+            .iter()
+            .zip(self.roles)
+            .any(|(leap, on)| leap[t] & on & theirs != 0)
+        {
+            return 0;
+        }
+        let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
+        let mut cells = u64::MAX;
+        for ray in &table.rays {
+            let line = ray.mask[t];
+            let hit = line & stops;
+            if hit == 0 {
+                continue;
+            }
+            let (first, before) = if ray.ascending {
+                let b = hit.trailing_zeros();
+                (b, line & ((1u64 << b) - 1))
+            } else {
+                let b = 63 - hit.leading_zeros();
+                (b, line & ((u64::MAX << b) << 1))
+            };
+            // The board is indexed like the masks.
+            if Piece::from_code(self.board[first as usize])
+                .is_some_and(|p| p.color == by && ray.roles & (1 << p.role.index()) != 0)
+            {
+                cells &= before;
+            }
+        }
+        cells
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.kings[self.turn].is_some_and(|k| self.is_attacked(k, !self.turn))

@@ -372,7 +372,20 @@ impl SquaresPosition {
     /// Square moves of the side to move, appended to `out`: a pawn carried
     /// to its last rank once for each piece it may become (L17).
     pub(crate) fn shifts(&self, out: &mut Vec<Action>) {
-        for from in self.squares {
+        self.shifts_from(self.squares, out);
+    }
+
+    /// The square moves of [`shifts`](Self::shifts) that may leave the
+    /// king of the side to move safe where it is attacked now: those from
+    /// [`shield_cells`](Self::shield_cells) (all of them when it is not
+    /// attacked, or there is no king).
+    pub(crate) fn shielding_shifts(&self, out: &mut Vec<Action>) {
+        let cells = self.kings[self.turn].map_or(u64::MAX, |k| self.shield_cells(k, !self.turn));
+        self.shifts_from(Bits(self.squares.0 & cells), out);
+    }
+
+    fn shifts_from(&self, froms: Bits, out: &mut Vec<Action>) {
+        for from in froms {
             if !self.may_shift_from(from) {
                 continue;
             }
@@ -555,11 +568,22 @@ impl SquaresPosition {
 
     /// Plays a whole turn without checking it.
     pub fn play_unchecked(&mut self, turn: &Turn) {
-        let mut touched = Bits::EMPTY;
         let ep_before = self.ep;
-        let mut piece_moved = false;
         for a in &turn.actions {
             self.apply(a);
+        }
+        self.close_turn(turn, ep_before);
+    }
+
+    /// The end of `turn`, whose actions are applied already (by
+    /// [`play_unchecked`](Self::play_unchecked), or by the resolver on its
+    /// copy): barred squares, the en-passant chance and the clocks, and
+    /// the other side to move. `ep_before` is the en-passant square before
+    /// the turn.
+    pub(crate) fn close_turn(&mut self, turn: &Turn, ep_before: Option<Square>) {
+        let mut touched = Bits::EMPTY;
+        let mut piece_moved = false;
+        for a in &turn.actions {
             match *a {
                 Action::Piece(_) => piece_moved = true,
                 // Squares, not locations, are barred, where they stand at

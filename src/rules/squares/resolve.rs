@@ -4,7 +4,6 @@
 //! `write.rs`).
 
 use std::ops::ControlFlow;
-use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
@@ -63,6 +62,23 @@ impl SquaresPosition {
     /// # Errors
     /// A [`Rejection`] naming the rule broken, with likely intended turns.
     pub fn resolve_token(&self, tok: &MoveToken) -> Result<Turn, Rejection> {
+        let mut after = self.clone();
+        self.resolve_into(tok, &mut after)
+    }
+
+    /// [`resolve_token`](Self::resolve_token), leaving in `after` the
+    /// position after the turn when there is one (whatever `after` held
+    /// before): the resolver plays the turn to test it, and a caller that
+    /// takes this position does not play it again. On an error `after`
+    /// holds nothing meaningful.
+    ///
+    /// # Errors
+    /// As [`resolve_token`](Self::resolve_token).
+    pub fn resolve_into(
+        &self,
+        tok: &MoveToken,
+        after: &mut SquaresPosition,
+    ) -> Result<Turn, Rejection> {
         // The verifier writes the move itself before the message.
         let fail = |kind, msg: String, rule: &str| {
             Err(Rejection::new(kind, msg)
@@ -198,11 +214,10 @@ impl SquaresPosition {
         let mut others: Vec<Turn> = Vec::new();
         let mut first_error: Option<(String, &'static str)> = None;
         let mut unsafe_king = false;
-        let mut scratch = self.clone();
-        for (k, cand) in candidates.into_iter().chain(more).enumerate() {
-            if k > 0 {
-                scratch.clone_from(self);
-            }
+        let tried = candidates.len() + more.len();
+        let scratch = after;
+        for cand in candidates.into_iter().chain(more) {
+            scratch.clone_from(self);
             let mut turn = Turn {
                 actions: ArrayVec::new(),
             };
@@ -242,7 +257,16 @@ impl SquaresPosition {
             }
         }
         match (found, others.is_empty()) {
-            (Some(t), true) => Ok(t),
+            (Some(t), true) => {
+                if tried == 1 {
+                    // The only candidate's actions are on the copy.
+                    scratch.close_turn(&t, self.ep);
+                } else {
+                    scratch.clone_from(self);
+                    scratch.play_unchecked(&t);
+                }
+                Ok(t)
+            }
             (None, _) => match first_error {
                 Some((msg, rule)) => fail(RejectionKind::Illegal, msg, rule),
                 None if unsafe_king => fail(
@@ -747,40 +771,5 @@ impl GamePosition for SquaresPosition {
 
     fn outcome(&self) -> Option<Outcome> {
         self.ending()
-    }
-}
-
-impl SquaresPosition {
-    /// The start position of a game of the family: the FIDE array on its 32
-    /// squares, the game's reserves.
-    pub fn start(variant: Variant, config: Config) -> SquaresPosition {
-        // Read once per game of the family with its own rules: a file of
-        // short games would otherwise spend its time parsing this string.
-        static STARTS: [OnceLock<SquaresPosition>; 5] = [const { OnceLock::new() }; 5];
-        let own = [
-            Variant::SquaresBasic,
-            Variant::Hans38,
-            Variant::Hans38Neutral,
-            Variant::InfiniteReserves,
-            Variant::MovingSquares,
-        ]
-        .iter()
-        .position(|&v| v == variant)
-        .filter(|_| Config::of(variant) == Some(config));
-        match own.and_then(|i| STARTS.get(i)) {
-            Some(cell) => cell
-                .get_or_init(|| Self::read_start(variant, config))
-                .clone(),
-            None => Self::read_start(variant, config),
-        }
-    }
-
-    fn read_start(variant: Variant, config: Config) -> SquaresPosition {
-        let fen = format!("{} w KQkq - r0/0 - 0 1", super::START_BOARD);
-        let mut pos = SquaresPosition::from_fen(variant, config, &fen)
-            .expect("invariant: the family's start board is valid");
-        pos.reserves.white = config.reserve;
-        pos.reserves.black = config.reserve;
-        pos
     }
 }

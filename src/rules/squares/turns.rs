@@ -23,7 +23,8 @@ impl SquaresPosition {
     /// an empty square, which stops no line, so it never shields the mover's
     /// king. Where the king is attacked (on `base`, or after a square move),
     /// the tails that only add placements to that are not visited; nor is
-    /// a placed square moved on, which is a placement elsewhere. Callers
+    /// a placed square moved on, which is a placement elsewhere; nor a
+    /// square move that takes no square off an attacking line. Callers
     /// still test every tail they are given.
     fn each_tail(
         &self,
@@ -32,15 +33,25 @@ impl SquaresPosition {
     ) -> ControlFlow<()> {
         let cfg = self.config;
         let us = self.turn;
-        let places = if base.king_safe(us) {
+        let safe = base.king_safe(us);
+        let places = if safe {
             base.placement_set()
         } else {
             Bits::EMPTY
         };
+        // Where the king is attacked, only a square taken off an attacking
+        // line can shield it.
+        let list_shifts = |out: &mut Vec<Action>| {
+            if safe {
+                base.shifts(out);
+            } else {
+                base.shielding_shifts(out);
+            }
+        };
         let mut shifts = Vec::new();
         if !cfg.must_place {
             f(&[], base)?;
-            base.shifts(&mut shifts);
+            list_shifts(&mut shifts);
             for &a in &shifts {
                 let mut p = base.clone();
                 p.apply(&a);
@@ -59,7 +70,7 @@ impl SquaresPosition {
         if cfg.must_place {
             // Listed only now: a search that stops at a placement never
             // needs them.
-            base.shifts(&mut shifts);
+            list_shifts(&mut shifts);
         }
         // Both square actions, either order (L11). When they do not touch
         // each other's locations the order changes nothing, so only the
@@ -126,7 +137,7 @@ impl SquaresPosition {
                 self.push_if_safe(Turn::single(Action::Piece(m)), out);
             }
             let mut shifts = Vec::new();
-            self.shifts(&mut shifts);
+            self.shielding_shifts(&mut shifts);
             for a in shifts {
                 self.push_if_safe(Turn::single(a), out);
             }
@@ -245,7 +256,7 @@ impl SquaresPosition {
             return true;
         }
         let mut shifts = Vec::new();
-        self.shifts(&mut shifts);
+        self.shielding_shifts(&mut shifts);
         shifts.into_iter().any(safe)
     }
 }

@@ -2,7 +2,8 @@
 //! seeded random games of every game of the family: the attack test and
 //! the piece moves by masks against the step-by-step walks, the role masks
 //! against the board, and the early-stopping search for a legal turn
-//! against the full list.
+//! against the full list; the square moves looked for where the king is
+//! attacked against all of them.
 
 use super::*;
 use crate::rules::core::Square;
@@ -145,13 +146,74 @@ fn every_legal_turn_written_short_or_long_resolves_to_itself_on_random_games() {
             for text in [p.turn_short(t), p.turn_long(t)] {
                 let tok = parse_move(&Grammar::squares(), text.as_bytes())
                     .unwrap_or_else(|e| panic!("{text}: {e}"));
-                match p.resolve_token(&tok) {
+                // The resolver's copy, whatever it held before, ends as
+                // the position after the turn (the verifier takes it).
+                let mut after = p.clone();
+                after.turn = !after.turn;
+                match p.resolve_into(&tok, &mut after) {
                     Ok(got) => assert_eq!(&got, t, "{text} in {}", p.fen()),
                     Err(r) => panic!("{text} rejected in {}: {r:?}", p.fen()),
                 }
+                let mut played = p.clone();
+                played.play_unchecked(t);
+                assert_eq!(after, played, "{text} in {}", p.fen());
                 resolved += 1;
             }
         }
     }
     assert!(resolved > 5_000, "{resolved}");
+}
+
+/// Where the king of the side to move is attacked (in the position, or
+/// after one of its piece moves, before the square actions), the square
+/// moves left out of [`SquaresPosition::shielding_shifts`] all leave it
+/// attacked, and the rest come in the order of [`SquaresPosition::shifts`].
+#[test]
+fn shielding_shifts_leave_out_only_square_moves_that_leave_the_king_attacked() {
+    let (mut all, mut kept, mut pieces) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut attacked, mut left_out, mut shields) = (0, 0, 0);
+    for p in random_positions() {
+        let mut bases = vec![p.clone()];
+        p.piece_moves(&mut pieces);
+        for m in &pieces {
+            let mut base = p.clone();
+            base.apply(&Action::Piece(*m));
+            bases.push(base);
+        }
+        for base in bases {
+            all.clear();
+            kept.clear();
+            base.shifts(&mut all);
+            base.shielding_shifts(&mut kept);
+            if base.king_safe(base.turn) {
+                assert_eq!(all, kept, "{}", base.fen());
+                continue;
+            }
+            attacked += 1;
+            let mut rest = kept.iter().peekable();
+            for a in &all {
+                if rest.peek() == Some(&a) {
+                    rest.next();
+                    continue;
+                }
+                let mut after = base.clone();
+                after.apply(a);
+                assert!(!after.king_safe(base.turn), "{a:?} in {}", base.fen());
+                left_out += 1;
+            }
+            assert!(rest.next().is_none(), "not a subsequence: {}", base.fen());
+            shields += kept
+                .iter()
+                .filter(|&a| {
+                    let mut after = base.clone();
+                    after.apply(a);
+                    after.king_safe(base.turn)
+                })
+                .count();
+        }
+    }
+    assert!(
+        attacked > 200 && left_out > 1_000 && shields > 10,
+        "{attacked} {left_out} {shields}"
+    );
 }
