@@ -18,10 +18,12 @@
 mod json;
 mod json_text;
 mod rendered;
+mod spill;
 mod view;
 mod write;
 
 pub use rendered::Rendered;
+pub use spill::Spilled;
 pub use view::ViewNode;
 
 use super::pgn::{self, PgnOptions};
@@ -60,6 +62,9 @@ struct Attachment {
     kind: Kind,
     style: CommentStyle,
     text: Text,
+    /// `text` is a range of the spill file, not of the arena (a giant
+    /// comment, [`spill`]).
+    spilled: bool,
     /// The next attachment of the same move.
     next: u32,
 }
@@ -141,6 +146,11 @@ pub struct Lean {
     in_movetext: bool,
     /// Where the comment being read starts in the arena.
     comment_start: Option<u32>,
+    /// Where the comment being read starts in the spill file, once it
+    /// went there.
+    comment_spill: Option<u64>,
+    /// Giant comments of the game being read ([`spill`]).
+    big: spill::SpillFile,
     size: u64,
     cut: Option<Cut>,
     span: Span,
@@ -203,6 +213,8 @@ impl Lean {
             cursor: Cursor { at: 0, last: None },
             in_movetext: false,
             comment_start: None,
+            comment_spill: None,
+            big: spill::SpillFile::default(),
             size: 0,
             cut: None,
             span: Span::default(),
@@ -346,6 +358,45 @@ impl Lean {
         (offset(start), offset(self.text.len()))
     }
 
+    /// Moves the text of the brace comment being read (from `start` in
+    /// the arena) to the spill file: a giant comment is held once, on
+    /// disk, not in the arena and again in the output. A `;` comment, a
+    /// game for `xpgn view` and a game whose spill file fails stay in
+    /// the arena.
+    fn spill_comment(&mut self, start: u32, style: CommentStyle) {
+        if style != CommentStyle::Brace || self.view {
+            return;
+        }
+        let from = self.big.len();
+        let moved = self
+            .text
+            .get(start as usize..)
+            .is_some_and(|t| self.big.append(t.as_bytes()));
+        if moved {
+            self.comment_spill.get_or_insert(from);
+            self.text.truncate(start as usize);
+        } else if let Some(first) = self.comment_spill.take() {
+            // The file failed midway: what it holds of the comment comes
+            // back before the text just read.
+            let mut back = String::new();
+            let read = self.big.pieces(first, from, |p| {
+                back.push_str(p);
+                Ok(())
+            });
+            if read.is_err() {
+                // The comment cannot be had whole: the game is not
+                // written as if it were.
+                self.cut.get_or_insert(Cut::TooLarge {
+                    limit: spill::COMMENT_SPILL as u64,
+                });
+            }
+            self.big.truncate(first);
+            let tail = self.text.split_off(start as usize);
+            self.text.push_str(&back);
+            self.text.push_str(&tail);
+        }
+    }
+
     fn grow(&mut self, bytes: usize) -> bool {
         self.grow_by(bytes as u64 + 16)
     }
@@ -367,6 +418,7 @@ impl Lean {
             kind,
             style,
             text,
+            spilled: false,
             next: NONE,
         });
         id
@@ -386,7 +438,15 @@ impl Lean {
         }
     }
 
-    fn add_comment(&mut self, text: Text, style: CommentStyle) {
+    fn add_comment(&mut self, text: Text, style: CommentStyle, spilled: bool) {
+        let a = offset(self.attachments.len());
+        self.place_comment(text, style);
+        if let Some(x) = self.attachments.get_mut(a as usize) {
+            x.spilled = spilled;
+        }
+    }
+
+    fn place_comment(&mut self, text: Text, style: CommentStyle) {
         if self.result.is_some() {
             let a = self.attachment(Kind::After, style, text);
             self.after_result.push(a);
@@ -505,6 +565,8 @@ impl Lean {
         self.cursor = Cursor { at: 0, last: None };
         self.in_movetext = false;
         self.comment_start = None;
+        self.comment_spill = None;
+        self.big.truncate(0);
         self.size = 0;
         self.cut = None;
         self.result = None;
@@ -544,23 +606,40 @@ impl Lean {
             .unwrap_or(GameResult::Unknown);
         // Room for the whole game at once (a JSON move is some 160 bytes
         // besides its text): no growing copy after copy.
+        // A giant game's goes to a file a few MiB at a time instead.
         let per_move = if self.json { 160 } else { 8 };
         let mut bytes = Vec::with_capacity(
-            self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256,
+            (self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256)
+                .min(2 * spill::OUT_SPILL),
         );
         let mut spans = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
-        if self.cut.is_none() && self.json {
-            // Writing to a Vec cannot fail.
-            let _ = self.write_json(&tags, &mut bytes, &mut spans);
-        } else if self.cut.is_none() {
-            // Writing to a Vec cannot fail.
-            let _ = self.write(&tags, result, &mut bytes);
+        let mut out = spill::OutSpill::new(!self.json);
+        // Writing to a Vec cannot fail; reading back a spilled comment
+        // can, and then the game is not written as if it were whole.
+        let written = if self.cut.is_some() {
+            Ok(())
+        } else if self.json {
+            self.write_json(&tags, &mut bytes, &mut spans, &mut out)
+        } else {
+            let w = self.write(&tags, result, &mut bytes, &mut out);
             // Bytes that were not UTF-8 come back as themselves (`--encoding`).
             crate::notation::text::unescape(&mut bytes);
+            w
+        };
+        if written.is_err() {
+            self.cut.get_or_insert(Cut::TooLarge {
+                limit: spill::COMMENT_SPILL as u64,
+            });
+        }
+        let spilled = out.into_spilled().filter(|_| self.cut.is_none());
+        if self.cut.is_some() {
+            bytes.clear();
+            spans.clear();
         }
         let plies = self.mainline_plies();
         self.done = Some(Rendered {
             bytes,
+            spilled,
             tag_text,
             tag_spans: self.tags.clone(),
             result,
@@ -650,6 +729,11 @@ fn offset(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// A spill file offset, under the same limit.
+fn offset_u64(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 impl Visitor for Lean {
     fn event(&mut self, event: Event<'_>, span: Span, _line: &LineContext<'_>) -> Flow {
         match event {
@@ -698,10 +782,23 @@ impl Visitor for Lean {
                 }
                 let start = *self.comment_start.get_or_insert(offset(self.text.len()));
                 self.push_bytes(text);
+                if self.comment_spill.is_some()
+                    || self.text.len() - start as usize > spill::COMMENT_SPILL
+                {
+                    self.spill_comment(start, style);
+                }
                 if matches!(chunk, Chunk::Whole | Chunk::Last) {
                     self.comment_start = None;
-                    let end = offset(self.text.len());
-                    self.add_comment((start, end), style);
+                    match self.comment_spill.take() {
+                        Some(from) => {
+                            let text = (offset_u64(from), offset_u64(self.big.len()));
+                            self.add_comment(text, style, true);
+                        }
+                        None => {
+                            let end = offset(self.text.len());
+                            self.add_comment((start, end), style, false);
+                        }
+                    }
                 }
             }
             Event::BeginVariation => {
