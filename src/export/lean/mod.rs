@@ -590,8 +590,6 @@ impl Lean {
             self.finished = true;
             return;
         }
-        let tag_end = self.tags.iter().map(|(_, v)| v.1).max().unwrap_or(0);
-        let tag_text = self.text.get(..tag_end as usize).unwrap_or("").to_owned();
         let tags: Vec<(&str, &str)> = self
             .tags
             .iter()
@@ -626,12 +624,27 @@ impl Lean {
             crate::notation::text::unescape(&mut bytes);
             w
         };
+        drop(tags);
         if written.is_err() {
             self.cut.get_or_insert(Cut::TooLarge {
                 limit: spill::COMMENT_SPILL as u64,
             });
         }
         let spilled = out.into_spilled().filter(|_| self.cut.is_none());
+        // The tags go with the game for the filters: copied, but a giant
+        // tag section is handed over (the next game's buffers start anew)
+        // rather than held twice.
+        let tag_end = self.tags.iter().map(|(_, v)| v.1).max().unwrap_or(0) as usize;
+        let (tag_text, tag_spans) = if tag_end > spill::OUT_SPILL {
+            self.text.truncate(tag_end);
+            (
+                std::mem::take(&mut self.text),
+                std::mem::take(&mut self.tags),
+            )
+        } else {
+            let text = self.text.get(..tag_end).unwrap_or("").to_owned();
+            (text, self.tags.clone())
+        };
         if self.cut.is_some() {
             bytes.clear();
             spans.clear();
@@ -641,7 +654,7 @@ impl Lean {
             bytes,
             spilled,
             tag_text,
-            tag_spans: self.tags.clone(),
+            tag_spans,
             result,
             mainline_plies: plies,
             span: self.span,
