@@ -72,6 +72,7 @@ impl Lean {
         out: &mut Vec<u8>,
         key: &[u8],
         ids: impl Iterator<Item = u32>,
+        spill: &mut OutSpill,
     ) -> io::Result<()> {
         let texts: Vec<&str> = ids
             .filter_map(|a| self.attachments.get(a as usize))
@@ -81,7 +82,7 @@ impl Lean {
             [] => Ok(()),
             [one] => {
                 out.extend_from_slice(key);
-                put_str(out, one);
+                put_long_str(out, one, spill);
                 Ok(())
             }
             many => {
@@ -139,6 +140,7 @@ impl Lean {
             out,
             b",\"unreadable\":",
             self.game_level(Kind::UnreadableBefore),
+            spill,
         )?;
         out.extend_from_slice(b",\"moves\":[");
         // A parent comes before its children: plies in one pass.
@@ -201,11 +203,13 @@ impl Lean {
                     out,
                     b",\"unreadable_before\":",
                     self.attached(id, |k| k == Kind::UnreadableBefore),
+                    spill,
                 )?;
                 self.put_texts(
                     out,
                     b",\"unreadable_after\":",
                     self.attached(id, |k| k == Kind::UnreadableAfter),
+                    spill,
                 )?;
             }
             if n.error {
@@ -244,4 +248,33 @@ impl Lean {
 /// file.
 fn at(spill: &OutSpill, out: &[u8]) -> u32 {
     super::offset_u64(spill.base() + out.len() as u64)
+}
+
+/// [`put_str`] of text that may be giant (a million stray bytes of one
+/// game, held as one string): written 64 KiB at a time, the output going
+/// to its file as it grows. Escaping is byte by byte, so the pieces give
+/// the text of the whole.
+fn put_long_str(out: &mut Vec<u8>, s: &str, spill: &mut OutSpill) {
+    const PIECE: usize = 1 << 16;
+    if s.len() <= PIECE {
+        put_str(out, s);
+        return;
+    }
+    out.push(b'"');
+    let mut piece_json = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(PIECE);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        piece_json.clear();
+        put_str(&mut piece_json, piece);
+        let inner = piece_json.len().saturating_sub(1);
+        out.extend_from_slice(piece_json.get(1..inner).unwrap_or_default());
+        spill.drain(out);
+        rest = tail;
+    }
+    out.push(b'"');
 }

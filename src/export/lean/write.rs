@@ -11,11 +11,13 @@ use crate::notation::{CommentStyle, GameResult};
 
 impl Lean {
     /// Writes the text of attachment `a` as unreadable text, piece by
-    /// piece.
-    fn unreadable(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
+    /// piece (millions of them in a hostile game: the output goes to its
+    /// file as it grows).
+    fn unreadable(&self, lines: &mut Lines<'_>, a: u32, out: &mut OutSpill) -> io::Result<()> {
         if let Some(u) = self.attachments.get(a as usize) {
             for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
                 lines.unreadable(piece)?;
+                out.drain(lines.out);
             }
         }
         Ok(())
@@ -147,7 +149,7 @@ impl Lean {
         }
         // Written with any options, as the record's writer does.
         for u in self.game_level(Kind::UnreadableBefore) {
-            self.unreadable(lines, u)?;
+            self.unreadable(lines, u, out)?;
         }
         let mut need_number = true;
         let mut closes = 0u32;
@@ -187,7 +189,7 @@ impl Lean {
             }
             if !bare {
                 for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
-                    self.unreadable(lines, u)?;
+                    self.unreadable(lines, u, out)?;
                 }
             }
             let half = base + u64::from(ply) - 1;
@@ -220,7 +222,7 @@ impl Lean {
                     }
                 }
                 for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
-                    self.unreadable(lines, u)?;
+                    self.unreadable(lines, u, out)?;
                 }
                 if comments {
                     for c in self.attached(id, |k| k == Kind::After) {
