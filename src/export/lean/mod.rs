@@ -29,7 +29,7 @@ pub use view::ViewNode;
 use super::pgn::{self, PgnOptions};
 use crate::diag::Span;
 use crate::notation::{
-    CheckMark, Chunk, CommentStyle, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor,
+    CheckMark, CommentStyle, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor,
 };
 use crate::record::Cut;
 
@@ -356,45 +356,6 @@ impl Lean {
             self.text.push_str(&crate::notation::text::decode(b));
         }
         (offset(start), offset(self.text.len()))
-    }
-
-    /// Moves the text of the brace comment being read (from `start` in
-    /// the arena) to the spill file: a giant comment is held once, on
-    /// disk, not in the arena and again in the output. A `;` comment, a
-    /// game for `xpgn view` and a game whose spill file fails stay in
-    /// the arena.
-    fn spill_comment(&mut self, start: u32, style: CommentStyle) {
-        if style != CommentStyle::Brace || self.view {
-            return;
-        }
-        let from = self.big.len();
-        let moved = self
-            .text
-            .get(start as usize..)
-            .is_some_and(|t| self.big.append(t.as_bytes()));
-        if moved {
-            self.comment_spill.get_or_insert(from);
-            self.text.truncate(start as usize);
-        } else if let Some(first) = self.comment_spill.take() {
-            // The file failed midway: what it holds of the comment comes
-            // back before the text just read.
-            let mut back = String::new();
-            let read = self.big.pieces(first, from, |p| {
-                back.push_str(p);
-                Ok(())
-            });
-            if read.is_err() {
-                // The comment cannot be had whole: the game is not
-                // written as if it were.
-                self.cut.get_or_insert(Cut::TooLarge {
-                    limit: spill::COMMENT_SPILL as u64,
-                });
-            }
-            self.big.truncate(first);
-            let tail = self.text.split_off(start as usize);
-            self.text.push_str(&back);
-            self.text.push_str(&tail);
-        }
     }
 
     fn grow(&mut self, bytes: usize) -> bool {
@@ -789,31 +750,7 @@ impl Visitor for Lean {
                     self.attach(id, a);
                 }
             }
-            Event::Comment { text, style, chunk } => {
-                if !self.grow(text.len()) {
-                    return Flow::Continue;
-                }
-                let start = *self.comment_start.get_or_insert(offset(self.text.len()));
-                self.push_bytes(text);
-                if self.comment_spill.is_some()
-                    || self.text.len() - start as usize > spill::COMMENT_SPILL
-                {
-                    self.spill_comment(start, style);
-                }
-                if matches!(chunk, Chunk::Whole | Chunk::Last) {
-                    self.comment_start = None;
-                    match self.comment_spill.take() {
-                        Some(from) => {
-                            let text = (offset_u64(from), offset_u64(self.big.len()));
-                            self.add_comment(text, style, true);
-                        }
-                        None => {
-                            let end = offset(self.text.len());
-                            self.add_comment((start, end), style, false);
-                        }
-                    }
-                }
-            }
+            Event::Comment { text, style, chunk } => self.comment_chunk(text, style, chunk),
             Event::BeginVariation => {
                 self.stack.push(self.cursor);
                 // A variation replaces the last move: it starts where that

@@ -19,6 +19,10 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::sync::Arc;
 
+use super::{Lean, offset, offset_u64};
+use crate::notation::{Chunk, CommentStyle};
+use crate::record::Cut;
+
 /// A comment longer than this goes to the spill file as it is read.
 pub(super) const COMMENT_SPILL: usize = 1 << 20;
 
@@ -254,5 +258,72 @@ impl OutSpill {
 
     pub(super) fn into_spilled(self) -> Option<Spilled> {
         self.file.into_spilled()
+    }
+}
+
+impl Lean {
+    /// A piece of a comment: into the arena, and from there to the spill
+    /// file once the comment passes [`COMMENT_SPILL`] bytes.
+    pub(super) fn comment_chunk(&mut self, text: &[u8], style: CommentStyle, chunk: Chunk) {
+        if !self.grow(text.len()) {
+            return;
+        }
+        let start = *self.comment_start.get_or_insert(offset(self.text.len()));
+        self.push_bytes(text);
+        if self.comment_spill.is_some() || self.text.len() - start as usize > COMMENT_SPILL {
+            self.spill_comment(start, style);
+        }
+        if matches!(chunk, Chunk::Whole | Chunk::Last) {
+            self.comment_start = None;
+            match self.comment_spill.take() {
+                Some(from) => {
+                    let text = (offset_u64(from), offset_u64(self.big.len()));
+                    self.add_comment(text, style, true);
+                }
+                None => {
+                    let end = offset(self.text.len());
+                    self.add_comment((start, end), style, false);
+                }
+            }
+        }
+    }
+
+    /// Moves the text of the brace comment being read (from `start` in
+    /// the arena) to the spill file: a giant comment is held once, on
+    /// disk, not in the arena and again in the output. A `;` comment, a
+    /// game for `xpgn view` and a game whose spill file fails stay in
+    /// the arena.
+    fn spill_comment(&mut self, start: u32, style: CommentStyle) {
+        if style != CommentStyle::Brace || self.view {
+            return;
+        }
+        let from = self.big.len();
+        let moved = self
+            .text
+            .get(start as usize..)
+            .is_some_and(|t| self.big.append(t.as_bytes()));
+        if moved {
+            self.comment_spill.get_or_insert(from);
+            self.text.truncate(start as usize);
+        } else if let Some(first) = self.comment_spill.take() {
+            // The file failed midway: what it holds of the comment comes
+            // back before the text just read.
+            let mut back = String::new();
+            let read = self.big.pieces(first, from, |p| {
+                back.push_str(p);
+                Ok(())
+            });
+            if read.is_err() {
+                // The comment cannot be had whole: the game is not
+                // written as if it were.
+                self.cut.get_or_insert(Cut::TooLarge {
+                    limit: COMMENT_SPILL as u64,
+                });
+            }
+            self.big.truncate(first);
+            let tail = self.text.split_off(start as usize);
+            self.text.push_str(&back);
+            self.text.push_str(&tail);
+        }
     }
 }
