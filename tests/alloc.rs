@@ -18,6 +18,35 @@ thread_local! {
     /// charge one test with another's allocations. Const-initialised, so
     /// counting never allocates.
     static THREAD_ALLOCATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Bytes the current thread holds (allocated less freed by it), and
+    /// the most it held since [`reset_peak`].
+    static THREAD_BYTES: std::cell::Cell<(i64, i64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+fn count_bytes(delta: i64) {
+    let _ = THREAD_BYTES.try_with(|c| {
+        let (now, peak) = c.get();
+        let now = now + delta;
+        c.set((now, peak.max(now)));
+    });
+}
+
+/// Starts a new peak from the bytes held now; returns them.
+fn reset_peak() -> i64 {
+    THREAD_BYTES.with(|c| {
+        let (now, _) = c.get();
+        c.set((now, now));
+        now
+    })
+}
+
+/// The most bytes held since [`reset_peak`].
+fn peak() -> i64 {
+    THREAD_BYTES.with(|c| c.get().1)
+}
+
+fn size(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 fn count_one() {
@@ -34,17 +63,20 @@ fn allocations() -> u64 {
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count_one();
+        count_bytes(size(layout.size()));
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count_bytes(-size(layout.size()));
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count_one();
+        count_bytes(size(new_size) - size(layout.size()));
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -176,4 +208,80 @@ fn converting_more_moves_allocates_nothing_more_per_move() {
         a_long <= a_short + 12,
         "{a_short} allocations for {w_short} bytes, {a_long} for {w_long}"
     );
+}
+
+/// Bytes held at most while converting a game with a comment of
+/// `words` words (27 bytes each) as `convert` does (PGN, or JSON), and the
+/// bytes written.
+fn held_to_convert(words: usize, json: bool) -> (i64, u64) {
+    use xpgn::export::lean::Lean;
+    use xpgn::export::pgn::PgnOptions;
+    use xpgn::export::records::{Collect, Notations, Tee};
+    let comment = "lorem ipsum dolor sit amet ".repeat(words);
+    let pgn = format!("[Event \"giant\"]\n\n1. e4 {{ {comment} }} e5 *\n");
+    drop(comment);
+    let options = PgnOptions::default();
+    let notations = Notations {
+        san: true,
+        lan: false,
+        uci: false,
+        lean: Some(options),
+        fen: false,
+        picture: false,
+        json,
+        fix_result: false,
+    };
+    let mut verifier =
+        Verifier::with_observer("giant.pgn", Collect::with_notations(Some(notations), false));
+    let lean = Lean::new(1 << 30, options);
+    let mut lean = if json { lean.json() } else { lean };
+    let before = reset_peak();
+    let mut reader = Reader::new(pgn.as_bytes());
+    {
+        let mut tee = Tee::new(Some(&mut lean), &mut verifier);
+        while reader.read_game(&mut tee).expect("in-memory input") {}
+    }
+    let game = lean.take().expect("one game");
+    assert!(!game.truncated());
+    let mut written = 0u64;
+    let mut count = |b: &[u8]| written += b.len() as u64;
+    let mut sink = Counter(&mut count);
+    if json {
+        game.write_json("giant.pgn", 0, &mut sink).expect("writes");
+    } else {
+        game.write_pgn(&mut sink).expect("writes");
+    }
+    (peak() - before, written)
+}
+
+/// Issue 14: `convert` holds a giant comment neither in its arena nor in
+/// the game's output: both go to unlinked temporary files past 1 MiB
+/// (`export::lean::spill`). A comment of 9 MiB and one of 18 MiB, to PGN
+/// and to JSON, are converted whole while the memory held stays the same
+/// and under the comment's size (it held the comment twice before).
+#[test]
+fn converting_a_giant_comment_holds_no_more_for_a_larger_one() {
+    for json in [false, true] {
+        let (small, w_small) = held_to_convert(350_000, json);
+        let (large, w_large) = held_to_convert(700_000, json);
+        eprintln!("json {json}: {small} bytes held for {w_small} written, {large} for {w_large}");
+        assert!(w_small > 9_000_000 && w_large > 18_000_000, "json {json}");
+        assert!(
+            large < small + (1 << 20) && large < 9_000_000,
+            "json {json}: {small} bytes held for {w_small} written, {large} for {w_large}"
+        );
+    }
+}
+
+/// A writer that counts what it is given.
+struct Counter<'a>(&'a mut dyn FnMut(&[u8]));
+
+impl std::io::Write for Counter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        (self.0)(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

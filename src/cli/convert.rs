@@ -249,7 +249,7 @@ impl Writer {
         self.next_part()?;
         let out = &mut self.out;
         let written = match self.format {
-            ConvertFormat::Pgn => out.write_all(&game.bytes),
+            ConvertFormat::Pgn => game.write_pgn(out),
             ConvertFormat::Jsonl => game
                 .write_json(file, index, out)
                 .and_then(|()| out.write_all(b"\n")),

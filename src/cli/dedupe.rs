@@ -139,11 +139,11 @@ impl Spool {
         })
     }
 
-    fn add(&mut self, pgn: Option<&[u8]>) -> io::Result<()> {
+    fn add(&mut self, pgn: Option<&crate::export::lean::Rendered>) -> io::Result<()> {
         match pgn {
-            Some(bytes) => {
-                self.games.write_all(bytes)?;
-                self.lengths.write_all(&(bytes.len() as u64).to_le_bytes())
+            Some(game) => {
+                game.write_pgn(&mut self.games)?;
+                self.lengths.write_all(&game.text_len().to_le_bytes())
             }
             None => self.lengths.write_all(&NOT_WRITTEN.to_le_bytes()),
         }
@@ -543,7 +543,7 @@ fn take_step(
             *status = status.merge(ExitStatus::Invalid);
         }
         spool
-            .add(pgn.map(|r| &r.bytes[..]))
+            .add(pgn)
             .map_err(Error::temp("the games until they are known unique"))?;
     }
     Ok(())

@@ -119,6 +119,19 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     }
 }
 
+/// A test's hook: with `XPGN_TEST_PAUSE_BEFORE_LISTING=MS` set, waits MS
+/// milliseconds (at most 10 s) between creating a temporary output file
+/// and listing it, so that a test can send a signal in that window and
+/// check that the file is still removed (tests/cli/pipeline.rs). Costs one
+/// look-up an output file.
+fn pause_before_listing() {
+    let ms = std::env::var_os("XPGN_TEST_PAUSE_BEFORE_LISTING")
+        .and_then(|v| v.to_str().and_then(|v| v.parse::<u64>().ok()));
+    if let Some(ms) = ms {
+        std::thread::sleep(std::time::Duration::from_millis(ms.min(10_000)));
+    }
+}
+
 /// Removes the temporary file of every [`AtomicFile`] not yet committed,
 /// and the files an [`AtomicSet`] committing now has put in place: for a
 /// signal handler that is about to end the process, which runs no
@@ -294,6 +307,7 @@ impl AtomicFile {
                 path: path.clone(),
                 source,
             })?;
+        pause_before_listing();
         listed.push(temp.path().to_path_buf());
         drop(listed);
         let live = Live(temp.path().to_path_buf());

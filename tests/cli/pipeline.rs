@@ -200,6 +200,47 @@ fn sigterm_during_convert_leaves_no_file_and_exits_143() {
     interrupt_convert("-TERM", 143, &[]);
 }
 
+/// A signal in the window between the creation of a temporary output
+/// file and its listing for the signal's cleanup (c9fe7e1: the window left
+/// a `.tmp` file once in CI). `XPGN_TEST_PAUSE_BEFORE_LISTING` holds the
+/// window open for 3 s; the signal is sent as soon as the file is there,
+/// so it lands in the window unless the test itself stalls for seconds.
+/// The file must be gone however the two interleave: the cleanup waits
+/// for the listing (creation and listing are under one lock).
+#[cfg(unix)]
+#[test]
+fn sigint_between_creating_and_listing_a_temporary_file_leaves_none() {
+    let env = TestEnv::new();
+    env.write("g.pgn", GAME);
+    let mut child = xpgn(&env, &["convert", "--to", "pgn", "-o", "out.pgn", "g.pgn"])
+        .env("XPGN_TEST_PAUSE_BEFORE_LISTING", "3000")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start xpgn");
+    let start = Instant::now();
+    while left_in(env.path(), &["g.pgn"]).is_empty() {
+        if child.try_wait().expect("wait").is_some() || start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no temporary file appeared");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    let status = wait_or_kill(&mut child, "convert after SIGINT", Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert!(
+        left_in(env.path(), &["g.pgn"]).is_empty(),
+        "SIGINT in the window left {:?}",
+        left_in(env.path(), &["g.pgn"])
+    );
+}
+
 /// Pieces that make game boundaries hard to find (see the library's
 /// `cli::pipeline` tests): comments holding tag lines, `%` lines, `;`
 /// comments holding braces, unterminated constructs, games without blank

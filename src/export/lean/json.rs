@@ -6,36 +6,62 @@
 use std::io;
 
 use super::json_text::{put_opt_str, put_str, put_u64};
+use super::spill::OutSpill;
 use super::{Kind, Lean};
 use crate::export::json::{check_text, comment_style};
 
 impl Lean {
     /// `[{"text":...,"style":...},...]` of attachments `ids`.
-    fn put_comments(&self, out: &mut Vec<u8>, ids: impl Iterator<Item = u32>) -> io::Result<()> {
+    fn put_comments(
+        &self,
+        out: &mut Vec<u8>,
+        ids: impl Iterator<Item = u32>,
+        spill: &mut OutSpill,
+    ) -> io::Result<()> {
         out.push(b'[');
         for (k, a) in ids.enumerate() {
             if k > 0 {
                 out.push(b',');
             }
-            self.put_comment(out, a);
+            self.put_comment(out, a, spill)?;
         }
         out.push(b']');
         Ok(())
     }
 
     /// `{"text":...,"style":...}` of attachment `a`.
-    fn put_comment(&self, out: &mut Vec<u8>, a: u32) {
-        let (text, style) = self
+    fn put_comment(&self, out: &mut Vec<u8>, a: u32, spill: &mut OutSpill) -> io::Result<()> {
+        let (text, style, spilled) = self
             .attachments
             .get(a as usize)
-            .map_or(((0, 0), crate::notation::CommentStyle::Brace), |c| {
-                (c.text, c.style)
+            .map_or(((0, 0), crate::notation::CommentStyle::Brace, false), |c| {
+                (c.text, c.style, c.spilled)
             });
         out.extend_from_slice(b"{\"text\":");
-        put_str(out, self.str_of(text));
+        if spilled {
+            // A giant comment, read back a piece at a time (each piece a
+            // JSON string of its own, its quotes left out).
+            out.push(b'"');
+            let mut piece_json = Vec::new();
+            self.big
+                .pieces(u64::from(text.0), u64::from(text.1), |piece| {
+                    piece_json.clear();
+                    put_str(&mut piece_json, piece);
+                    let inner = piece_json.len().saturating_sub(1);
+                    out.extend_from_slice(piece_json.get(1..inner).unwrap_or_default());
+                    // No text of JSON is changed on its way to the file:
+                    // any cut will do.
+                    spill.drain(out);
+                    Ok(())
+                })?;
+            out.push(b'"');
+        } else {
+            put_str(out, self.str_of(text));
+        }
         out.extend_from_slice(b",\"style\":");
         put_str(out, comment_style(style));
         out.push(b'}');
+        Ok(())
     }
 
     /// `key` and the text of attachments `ids` as one string, a space
@@ -46,6 +72,7 @@ impl Lean {
         out: &mut Vec<u8>,
         key: &[u8],
         ids: impl Iterator<Item = u32>,
+        spill: &mut OutSpill,
     ) -> io::Result<()> {
         let texts: Vec<&str> = ids
             .filter_map(|a| self.attachments.get(a as usize))
@@ -55,7 +82,7 @@ impl Lean {
             [] => Ok(()),
             [one] => {
                 out.extend_from_slice(key);
-                put_str(out, one);
+                put_long_str(out, one, spill);
                 Ok(())
             }
             many => {
@@ -75,6 +102,7 @@ impl Lean {
         tags: &[(&str, &str)],
         out: &mut Vec<u8>,
         spans: &mut Vec<(u32, crate::diag::Span)>,
+        spill: &mut OutSpill,
     ) -> io::Result<()> {
         // `--fix-result` sets the last [Result] tag, or adds one, as the
         // record's builder does.
@@ -107,17 +135,19 @@ impl Lean {
         }
         out.push(b']');
         out.extend_from_slice(b",\"comments\":");
-        self.put_comments(out, self.game_level(Kind::Before))?;
+        self.put_comments(out, self.game_level(Kind::Before), spill)?;
         self.put_texts(
             out,
             b",\"unreadable\":",
             self.game_level(Kind::UnreadableBefore),
+            spill,
         )?;
         out.extend_from_slice(b",\"moves\":[");
         // A parent comes before its children: plies in one pass.
         let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());
         plies.push(0);
         for (i, n) in self.nodes.iter().enumerate().skip(1) {
+            spill.drain(out);
             let ply = plies.get(n.parent as usize).map_or(1, |&p| p + 1);
             plies.push(ply);
             if i > 1 {
@@ -166,32 +196,34 @@ impl Lean {
                     }
                 }
                 out.extend_from_slice(b"],\"comments_before\":");
-                self.put_comments(out, self.attached(id, |k| k == Kind::Before))?;
+                self.put_comments(out, self.attached(id, |k| k == Kind::Before), spill)?;
                 out.extend_from_slice(b",\"comments_after\":");
-                self.put_comments(out, self.attached(id, |k| k == Kind::After))?;
+                self.put_comments(out, self.attached(id, |k| k == Kind::After), spill)?;
                 self.put_texts(
                     out,
                     b",\"unreadable_before\":",
                     self.attached(id, |k| k == Kind::UnreadableBefore),
+                    spill,
                 )?;
                 self.put_texts(
                     out,
                     b",\"unreadable_after\":",
                     self.attached(id, |k| k == Kind::UnreadableAfter),
+                    spill,
                 )?;
             }
             if n.error {
                 out.extend_from_slice(b",\"error\":true");
             }
             out.extend_from_slice(b",\"span\":");
-            spans.push((super::offset(out.len()), n.span));
+            spans.push((at(spill, out), n.span));
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"result\":");
         put_opt_str(out, self.result.map(|r| r.as_str()));
         if !self.after_result.is_empty() {
             out.extend_from_slice(b",\"comments_after_result\":");
-            self.put_comments(out, self.after_result.iter().copied())?;
+            self.put_comments(out, self.after_result.iter().copied(), spill)?;
         }
         let (open, empty) = self.open_variations;
         if open > 0 {
@@ -203,11 +235,46 @@ impl Lean {
         }
         if let Some(c) = self.open_comment {
             out.extend_from_slice(b",\"open_comment\":");
-            self.put_comment(out, c);
+            self.put_comment(out, c, spill)?;
         }
         out.extend_from_slice(b",\"span\":");
-        spans.push((super::offset(out.len()), self.span));
+        spans.push((at(spill, out), self.span));
         out.extend_from_slice(b",\"truncated\":false}");
         Ok(())
     }
+}
+
+/// The offset in the game's text of `out`'s end, past what went to the
+/// file.
+fn at(spill: &OutSpill, out: &[u8]) -> u32 {
+    super::offset_u64(spill.base() + out.len() as u64)
+}
+
+/// [`put_str`] of text that may be giant (a million stray bytes of one
+/// game, held as one string): written 64 KiB at a time, the output going
+/// to its file as it grows. Escaping is byte by byte, so the pieces give
+/// the text of the whole.
+fn put_long_str(out: &mut Vec<u8>, s: &str, spill: &mut OutSpill) {
+    const PIECE: usize = 1 << 16;
+    if s.len() <= PIECE {
+        put_str(out, s);
+        return;
+    }
+    out.push(b'"');
+    let mut piece_json = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(PIECE);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        piece_json.clear();
+        put_str(&mut piece_json, piece);
+        let inner = piece_json.len().saturating_sub(1);
+        out.extend_from_slice(piece_json.get(1..inner).unwrap_or_default());
+        spill.drain(out);
+        rest = tail;
+    }
+    out.push(b'"');
 }

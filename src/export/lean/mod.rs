@@ -18,16 +18,18 @@
 mod json;
 mod json_text;
 mod rendered;
+mod spill;
 mod view;
 mod write;
 
 pub use rendered::Rendered;
+pub use spill::Spilled;
 pub use view::ViewNode;
 
 use super::pgn::{self, PgnOptions};
 use crate::diag::Span;
 use crate::notation::{
-    CheckMark, Chunk, CommentStyle, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor,
+    CheckMark, CommentStyle, Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor,
 };
 use crate::record::Cut;
 
@@ -60,6 +62,9 @@ struct Attachment {
     kind: Kind,
     style: CommentStyle,
     text: Text,
+    /// `text` is a range of the spill file, not of the arena (a giant
+    /// comment, [`spill`]).
+    spilled: bool,
     /// The next attachment of the same move.
     next: u32,
 }
@@ -141,6 +146,11 @@ pub struct Lean {
     in_movetext: bool,
     /// Where the comment being read starts in the arena.
     comment_start: Option<u32>,
+    /// Where the comment being read starts in the spill file, once it
+    /// went there.
+    comment_spill: Option<u64>,
+    /// Giant comments of the game being read ([`spill`]).
+    big: spill::SpillFile,
     size: u64,
     cut: Option<Cut>,
     span: Span,
@@ -203,6 +213,8 @@ impl Lean {
             cursor: Cursor { at: 0, last: None },
             in_movetext: false,
             comment_start: None,
+            comment_spill: None,
+            big: spill::SpillFile::default(),
             size: 0,
             cut: None,
             span: Span::default(),
@@ -367,6 +379,7 @@ impl Lean {
             kind,
             style,
             text,
+            spilled: false,
             next: NONE,
         });
         id
@@ -386,7 +399,15 @@ impl Lean {
         }
     }
 
-    fn add_comment(&mut self, text: Text, style: CommentStyle) {
+    fn add_comment(&mut self, text: Text, style: CommentStyle, spilled: bool) {
+        let a = offset(self.attachments.len());
+        self.place_comment(text, style);
+        if let Some(x) = self.attachments.get_mut(a as usize) {
+            x.spilled = spilled;
+        }
+    }
+
+    fn place_comment(&mut self, text: Text, style: CommentStyle) {
         if self.result.is_some() {
             let a = self.attachment(Kind::After, style, text);
             self.after_result.push(a);
@@ -505,6 +526,8 @@ impl Lean {
         self.cursor = Cursor { at: 0, last: None };
         self.in_movetext = false;
         self.comment_start = None;
+        self.comment_spill = None;
+        self.big.truncate(0);
         self.size = 0;
         self.cut = None;
         self.result = None;
@@ -528,8 +551,6 @@ impl Lean {
             self.finished = true;
             return;
         }
-        let tag_end = self.tags.iter().map(|(_, v)| v.1).max().unwrap_or(0);
-        let tag_text = self.text.get(..tag_end as usize).unwrap_or("").to_owned();
         let tags: Vec<(&str, &str)> = self
             .tags
             .iter()
@@ -544,25 +565,57 @@ impl Lean {
             .unwrap_or(GameResult::Unknown);
         // Room for the whole game at once (a JSON move is some 160 bytes
         // besides its text): no growing copy after copy.
+        // A giant game's goes to a file a few MiB at a time instead.
         let per_move = if self.json { 160 } else { 8 };
         let mut bytes = Vec::with_capacity(
-            self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256,
+            (self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256)
+                .min(2 * spill::OUT_SPILL),
         );
         let mut spans = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
-        if self.cut.is_none() && self.json {
-            // Writing to a Vec cannot fail.
-            let _ = self.write_json(&tags, &mut bytes, &mut spans);
-        } else if self.cut.is_none() {
-            // Writing to a Vec cannot fail.
-            let _ = self.write(&tags, result, &mut bytes);
+        let mut out = spill::OutSpill::new(!self.json);
+        // Writing to a Vec cannot fail; reading back a spilled comment
+        // can, and then the game is not written as if it were whole.
+        let written = if self.cut.is_some() {
+            Ok(())
+        } else if self.json {
+            self.write_json(&tags, &mut bytes, &mut spans, &mut out)
+        } else {
+            let w = self.write(&tags, result, &mut bytes, &mut out);
             // Bytes that were not UTF-8 come back as themselves (`--encoding`).
             crate::notation::text::unescape(&mut bytes);
+            w
+        };
+        drop(tags);
+        if written.is_err() {
+            self.cut.get_or_insert(Cut::TooLarge {
+                limit: spill::COMMENT_SPILL as u64,
+            });
+        }
+        let spilled = out.into_spilled().filter(|_| self.cut.is_none());
+        // The tags go with the game for the filters: copied, but a giant
+        // tag section is handed over (the next game's buffers start anew)
+        // rather than held twice.
+        let tag_end = self.tags.iter().map(|(_, v)| v.1).max().unwrap_or(0) as usize;
+        let (tag_text, tag_spans) = if tag_end > spill::OUT_SPILL {
+            self.text.truncate(tag_end);
+            (
+                std::mem::take(&mut self.text),
+                std::mem::take(&mut self.tags),
+            )
+        } else {
+            let text = self.text.get(..tag_end).unwrap_or("").to_owned();
+            (text, self.tags.clone())
+        };
+        if self.cut.is_some() {
+            bytes.clear();
+            spans.clear();
         }
         let plies = self.mainline_plies();
         self.done = Some(Rendered {
             bytes,
+            spilled,
             tag_text,
-            tag_spans: self.tags.clone(),
+            tag_spans,
             result,
             mainline_plies: plies,
             span: self.span,
@@ -650,6 +703,11 @@ fn offset(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// A spill file offset, under the same limit.
+fn offset_u64(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 impl Visitor for Lean {
     fn event(&mut self, event: Event<'_>, span: Span, _line: &LineContext<'_>) -> Flow {
         match event {
@@ -692,18 +750,7 @@ impl Visitor for Lean {
                     self.attach(id, a);
                 }
             }
-            Event::Comment { text, style, chunk } => {
-                if !self.grow(text.len()) {
-                    return Flow::Continue;
-                }
-                let start = *self.comment_start.get_or_insert(offset(self.text.len()));
-                self.push_bytes(text);
-                if matches!(chunk, Chunk::Whole | Chunk::Last) {
-                    self.comment_start = None;
-                    let end = offset(self.text.len());
-                    self.add_comment((start, end), style);
-                }
-            }
+            Event::Comment { text, style, chunk } => self.comment_chunk(text, style, chunk),
             Event::BeginVariation => {
                 self.stack.push(self.cursor);
                 // A variation replaces the last move: it starts where that

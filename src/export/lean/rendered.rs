@@ -1,8 +1,10 @@
 //! A game the lean writer has written ([`Rendered`]): its text and what
 //! `convert`'s filters read of it.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
+use super::spill::Spilled;
 use super::{Text, json_text};
 use crate::diag::Span;
 use crate::notation::GameResult;
@@ -11,8 +13,13 @@ use crate::record::Cut;
 /// One game written in export format, with what `convert`'s filters read.
 #[derive(Clone, Debug)]
 pub struct Rendered {
-    /// The game in export format (empty for a cut game, never written).
+    /// The game in export format (empty for a cut game, never written),
+    /// or its end when its start went to a file ([`Rendered::write_pgn`]
+    /// and [`Rendered::text`] give it whole).
     pub bytes: Vec<u8>,
+    /// The start of a giant game's text, written to an unlinked file to
+    /// keep memory flat ([`super::spill`]).
+    pub(super) spilled: Option<Spilled>,
     /// The tag names and values, in `tag_spans`.
     pub(super) tag_text: String,
     pub(super) tag_spans: Vec<(Text, Text)>,
@@ -70,6 +77,57 @@ impl Rendered {
             .map(|(_, v)| at(*v))
     }
 
+    /// Bytes `from..to` of the game's text, a piece at a time: from the
+    /// spilled file, then from `bytes`.
+    fn parts(
+        &self,
+        from: u64,
+        to: u64,
+        mut f: impl FnMut(&[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let base = self.spilled.as_ref().map_or(0, Spilled::len);
+        if let Some(s) = &self.spilled {
+            s.bytes(from, to.min(base), &mut f)?;
+        }
+        let (from, to) = (from.max(base) - base, to.max(base) - base);
+        let start = usize::try_from(from).unwrap_or(usize::MAX);
+        let end = usize::try_from(to)
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        match self.bytes.get(start..end) {
+            Some(b) if !b.is_empty() => f(b),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the game's text (PGN: the game in export format).
+    ///
+    /// # Errors
+    ///
+    /// Any error of `out`, or of reading back a spilled game.
+    pub fn write_pgn(&self, out: &mut impl Write) -> io::Result<()> {
+        self.parts(0, u64::MAX, |b| out.write_all(b))
+    }
+
+    /// The length of the game's text.
+    pub fn text_len(&self) -> u64 {
+        self.spilled.as_ref().map_or(0, Spilled::len) + self.bytes.len() as u64
+    }
+
+    /// The game's text whole, read back into memory when it was spilled.
+    ///
+    /// # Errors
+    ///
+    /// An error reading back a spilled game.
+    pub fn text(&self) -> io::Result<Cow<'_, [u8]>> {
+        if self.spilled.is_none() {
+            return Ok(Cow::Borrowed(&self.bytes));
+        }
+        let mut all = Vec::new();
+        self.write_pgn(&mut all)?;
+        Ok(Cow::Owned(all))
+    }
+
     /// Whether the game was cut (never written).
     pub fn truncated(&self) -> bool {
         self.cut.is_some()
@@ -95,18 +153,45 @@ impl Rendered {
         // large writes rather than two a move.
         let mut text = head;
         text.clear();
-        text.reserve(self.bytes.len().min(1 << 15) + self.spans.len() * 64);
+        // (At most 64 KiB: it is written out each time it passes 32 KiB.)
+        text.reserve((self.bytes.len().min(1 << 15) + self.spans.len() * 64).min(1 << 16));
+        if self.spilled.is_none() {
+            for &(at, s) in &self.spans {
+                let at = at as usize;
+                text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
+                json_text::put_span(&mut text, s);
+                from = at;
+                if text.len() >= 1 << 15 {
+                    out.write_all(&text)?;
+                    text.clear();
+                }
+            }
+            text.extend_from_slice(self.bytes.get(from..).unwrap_or_default());
+            return out.write_all(&text);
+        }
+        // A giant game: its text read back from the file a piece at a time.
+        let mut from = 0u64;
         for &(at, s) in &self.spans {
-            let at = at as usize;
-            text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
+            let at = u64::from(at);
+            self.parts(from, at, |b| {
+                text.extend_from_slice(b);
+                if text.len() >= 1 << 15 {
+                    out.write_all(&text)?;
+                    text.clear();
+                }
+                Ok(())
+            })?;
             json_text::put_span(&mut text, s);
             from = at;
+        }
+        self.parts(from, u64::MAX, |b| {
+            text.extend_from_slice(b);
             if text.len() >= 1 << 15 {
                 out.write_all(&text)?;
                 text.clear();
             }
-        }
-        text.extend_from_slice(self.bytes.get(from..).unwrap_or_default());
+            Ok(())
+        })?;
         out.write_all(&text)
     }
 }

@@ -4,27 +4,84 @@
 
 use std::io::{self, Write as _};
 
+use super::spill::OutSpill;
 use super::{Attachment, Kind, Lean, NONE, offset};
 use crate::export::pgn::{self, Lines, MoveStyle, Task};
 use crate::notation::{CommentStyle, GameResult};
 
 impl Lean {
     /// Writes the text of attachment `a` as unreadable text, piece by
-    /// piece.
-    fn unreadable(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
+    /// piece (millions of them in a hostile game: the output goes to its
+    /// file as it grows).
+    fn unreadable(&self, lines: &mut Lines<'_>, a: u32, out: &mut OutSpill) -> io::Result<()> {
         if let Some(u) = self.attachments.get(a as usize) {
             for piece in crate::record::unreadable_pieces(self.str_of(u.text)) {
                 lines.unreadable(piece)?;
+                out.drain(lines.out);
             }
         }
         Ok(())
     }
 
-    fn comment(&self, lines: &mut Lines<'_>, a: u32) -> io::Result<()> {
+    fn comment(&self, lines: &mut Lines<'_>, a: u32, out: &mut OutSpill) -> io::Result<()> {
         match self.attachments.get(a as usize) {
+            Some(c) if c.spilled => self.spilled_comment(lines, c, out, false),
             Some(c) => lines.comment_text(self.str_of(c.text), c.style),
             None => Ok(()),
         }
+    }
+
+    /// A brace comment from the spill file, word by word as
+    /// [`Lines::comment_text`] writes it from memory (its words are
+    /// `split_whitespace`'s, the same on its ASCII path), the output going
+    /// to its file as it grows; `open`: a comment the game left open
+    /// ([`Lines::open_comment`]).
+    fn spilled_comment(
+        &self,
+        lines: &mut Lines<'_>,
+        c: &Attachment,
+        out: &mut OutSpill,
+        open: bool,
+    ) -> io::Result<()> {
+        // The last word read, written when the next one shows it was not
+        // the comment's last; `joined`: the piece read ended inside it.
+        let mut word = String::new();
+        let mut joined = false;
+        let mut first = true;
+        let put = |lines: &mut Lines<'_>, w: &str, first: bool, last: bool| {
+            let head = if first { "{" } else { "" };
+            if open {
+                lines.open_comment_word(w, head)
+            } else {
+                lines.token_parts([head, w, if last { "}" } else { "" }], false)
+            }
+        };
+        let (from, to) = (u64::from(c.text.0), u64::from(c.text.1));
+        self.big.pieces(from, to, |piece| {
+            let mut words = piece.split_whitespace();
+            if joined && !piece.starts_with(char::is_whitespace) {
+                word.push_str(words.next().unwrap_or_default());
+            }
+            for w in words {
+                if !word.is_empty() {
+                    put(lines, &word, first, false)?;
+                    first = false;
+                    out.drain(lines.out);
+                }
+                word.clear();
+                word.push_str(w);
+            }
+            joined = !piece.ends_with(char::is_whitespace);
+            Ok(())
+        })?;
+        if !word.is_empty() {
+            put(lines, &word, first, true)?;
+        } else if first {
+            // No word at all.
+            lines.token(if open { "{" } else { "{}" })?;
+        }
+        out.drain(lines.out);
+        Ok(())
     }
 
     /// Writes the game as [`pgn::write_game`] writes its record.
@@ -33,8 +90,10 @@ impl Lean {
         tags: &[(&str, &str)],
         result: GameResult,
         out: &mut Vec<u8>,
+        spill: &mut OutSpill,
     ) -> io::Result<()> {
         pgn::write_header(tags, result, &self.options, self.mainline_plies(), out)?;
+        spill.drain(out);
         // The verifier's start position, when the game has one from a
         // FEN (the same tags give the same position): not set up again.
         let (black_first, first_number) = match self.start_number {
@@ -43,14 +102,19 @@ impl Lean {
         };
         let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
         let mut lines = Lines::new(out);
-        self.write_moves(&mut lines, base)?;
+        self.write_moves(&mut lines, base, spill)?;
         // No termination marker where the game had none (pgn::write_game).
         if self.result.is_some() {
             lines.token(result.as_str())?;
             if self.options.comments() {
                 for &c in &self.after_result {
-                    if let Some(a) = self.attachments.get(c as usize) {
-                        lines.comment_after_result(self.str_of(a.text), a.style)?;
+                    match self.attachments.get(c as usize) {
+                        // Only brace comments are spilled.
+                        Some(a) if a.spilled => {
+                            self.spilled_comment(&mut lines, a, spill, false)?
+                        }
+                        Some(a) => lines.comment_after_result(self.str_of(a.text), a.style)?,
+                        None => {}
                     }
                 }
             }
@@ -59,29 +123,33 @@ impl Lean {
             .open_comment
             .and_then(|c| self.attachments.get(c as usize))
         {
-            let text = if self.options.comments() {
-                self.str_of(c.text)
+            if c.spilled && self.options.comments() {
+                self.spilled_comment(&mut lines, c, spill, true)?;
             } else {
-                ""
-            };
-            lines.open_comment(text)?;
+                let text = if self.options.comments() {
+                    self.str_of(c.text)
+                } else {
+                    ""
+                };
+                lines.open_comment(text)?;
+            }
         }
         lines.end()?;
         writeln!(lines.out)
     }
 
-    fn write_moves(&self, lines: &mut Lines<'_>, base: u64) -> io::Result<()> {
+    fn write_moves(&self, lines: &mut Lines<'_>, base: u64, out: &mut OutSpill) -> io::Result<()> {
         let mut tasks: Vec<Task> = Vec::new();
         let mut alts: Vec<u32> = Vec::new();
         let (comments, nags) = (self.options.comments(), self.options.nags());
         if comments {
             for c in self.game_level(Kind::Before) {
-                self.comment(lines, c)?;
+                self.comment(lines, c, out)?;
             }
         }
         // Written with any options, as the record's writer does.
         for u in self.game_level(Kind::UnreadableBefore) {
-            self.unreadable(lines, u)?;
+            self.unreadable(lines, u, out)?;
         }
         let mut need_number = true;
         let mut closes = 0u32;
@@ -92,6 +160,7 @@ impl Lean {
         // all (computed when the game ended).
         let kept = |n: u32| !self.kept || self.keep.get(n as usize).copied().unwrap_or(false);
         while let Some(task) = tasks.pop() {
+            out.drain(lines.out);
             let (id, ply) = match task {
                 Task::Open => {
                     lines.closes(&mut closes)?;
@@ -114,13 +183,13 @@ impl Lean {
             let bare = node.first_attachment == NONE;
             if comments && !bare {
                 for c in self.attached(id, |k| k == Kind::Before) {
-                    self.comment(lines, c)?;
+                    self.comment(lines, c, out)?;
                     need_number = true;
                 }
             }
             if !bare {
                 for u in self.attached(id, |k| k == Kind::UnreadableBefore) {
-                    self.unreadable(lines, u)?;
+                    self.unreadable(lines, u, out)?;
                 }
             }
             let half = base + u64::from(ply) - 1;
@@ -153,11 +222,11 @@ impl Lean {
                     }
                 }
                 for u in self.attached(id, |k| k == Kind::UnreadableAfter) {
-                    self.unreadable(lines, u)?;
+                    self.unreadable(lines, u, out)?;
                 }
                 if comments {
                     for c in self.attached(id, |k| k == Kind::After) {
-                        self.comment(lines, c)?;
+                        self.comment(lines, c, out)?;
                         need_number = true;
                     }
                 }

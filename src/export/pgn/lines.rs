@@ -181,8 +181,7 @@ impl<'w> Lines<'w> {
     pub(crate) fn open_comment(&mut self, text: &str) -> io::Result<()> {
         let mut head = "{";
         for w in text.split_whitespace() {
-            self.hold = w.starts_with('[');
-            self.token_parts([head, w, ""], false)?;
+            self.open_comment_word(w, head)?;
             head = "";
         }
         if head.is_empty() {
@@ -190,6 +189,13 @@ impl<'w> Lines<'w> {
         } else {
             self.token("{")
         }
+    }
+
+    /// One word of [`Self::open_comment`], after `head` (`{` for the
+    /// first).
+    pub(crate) fn open_comment_word(&mut self, w: &str, head: &str) -> io::Result<()> {
+        self.hold = w.starts_with('[');
+        self.token_parts([head, w, ""], false)
     }
 
     /// `)` held back (`closes`) until the next token: the last ones of a
