@@ -5,7 +5,7 @@
 
 use std::io;
 
-use super::json_text::{put_opt_str, put_str, put_u64};
+use super::json_text::{put_opt_str, put_span_head, put_span_tail, put_str, put_u64};
 use super::{Kind, Lean};
 use crate::export::json::{check_text, comment_style};
 
@@ -68,13 +68,14 @@ impl Lean {
 
     /// The game's JSON object from `"variant"` on (see [`Lean::json`]);
     /// `tags` as the game holds them.
-    /// The spans are not written: each goes to `spans` with the offset in
-    /// `out` where it belongs ([`super::Rendered::write_json`]).
+    /// The spans are written but for their line numbers: each line goes to
+    /// `lines` with the offset in `out` where it belongs
+    /// ([`super::Rendered::write_json`]).
     pub(super) fn write_json(
         &self,
         tags: &[(&str, &str)],
         out: &mut Vec<u8>,
-        spans: &mut Vec<(u32, crate::diag::Span)>,
+        lines: &mut Vec<(u32, u32)>,
     ) -> io::Result<()> {
         // `--fix-result` sets the last [Result] tag, or adds one, as the
         // record's builder does.
@@ -184,7 +185,9 @@ impl Lean {
                 out.extend_from_slice(b",\"error\":true");
             }
             out.extend_from_slice(b",\"span\":");
-            spans.push((super::offset(out.len()), n.span));
+            put_span_head(out, n.span);
+            lines.push((super::offset(out.len()), n.span.line));
+            put_span_tail(out, n.span);
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"result\":");
@@ -206,7 +209,9 @@ impl Lean {
             self.put_comment(out, c);
         }
         out.extend_from_slice(b",\"span\":");
-        spans.push((super::offset(out.len()), self.span));
+        put_span_head(out, self.span);
+        lines.push((super::offset(out.len()), self.span.line));
+        put_span_tail(out, self.span);
         out.extend_from_slice(b",\"truncated\":false}");
         Ok(())
     }

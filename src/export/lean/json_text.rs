@@ -110,16 +110,50 @@ pub(super) fn put_u64(out: &mut Vec<u8>, n: u64) {
 }
 
 /// Appends a span as [`crate::export::json::JsonSpan`] serializes it.
+#[cfg(test)]
 pub(super) fn put_span(out: &mut Vec<u8>, s: Span) {
-    out.extend_from_slice(b"{\"start\":");
-    put_u64(out, s.start);
-    out.extend_from_slice(b",\"end\":");
-    put_u64(out, s.end);
-    out.extend_from_slice(b",\"line\":");
+    put_span_head(out, s);
     put_u64(out, u64::from(s.line));
-    out.extend_from_slice(b",\"column\":");
-    put_u64(out, u64::from(s.column));
-    out.push(b'}');
+    put_span_tail(out, s);
+}
+
+/// Appends a span up to its line number, `{"start":S,"end":E,"line":`:
+/// the line is written by [`super::Rendered::write_json`], once the lines
+/// before the worker's start are known. Assembled on the stack and
+/// appended at once: one capacity check rather than five.
+pub(super) fn put_span_head(out: &mut Vec<u8>, s: Span) {
+    let mut buf = [0u8; 64];
+    let mut n = 0;
+    let mut put = |b: &[u8]| {
+        if let Some(to) = buf.get_mut(n..n + b.len()) {
+            to.copy_from_slice(b);
+            n += b.len();
+        }
+    };
+    let mut digits = [0; 20];
+    put(b"{\"start\":");
+    put(crate::export::pgn::digits(s.start, &mut digits));
+    put(b",\"end\":");
+    put(crate::export::pgn::digits(s.end, &mut digits));
+    put(b",\"line\":");
+    out.extend_from_slice(buf.get(..n).unwrap_or_default());
+}
+
+/// Appends the rest of a span after its line number: `,"column":C}`.
+pub(super) fn put_span_tail(out: &mut Vec<u8>, s: Span) {
+    let mut buf = [0u8; 32];
+    let mut n = 0;
+    let mut put = |b: &[u8]| {
+        if let Some(to) = buf.get_mut(n..n + b.len()) {
+            to.copy_from_slice(b);
+            n += b.len();
+        }
+    };
+    let mut digits = [0; 20];
+    put(b",\"column\":");
+    put(crate::export::pgn::digits(u64::from(s.column), &mut digits));
+    put(b"}");
+    out.extend_from_slice(buf.get(..n).unwrap_or_default());
 }
 
 #[cfg(test)]

@@ -339,7 +339,7 @@ impl Lean {
         if b.len() <= 16 && b.is_ascii() {
             // A move or a word: ASCII is the same text in every encoding,
             // and pushing a few bytes costs less than validating them.
-            self.text.extend(b.iter().map(|&c| char::from(c)));
+            self.text.push_str(std::str::from_utf8(b).unwrap_or_default());
         } else {
             self.text.push_str(&crate::notation::text::decode(b));
         }
@@ -548,10 +548,10 @@ impl Lean {
         let mut bytes = Vec::with_capacity(
             self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256,
         );
-        let mut spans = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
+        let mut lines = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
         if self.cut.is_none() && self.json {
             // Writing to a Vec cannot fail.
-            let _ = self.write_json(&tags, &mut bytes, &mut spans);
+            let _ = self.write_json(&tags, &mut bytes, &mut lines);
         } else if self.cut.is_none() {
             // Writing to a Vec cannot fail.
             let _ = self.write(&tags, result, &mut bytes);
@@ -567,7 +567,7 @@ impl Lean {
             mainline_plies: plies,
             span: self.span,
             cut: self.cut,
-            spans,
+            lines,
             fixed_result: self.fixed_result,
             kept_variations: self.kept && self.cut.is_none() && !self.json,
         });

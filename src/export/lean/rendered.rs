@@ -32,11 +32,12 @@ pub struct Rendered {
     /// `--no-variations`) were written because they lead to an error
     /// (`export::kept`): `convert` warns about the game.
     pub kept_variations: bool,
-    /// For JSON: the spans of its moves and of the game, each with the
-    /// offset in `bytes` where it is written. They are kept apart so that
-    /// the parallel reader's line numbers, counted from where a worker
+    /// For JSON: the line numbers of the spans of its moves and of the
+    /// game, each with the offset in `bytes` where it is written (the rest
+    /// of each span is in `bytes`). They are kept apart so that the
+    /// parallel reader's line numbers, counted from where a worker
     /// started, can still be moved ([`Rendered::shift_lines`]).
-    pub(super) spans: Vec<(u32, Span)>,
+    pub(super) lines: Vec<(u32, u32)>,
 }
 
 impl Rendered {
@@ -52,8 +53,10 @@ impl Rendered {
             *line = line.saturating_add(lines);
         }
         shift(&mut self.span);
-        for (_, s) in &mut self.spans {
-            shift(s);
+        for (_, line) in &mut self.lines {
+            if *line > 0 {
+                *line = line.saturating_add(lines);
+            }
         }
     }
 
@@ -90,23 +93,16 @@ impl Rendered {
         json_text::put_u64(&mut head, index);
         head.push(b',');
         out.write_all(&head)?;
+        // Straight into `out`'s buffer, the line numbers put in: no copy
+        // of the game's text in between.
         let mut from = 0;
-        // The game's text with its spans put in, handed to `out` in a few
-        // large writes rather than two a move.
-        let mut text = head;
-        text.clear();
-        text.reserve(self.bytes.len().min(1 << 15) + self.spans.len() * 64);
-        for &(at, s) in &self.spans {
+        let mut digits = [0; 20];
+        for &(at, line) in &self.lines {
             let at = at as usize;
-            text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
-            json_text::put_span(&mut text, s);
+            out.write_all(self.bytes.get(from..at).unwrap_or_default())?;
+            out.write_all(crate::export::pgn::digits(u64::from(line), &mut digits))?;
             from = at;
-            if text.len() >= 1 << 15 {
-                out.write_all(&text)?;
-                text.clear();
-            }
         }
-        text.extend_from_slice(self.bytes.get(from..).unwrap_or_default());
-        out.write_all(&text)
+        out.write_all(self.bytes.get(from..).unwrap_or_default())
     }
 }
