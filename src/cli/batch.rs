@@ -77,11 +77,13 @@ impl ChunkOut {
         }
     }
 
-    /// Games and diagnostics held: what the pipeline's results budget counts.
+    /// Games and diagnostics held, a game written as read counting one
+    /// more for each [`RENDERED_ITEM_BYTES`] of its text: what the
+    /// pipeline's results budget counts.
     pub fn items(&self) -> usize {
         self.games
             .iter()
-            .map(|g| 1 + g.diagnostics.len())
+            .map(|g| 1 + g.diagnostics.len() + rendered_weight(g.rendered.as_ref()))
             .sum::<usize>()
             + self.stray.len()
     }
@@ -273,6 +275,7 @@ pub fn analyse_keyed<R: Read>(
             items = items.saturating_add(diags.len() + reports.len());
             let record = builder.take();
             let rendered = lean.as_mut().and_then(Lean::take);
+            items = items.saturating_add(rendered_weight(rendered.as_ref()));
             out.push_games(reports, keys, diags, record, rendered);
         } else {
             // Diagnostics in order are all `check` reads.
@@ -335,12 +338,24 @@ impl ChunkOut {
 
 pub use super::pipeline::{BatchConfig, ByteRange, Step, run, run_range};
 
+/// Bytes of a game written as read ([`crate::export::lean::Rendered`])
+/// that count as one more item in a part and in the results budget: a
+/// game's JSON is ten times its text and an engine game's some hundreds of
+/// KiB, so counting games alone let the results waiting at `-j2` reach
+/// 32 MiB on large archives.
+pub const RENDERED_ITEM_BYTES: usize = 8 << 10;
+
+/// The items a rendered game counts beyond its own.
+fn rendered_weight(rendered: Option<&crate::export::lean::Rendered>) -> usize {
+    rendered.map_or(0, |r| r.bytes.len() / RENDERED_ITEM_BYTES)
+}
+
 /// Where a run's product goes: stdout, or a file that appears only when
 /// complete.
 #[derive(Debug)]
 pub enum Destination {
     /// Standard output, buffered.
-    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    Stdout(io::BufWriter<RawStdout>),
     /// `-o FILE`.
     File(crate::io::AtomicFile),
 }
@@ -355,11 +370,9 @@ impl Destination {
     pub fn open(path: Option<&std::path::Path>, force: bool) -> Result<Destination, super::Error> {
         use crate::io::{AtomicFile, Overwrite};
         Ok(match path {
-            None => {
-                Destination::Stdout(io::BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
-            }
+            None => Destination::Stdout(io::BufWriter::with_capacity(64 * 1024, RawStdout::new())),
             Some(p) if p.as_os_str() == "-" => {
-                Destination::Stdout(io::BufWriter::new(io::stdout().lock()))
+                Destination::Stdout(io::BufWriter::new(RawStdout::new()))
             }
             Some(p) => {
                 let how = if force {
@@ -420,6 +433,48 @@ impl io::Write for Destination {
         match self {
             Destination::Stdout(w) => w.flush(),
             Destination::File(f) => f.flush(),
+        }
+    }
+}
+
+/// Standard output under [`Destination`]'s own buffer: its file
+/// descriptor itself where it can be had, not the standard library's line
+/// buffer, which looked for the last newline in each 64 KiB the buffer
+/// handed it and copied what followed (2% of `convert --to jsonl`, whose
+/// lines are long).
+#[derive(Debug)]
+pub enum RawStdout {
+    /// A duplicate of the descriptor.
+    File(std::fs::File),
+    /// The locked, line-buffered handle.
+    Lock(io::StdoutLock<'static>),
+}
+
+impl RawStdout {
+    fn new() -> RawStdout {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
+                return RawStdout::File(std::fs::File::from(fd));
+            }
+        }
+        RawStdout::Lock(io::stdout().lock())
+    }
+}
+
+impl io::Write for RawStdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            RawStdout::File(f) => f.write(buf),
+            RawStdout::Lock(l) => l.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            RawStdout::File(f) => f.flush(),
+            RawStdout::Lock(l) => l.flush(),
         }
     }
 }

@@ -592,7 +592,13 @@ mod tests {
         };
         for len in 0..40 {
             let base: Vec<u8> = (0..len)
-                .map(|k| if k % 3 == 2 { b' ' } else { b'a' + (k % 26) as u8 })
+                .map(|k| {
+                    if k % 3 == 2 {
+                        b' '
+                    } else {
+                        b'a' + (k % 26) as u8
+                    }
+                })
                 .collect();
             assert_eq!(single_spaced(&base), slow(&base), "{base:?}");
             for at in 0..len {
