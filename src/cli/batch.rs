@@ -77,13 +77,11 @@ impl ChunkOut {
         }
     }
 
-    /// Games and diagnostics held, a game written as read counting one
-    /// more for each [`RENDERED_ITEM_BYTES`] of its text: what the
-    /// pipeline's results budget counts.
+    /// Games and diagnostics held: what the pipeline's results budget counts.
     pub fn items(&self) -> usize {
         self.games
             .iter()
-            .map(|g| 1 + g.diagnostics.len() + rendered_weight(g.rendered.as_ref()))
+            .map(|g| 1 + g.diagnostics.len())
             .sum::<usize>()
             + self.stray.len()
     }
@@ -275,7 +273,6 @@ pub fn analyse_keyed<R: Read>(
             items = items.saturating_add(diags.len() + reports.len());
             let record = builder.take();
             let rendered = lean.as_mut().and_then(Lean::take);
-            items = items.saturating_add(rendered_weight(rendered.as_ref()));
             out.push_games(reports, keys, diags, record, rendered);
         } else {
             // Diagnostics in order are all `check` reads.
@@ -337,18 +334,6 @@ impl ChunkOut {
 }
 
 pub use super::pipeline::{BatchConfig, ByteRange, Step, run, run_range};
-
-/// Bytes of a game written as read ([`crate::export::lean::Rendered`])
-/// that count as one more item in a part and in the results budget: a
-/// game's JSON is ten times its text and an engine game's some hundreds of
-/// KiB, so counting games alone let the results waiting at `-j2` reach
-/// 32 MiB on large archives.
-pub const RENDERED_ITEM_BYTES: usize = 8 << 10;
-
-/// The items a rendered game counts beyond its own.
-fn rendered_weight(rendered: Option<&crate::export::lean::Rendered>) -> usize {
-    rendered.map_or(0, |r| r.bytes.len() / RENDERED_ITEM_BYTES)
-}
 
 /// Where a run's product goes: stdout, or a file that appears only when
 /// complete.

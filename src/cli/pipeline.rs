@@ -275,17 +275,16 @@ pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
     // Games written as read (`Notations::lean`) are small results, not
     // records: the ranges of a run without records.
     // A game's JSON is some ten times its text: written as read, it is
-    // handed out in parts of at most 64 KiB of input and 64 items, a game
-    // counting one more for each 8 KiB of its JSON
-    // (`batch::RENDERED_ITEM_BYTES`), so that the results waiting stay
-    // small (at most some 4 MiB at `-j2`) whatever the games' sizes, but
-    // read in ranges as large as the others (a range costs a restart: the
-    // file opened, a reader and a verifier set up, its start found).
+    // handed out in parts as small as records' ranges, of a sixteenth of the
+    // games (the budget of results waiting is counted in games), so that
+    // the results waiting stay small, but read in ranges as large as the
+    // others (a range costs a restart: the file opened, a reader and a
+    // verifier set up, its start found).
     let split = match (config.records, config.notations.lean, config.notations.json) {
         (true, None, _) => Split::for_run(true),
         (true, Some(_), true) => Split {
-            part: 2 * RECORD_RANGE_SIZE,
-            items: PART_ITEMS / 8,
+            part: RECORD_RANGE_SIZE,
+            items: PART_ITEMS / 16,
             ..Split::for_run(false)
         },
         _ => Split::for_run(false),

@@ -542,16 +542,11 @@ impl Lean {
                     .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
             })
             .unwrap_or(GameResult::Unknown);
-        // Room for the whole game at once: no growing copy after copy. A
-        // JSON move takes some 170-200 bytes besides its text (its span
-        // alone 50-60), a tag 8, a comment 30; at 160 a move two games in
-        // three grew, 3% of `convert --to jsonl` spent in copies.
-        let (per_move, per_item) = if self.json { (224, 32) } else { (8, 8) };
+        // Room for the whole game at once (a JSON move is some 160 bytes
+        // besides its text): no growing copy after copy.
+        let per_move = if self.json { 160 } else { 8 };
         let mut bytes = Vec::with_capacity(
-            self.text.len()
-                + self.nodes.len() * per_move
-                + (self.tags.len() + self.attachments.len()) * per_item
-                + 256,
+            self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256,
         );
         let mut lines = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
         if self.cut.is_none() && self.json {
