@@ -148,6 +148,11 @@ impl<'w> Lines<'w> {
             // Cannot be a brace comment.
             return self.line_comment(text);
         }
+        let core = text.as_bytes().trim_ascii();
+        if !core.is_empty() && single_spaced(core) {
+            self.brace_single_spaced(core);
+            return Ok(());
+        }
         // Most comments are ASCII, where the ASCII split finds the same
         // words (vertical tab aside) much faster than the Unicode one.
         if text.bytes().all(|b| b.is_ascii() && b != 0x0B) {
@@ -255,6 +260,11 @@ impl<'w> Lines<'w> {
     /// words that stay on one line with one space between them, as most
     /// do, are copied as one run.
     fn brace_ascii(&mut self, text: &[u8]) {
+        let core = text.trim_ascii();
+        if !core.is_empty() && single_spaced(core) {
+            self.brace_single_spaced(core);
+            return;
+        }
         let mut at = 0;
         let next_word = |at: &mut usize| {
             while text.get(*at).is_some_and(u8::is_ascii_whitespace) {
@@ -303,6 +313,71 @@ impl<'w> Lines<'w> {
         self.out.push(b'}');
     }
 
+    /// [`Self::brace_words`] of ASCII words that one space each
+    /// separates (`core`, trimmed, not empty; most comments, from
+    /// `[%clk 0:03:00]` to an engine's lines of output): each line's
+    /// words are copied as one run, cut at the last space that fits,
+    /// found by a scan back from the line's end rather than word by word.
+    fn brace_single_spaced(&mut self, core: &[u8]) {
+        let first = core.iter().position(|&c| c == b' ').unwrap_or(core.len());
+        let only = first == core.len();
+        self.place(first + 1 + usize::from(only), false);
+        self.out.push(b'{');
+        let (word, rest) = core.split_at(first);
+        self.out.extend_from_slice(word);
+        if only {
+            self.out.push(b'}');
+            return;
+        }
+        // The words after the first; the line is not empty.
+        let mut rest = rest.get(1..).unwrap_or_default();
+        loop {
+            let lead = usize::from(self.len > 0);
+            let room = MAX_LINE.saturating_sub(self.len + lead);
+            if rest.len() < room {
+                // The rest and `}` fit.
+                if lead > 0 {
+                    self.out.push(b' ');
+                }
+                self.out.extend_from_slice(rest);
+                self.out.push(b'}');
+                self.len += lead + rest.len() + 1;
+                return;
+            }
+            // The longest run of whole words that fits ends before a space
+            // at most `room` bytes in (`rest` ends in a word, not a space).
+            let limit = room.min(rest.len() - 1);
+            let cut = rest
+                .get(..=limit)
+                .and_then(|w| w.iter().rposition(|&c| c == b' '));
+            let cut = match cut {
+                Some(k) => k,
+                // The next word does not fit here: it starts the next line.
+                None if self.len > 0 => {
+                    self.newline();
+                    continue;
+                }
+                // A word longer than a line, alone on its line.
+                None => match rest.iter().position(|&c| c == b' ') {
+                    Some(k) => k,
+                    None => {
+                        self.out.extend_from_slice(rest);
+                        self.out.push(b'}');
+                        self.len = rest.len() + 1;
+                        return;
+                    }
+                },
+            };
+            if lead > 0 {
+                self.out.push(b' ');
+            }
+            let (run, after) = rest.split_at(cut);
+            self.out.extend_from_slice(run);
+            self.newline();
+            rest = after.get(1..).unwrap_or_default();
+        }
+    }
+
     /// Ends the line being filled.
     fn newline(&mut self) {
         self.out.push(b'\n');
@@ -324,6 +399,46 @@ impl<'w> Lines<'w> {
 /// [`MAX_LINE`] rather than change what it means.
 fn starts_a_line_badly(token: &str) -> bool {
     token.starts_with(['[', '%'])
+}
+
+/// Eight copies of byte `b`.
+const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// Whether `text` is ASCII of no control byte with no two spaces in a row:
+/// words that one space each separates (the caller trims the ends).
+/// Eight bytes at a time: each test is exact, as no byte is above 0x7F
+/// once the first one passes, so no sum carries into the next byte.
+fn single_spaced(text: &[u8]) -> bool {
+    const HIGH: u64 = splat(0x80);
+    const LOW7: u64 = splat(0x7F);
+    let mut chunks = text.chunks_exact(8);
+    let mut after_space = false;
+    for chunk in &mut chunks {
+        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
+            return false;
+        };
+        let x = u64::from_le_bytes(bytes);
+        // Non-ASCII, or a byte below 0x20 (its sum stays below 0x80).
+        if x & HIGH != 0 || x.wrapping_add(splat(0x60)) & HIGH != HIGH {
+            return false;
+        }
+        // The high bit of each byte that is a space.
+        let y = x ^ splat(b' ');
+        let spaces = !(((y & LOW7) + LOW7) | y | LOW7);
+        if spaces & (spaces << 8) != 0 || (after_space && spaces & 0x80 != 0) {
+            return false;
+        }
+        after_space = spaces >> 63 != 0;
+    }
+    for &c in chunks.remainder() {
+        if !(0x20..0x80).contains(&c) || (after_space && c == b' ') {
+            return false;
+        }
+        after_space = c == b' ';
+    }
+    true
 }
 
 /// Columns a token takes: its characters (bytes for ASCII, most tokens).
@@ -433,16 +548,25 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         };
-        for _ in 0..2000 {
+        for _ in 0..6000 {
             let mut text = String::new();
+            // One text in three of single spaces between words: the
+            // single-spaced filler's input.
+            let gaps = if next(3) == 0 { 1 } else { 7 };
             for _ in 0..next(40) {
-                let gap = [" ", " ", " ", "  ", "\t", "\n ", "\r\n"][next(7) as usize];
+                let gap = [" ", " ", " ", "  ", "\t", "\n ", "\r\n"][next(gaps) as usize];
                 text.push_str(gap);
                 let len = [1, 2, 3, 5, 8, 13, 30, 90][next(8) as usize];
                 text.extend((0..len).map(|k| char::from(b'a' + (k % 26) as u8)));
             }
+            if next(8) == 0 {
+                // A control byte, which the one-run copy leaves to the
+                // word-by-word filler.
+                text.push('\x01');
+            }
             let lead = "x".repeat(next(85) as usize);
             let glue = next(3) == 0;
+            let hold = next(3) == 0;
             let run = |fast: bool| {
                 let mut out = Vec::new();
                 let mut lines = Lines::new(&mut out);
@@ -450,6 +574,7 @@ mod tests {
                     lines.token(&lead).expect("writes");
                 }
                 lines.glue = glue;
+                lines.hold = hold;
                 if fast {
                     lines.brace_ascii(text.as_bytes());
                 } else {
@@ -460,6 +585,35 @@ mod tests {
                 String::from_utf8_lossy(&out).into_owned()
             };
             assert_eq!(run(true), run(false), "{lead:?} {text:?}");
+        }
+    }
+
+    /// The eight-bytes-at-a-time test of single spacing against a byte
+    /// at a time, on every length and place of a space pair, a tab, a
+    /// control byte and a non-ASCII byte.
+    #[test]
+    fn single_spacing_is_found_as_byte_by_byte() {
+        let slow = |t: &[u8]| {
+            t.iter().all(|c| (0x20..0x80).contains(c)) && !t.windows(2).any(|w| w == b"  ")
+        };
+        for len in 0..40 {
+            let base: Vec<u8> = (0..len)
+                .map(|k| {
+                    if k % 3 == 2 {
+                        b' '
+                    } else {
+                        b'a' + (k % 26) as u8
+                    }
+                })
+                .collect();
+            assert_eq!(single_spaced(&base), slow(&base), "{base:?}");
+            for at in 0..len {
+                for b in [b' ', b'\t', 0x01, 0x7F, 0x80, 0xC3, b'x'] {
+                    let mut t = base.clone();
+                    t[at] = b;
+                    assert_eq!(single_spaced(&t), slow(&t), "{t:?}");
+                }
+            }
         }
     }
 
