@@ -267,7 +267,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::rules::Variant;
-    use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
+    use crate::rules::family::{AnyMove, AnyPosition};
     use crate::rules::playout::{PlayoutOptions, playout};
 
     /// The positions of random games (and each with the other side to
@@ -387,5 +387,30 @@ mod tests {
         }
         assert!(found > 10_000, "{found}");
         assert!(compelled > 20, "{compelled}");
+    }
+
+    /// The resolver, which now asks `generate_to`, reads every legal turn
+    /// of the random games' positions (the Bear's displacement choices
+    /// spelled out), written short and long, as that turn.
+    #[test]
+    fn every_legal_turn_written_resolves_to_itself_on_random_games() {
+        use crate::notation::token::parse_move;
+        use crate::written::Grammar;
+        let g = Grammar::pasgl();
+        let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+        let mut read = 0;
+        for p in positions().into_iter().step_by(3) {
+            p.generate(&mut legal, true);
+            for m in &legal {
+                for long in [false, true] {
+                    let text = p.write_move(m, long);
+                    let token = parse_move(&g, text.as_bytes()).expect("a written turn parses");
+                    let got = p.resolve_token(&token, &mut scratch);
+                    assert_eq!(got.as_ref().ok(), Some(m), "{text} in {}", p.to_fen());
+                    read += 1;
+                }
+            }
+        }
+        assert!(read > 50_000, "{read}");
     }
 }
