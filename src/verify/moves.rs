@@ -35,7 +35,7 @@ impl<O: Observer> Verifier<O> {
                     return Flow::Continue;
                 }
                 // The chess-like core games' (Gast, Squirrel, ...).
-                if let Some(m) = l.pos.resolve_core_quick(&a, &mut self.scratch) {
+                if let Some(m) = l.pos.resolve_core_quick(a, &mut self.scratch) {
                     self.play_core_quick(m, check, text, span, line);
                     return Flow::Continue;
                 }

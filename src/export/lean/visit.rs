@@ -1,0 +1,109 @@
+//! The reader's events into [`Lean`]'s buffers, and its tree as
+//! [`super::super::kept`] walks it.
+
+use super::{Cursor, Kind, Lean, NONE, Place};
+use crate::diag::Span;
+use crate::notation::{CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor};
+use crate::record::Cut;
+
+impl Visitor for Lean {
+    fn event(&mut self, event: Event<'_>, span: Span, _line: &LineContext<'_>) -> Flow {
+        match event {
+            Event::BeginGame => {
+                self.reset();
+                self.span = span;
+            }
+            Event::Tag { name, value } => {
+                if self.grow(name.len() + value.0.len()) {
+                    let n = self.push_bytes(name);
+                    let v = self.push_text(&value.decode_str());
+                    self.tags.push((n, v));
+                }
+            }
+            Event::BeginMovetext => self.in_movetext = true,
+            Event::MoveNumber { .. } | Event::Escape { .. } => {}
+            Event::Move { text, check } => {
+                self.last_pushed = None;
+                if !self.grow(text.len() + 64) {
+                    return Flow::Continue;
+                }
+                // A `_` mark belongs to the move before it, not a move itself.
+                if let (Some(b'_'), Some(id)) = (text.first(), self.cursor.last) {
+                    let t = self.push_bytes(text);
+                    let a = self.attachment(Kind::Mark, CommentStyle::Brace, t);
+                    self.attach(id, a);
+                    return Flow::Continue;
+                }
+                let written = self.push_bytes(text);
+                let id = self.push_node(self.cursor.at, written, check, span);
+                self.last_pushed = Some(id);
+                self.cursor = Cursor {
+                    at: id,
+                    last: Some(id),
+                };
+            }
+            Event::Nag { nag, form: _ } => {
+                if let (Some(id), true) = (self.cursor.last, self.grow(1)) {
+                    let a = self.attachment(Kind::Nag(nag), CommentStyle::Brace, (0, 0));
+                    self.attach(id, a);
+                }
+            }
+            Event::Comment { text, style, chunk } => self.comment_chunk(text, style, chunk),
+            Event::BeginVariation => {
+                self.stack.push(self.cursor);
+                // A variation replaces the last move: it starts where that
+                // move started.
+                let at = match self.cursor.last {
+                    Some(id) => self.parent_of(id),
+                    None => self.cursor.at,
+                };
+                self.cursor = Cursor { at, last: None };
+            }
+            Event::EndVariation => {
+                // Comments at the start of an empty variation have no move;
+                // its unreadable text goes with the game, written always.
+                self.pending_error = false;
+                if let Some((_, p @ Place::Pending)) = &mut self.last_comment {
+                    *p = Place::Game;
+                }
+                self.game_comments.append(&mut self.pending);
+                if let Some(c) = self.stack.pop() {
+                    self.cursor = c;
+                }
+            }
+            Event::Unreadable { text } => {
+                if self.grow_by(text.len() as u64 + 1) {
+                    self.add_unreadable(text);
+                }
+            }
+            Event::Result(r) => self.result = Some(r),
+            Event::EndGame => self.finish(),
+        }
+        Flow::Continue
+    }
+
+    fn problem(&mut self, problem: &SyntaxProblem, span: Span, _line: &LineContext<'_>) -> Flow {
+        // What the reader skipped, the game lacks.
+        match problem.code {
+            crate::diag::Code::TokenTooLong => {
+                self.cut.get_or_insert(Cut::Skipped { line: span.line });
+            }
+            crate::diag::Code::UnterminatedComment => self.open_last_comment(),
+            _ => {}
+        }
+        Flow::Continue
+    }
+}
+
+impl crate::export::kept::Tree for Lean {
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    fn first_child(&self, id: usize) -> Option<usize> {
+        let c = self.nodes.get(id)?.first_child;
+        (c != NONE).then_some(c as usize)
+    }
+    fn error(&self, id: usize) -> bool {
+        self.nodes.get(id).is_some_and(|n| n.error)
+    }
+}
