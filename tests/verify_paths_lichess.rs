@@ -12,13 +12,12 @@
 //! board. Both verifiers must give the same diagnostics, counts and
 //! reports, and tell their observer the same plies.
 
-use xpgn::diag::Diagnostic;
-use xpgn::notation::Reader;
+mod paths;
+
+use paths::Rng;
 use xpgn::rules::Variant;
-use xpgn::rules::family::GamePosition;
 use xpgn::rules::lichess::{LichessPosition, Move};
 use xpgn::rules::playout::SplitMix64;
-use xpgn::verify::{Counts, GameReport, Observer, Ply, Verifier};
 
 const VARIANTS: [Variant; 7] = [
     Variant::Atomic,
@@ -29,18 +28,6 @@ const VARIANTS: [Variant; 7] = [
     Variant::Horde,
     Variant::RacingKings,
 ];
-
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0.below(n.max(1))
-    }
-
-    fn one_in(&mut self, n: u64) -> bool {
-        self.0.next_u64() % n == 0
-    }
-}
 
 /// Writes one random move of `pos` (and plays it), or a planted illegal
 /// one (`older`: the position two plies before); returns false when the
@@ -123,65 +110,6 @@ fn random_game(variant: Variant, seed: u64) -> String {
     text
 }
 
-#[derive(Debug, Default, PartialEq)]
-struct Told(Vec<String>);
-
-impl Observer for Told {
-    fn start_position(&mut self, start: &xpgn::rules::family::AnyPosition) {
-        self.0.push(format!("start {}", start.fen()));
-    }
-
-    fn ply(&mut self, ply: &Ply<'_>) {
-        let mut san = String::new();
-        ply.write_san(&mut san);
-        self.0.push(format!(
-            "{} {} {san} {} {} {} {}",
-            ply.number,
-            ply.mainline,
-            ply.after.fen(),
-            ply.check,
-            ply.mate,
-            ply.recovered
-        ));
-    }
-
-    fn end_game(&mut self, report: &GameReport, last: Option<&xpgn::rules::family::AnyPosition>) {
-        self.0.push(format!(
-            "end {report:?} {:?}",
-            last.map(xpgn::rules::family::AnyPosition::fen)
-        ));
-    }
-
-    fn wants_plies(&self) -> bool {
-        true
-    }
-}
-
-fn verify(text: &str, shortcut: bool) -> (Vec<Diagnostic>, Counts, Told) {
-    let mut v = Verifier::with_observer("random.pgn", Told::default());
-    if !shortcut {
-        v = v.without_shortcut();
-    }
-    Reader::new(text.as_bytes())
-        .read_all(&mut v)
-        .expect("reads memory");
-    let diagnostics = v.drain().collect();
-    let counts = v.counts();
-    (diagnostics, counts, v.into_observer())
-}
-
-fn verify_plain(text: &str, shortcut: bool) -> (Vec<Diagnostic>, Counts) {
-    let mut v = Verifier::new("random.pgn");
-    if !shortcut {
-        v = v.without_shortcut();
-    }
-    Reader::new(text.as_bytes())
-        .read_all(&mut v)
-        .expect("reads memory");
-    let diagnostics = v.drain().collect();
-    (diagnostics, v.counts())
-}
-
 #[test]
 fn the_lichess_path_and_the_general_path_agree_on_random_games() {
     let mut ended = 0;
@@ -189,27 +117,7 @@ fn the_lichess_path_and_the_general_path_agree_on_random_games() {
         let (mut moves, mut diagnostics) = (0, 0);
         for seed in 0..60 {
             let text = random_game(variant, seed);
-            let quick = verify(&text, true);
-            let general = verify(&text, false);
-            assert_eq!(
-                format!("{:?}", quick.0),
-                format!("{:?}", general.0),
-                "{variant}: diagnostics differ on seed {seed}:\n{text}"
-            );
-            assert_eq!(
-                quick.1, general.1,
-                "{variant}: counts differ, seed {seed}:\n{text}"
-            );
-            assert_eq!(
-                quick.2, general.2,
-                "{variant}: plies differ, seed {seed}:\n{text}"
-            );
-            let plain = verify_plain(&text, true);
-            assert_eq!(
-                format!("{plain:?}"),
-                format!("{:?}", (&quick.0, quick.1)),
-                "{variant}: an observer changes the verdict on seed {seed}:\n{text}"
-            );
+            let quick = paths::agree(&format!("{variant}, seed {seed}"), &text);
             moves += quick.1.moves;
             diagnostics += quick.0.len();
             ended += usize::from(quick.2.0.iter().any(|t| t.contains("termination: Some")));

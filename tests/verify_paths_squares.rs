@@ -13,25 +13,13 @@
 //! target. Both verifiers must give the same diagnostics, counts and
 //! reports, and tell their observer the same plies.
 
-use xpgn::diag::Diagnostic;
-use xpgn::notation::Reader;
+mod paths;
+
+use paths::Rng;
 use xpgn::rules::Variant;
 use xpgn::rules::family::{AnyMove, AnyPosition, GamePosition};
 use xpgn::rules::playout::{PlayoutOptions, SplitMix64, playout};
 use xpgn::rules::squares::Postal;
-use xpgn::verify::{Counts, GameReport, Observer, Ply, Verifier};
-
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0.below(n.max(1))
-    }
-
-    fn one_in(&mut self, n: u64) -> bool {
-        self.0.next_u64() % n == 0
-    }
-}
 
 /// How one turn is written, sometimes wrongly.
 fn write_turn(rng: &mut Rng, pos: &AnyPosition, m: &AnyMove, older: Option<&str>) -> String {
@@ -104,50 +92,6 @@ fn random_game(variant: Variant, postal: Option<Postal>, seed: u64, plies: usize
     text
 }
 
-#[derive(Debug, Default, PartialEq)]
-struct Told(Vec<String>);
-
-impl Observer for Told {
-    fn start_position(&mut self, start: &AnyPosition) {
-        self.0.push(format!("start {}", start.fen()));
-    }
-
-    fn ply(&mut self, ply: &Ply<'_>) {
-        self.0.push(format!(
-            "{} {} {} {} {} {} {}",
-            ply.number,
-            ply.mainline,
-            ply.before.fen(),
-            ply.after.fen(),
-            ply.check,
-            ply.mate,
-            ply.recovered
-        ));
-    }
-
-    fn end_game(&mut self, report: &GameReport, last: Option<&AnyPosition>) {
-        self.0
-            .push(format!("end {report:?} {:?}", last.map(AnyPosition::fen)));
-    }
-
-    fn wants_plies(&self) -> bool {
-        true
-    }
-}
-
-fn verify(text: &str, shortcut: bool) -> (Vec<Diagnostic>, Counts, Told) {
-    let mut v = Verifier::with_observer("random.pgn", Told::default());
-    if !shortcut {
-        v = v.without_shortcut();
-    }
-    Reader::new(text.as_bytes())
-        .read_all(&mut v)
-        .expect("reads memory");
-    let diagnostics = v.drain().collect();
-    let counts = v.counts();
-    (diagnostics, counts, v.into_observer())
-}
-
 #[test]
 fn the_squares_shortcut_and_the_general_path_agree_on_random_games() {
     // (game, Postal option, seeds, most plies): random turns under the
@@ -167,18 +111,7 @@ fn the_squares_shortcut_and_the_general_path_agree_on_random_games() {
         for seed in 0..seeds {
             let seed = seed + 100 * k as u64;
             let text = random_game(variant, postal, seed, plies);
-            let quick = verify(&text, true);
-            let general = verify(&text, false);
-            assert_eq!(
-                format!("{:?}", quick.0),
-                format!("{:?}", general.0),
-                "{variant}: diagnostics differ on seed {seed}:\n{text}"
-            );
-            assert_eq!(
-                quick.1, general.1,
-                "{variant}: counts, seed {seed}:\n{text}"
-            );
-            assert_eq!(quick.2, general.2, "{variant}: plies, seed {seed}:\n{text}");
+            let quick = paths::agree(&format!("{variant}, seed {seed}"), &text);
             moves += quick.1.moves;
             diagnostics += quick.0.len();
             // A ply line ends with its check, mate and recovery flags.
