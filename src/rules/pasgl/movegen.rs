@@ -218,6 +218,14 @@ impl Position {
         }
     }
 
+    /// Where a boarding critter on the terminal square `from` switches to:
+    /// the other square of the terminal, whatever its movement power, and
+    /// never onto the Train.
+    pub(super) fn terminal_switch(&self, from: Square) -> Option<Square> {
+        from.offset(0, if from.rank() == 3 { 1 } else { -1 })
+            .filter(|&t| !self.is_train(t))
+    }
+
     /// Pseudo-legal actions of the critter at `from`, index `idx`.
     fn critter_moves(&self, from: Square, idx: usize, out: &mut Vec<Move>, expand: bool) {
         let Some(c) = self.stack(from).get(idx).copied() else {
@@ -227,12 +235,7 @@ impl Position {
         if is_terminal(from) {
             match c.transit {
                 Transit::Boarding => {
-                    // Switch to the other square of the terminal, whatever the
-                    // critter's movement power; never onto the Train.
-                    let to = from
-                        .offset(0, if from.rank() == 3 { 1 } else { -1 })
-                        .filter(|&t| !self.is_train(t));
-                    if let Some(to) = to {
+                    if let Some(to) = self.terminal_switch(from) {
                         out.push(Move::Switch { from, critter, to });
                     }
                     return;

@@ -188,8 +188,7 @@ impl Position {
                 if is_terminal(sq) {
                     match c.transit {
                         Transit::Boarding => {
-                            let other = sq.offset(0, if sq.rank() == 3 { 1 } else { -1 });
-                            return other.is_some_and(|t| !self.is_train(t));
+                            return self.terminal_switch(sq).is_some();
                         }
                         Transit::Leaving => {}
                         Transit::None => return false,
@@ -219,10 +218,7 @@ impl Position {
         if is_terminal(from) {
             match c.transit {
                 Transit::Boarding => {
-                    let other = from
-                        .offset(0, if from.rank() == 3 { 1 } else { -1 })
-                        .filter(|&t| !self.is_train(t));
-                    if !shot && other == Some(to) {
+                    if !shot && self.terminal_switch(from) == Some(to) {
                         out.push(Move::Switch { from, critter, to });
                     }
                     return;
