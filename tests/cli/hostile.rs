@@ -165,3 +165,50 @@ fn issue_14_links_the_walk_skips_are_named() {
         run.stderr()
     );
 }
+
+/// Issue 14: a giant game's comment and output go to temporary files
+/// (`export::lean::spill`), and when none can be made (`TMPDIR` missing)
+/// they stay in memory: both paths write the same bytes, for PGN and JSON
+/// Lines, on one thread and two.
+#[test]
+fn issue_14_a_spilled_giant_game_converts_as_one_held_in_memory() {
+    let env = TestEnv::new();
+    let mut text = Vec::new();
+    text.extend_from_slice(b"[Event \"comment\"]\n[Result \"*\"]\n\n1. e4 {");
+    for i in 0..200_000 {
+        // Words of several shapes: single and double spaces, line breaks,
+        // a Latin-1 byte, a long word now and then.
+        text.extend_from_slice(match i % 7 {
+            0 => b"alpha ".as_slice(),
+            1 => b"beta  ".as_slice(),
+            2 => b"gamma\n".as_slice(),
+            3 => b"M\xfcller ".as_slice(),
+            4 => b"a-rather-long-word-that-fills-much-of-a-line-by-itself ".as_slice(),
+            _ => b"x ".as_slice(),
+        });
+    }
+    text.extend_from_slice(b"} e5 2. Nf3 {short} Nc6 *\n\n");
+    text.extend_from_slice(b"[Event \"unreadable\"]\n[Result \"*\"]\n\n1. d4 ");
+    for _ in 0..550_000 {
+        text.extend_from_slice(b"] ");
+    }
+    text.extend_from_slice(b"d5 *\n\n[Event \"plain\"]\n[Result \"*\"]\n\n1. c4 e5 *\n");
+    env.write("giant.pgn", &text);
+    std::fs::create_dir(env.path().join("tmp")).expect("a temporary directory");
+    for to in ["pgn", "jsonl"] {
+        for jobs in ["1", "2"] {
+            let out = |tmp: &str| {
+                let o = env
+                    .command(&["convert", "giant.pgn", "--to", to, "-j", jobs])
+                    .env("TMPDIR", env.path().join(tmp))
+                    .output()
+                    .expect("start xpgn");
+                (o.status.code(), o.stdout, o.stderr)
+            };
+            let spilled = out("tmp");
+            let held = out("no-such-directory");
+            assert!(spilled.1.len() > 2_500_000, "{to} -j{jobs}: written whole");
+            assert!(spilled == held, "{to} -j{jobs}: the spilled game differs");
+        }
+    }
+}
