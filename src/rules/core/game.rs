@@ -239,6 +239,10 @@ pub struct GameRules {
     /// Per colour and role, where its captures reach from its cell on an
     /// empty board (see [`OffsetSet`]).
     pub(crate) capture_offsets: ByColor<Vec<OffsetSet>>,
+    /// Per colour and role, where its moves of any kind may reach from its
+    /// cell on an empty board ([`OffsetSet::moves`]): the mate test passes
+    /// over a piece that reaches none of the check's lines.
+    pub(crate) move_offsets: ByColor<Vec<OffsetSet>>,
     /// Per colour and role, how the backward walk to a target goes (see
     /// [`BackWalk`]).
     pub(crate) back_walks: ByColor<Vec<BackWalk>>,
@@ -419,6 +423,12 @@ impl GameRules {
                 .map(|p| OffsetSet::captures(&p.vectors[c]))
                 .collect()
         });
+        let move_offsets = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .map(|p| OffsetSet::moves(&p.vectors[c]))
+                .collect()
+        });
         let mut back_walks = ByColor::<Vec<BackWalk>>::default();
         for c in Color::ALL {
             back_walks[c] = pieces
@@ -476,6 +486,7 @@ impl GameRules {
             walk_dirs,
             back_walks,
             capture_offsets,
+            move_offsets,
             tables: std::sync::OnceLock::new(),
             plain_leaps,
             leap_from,

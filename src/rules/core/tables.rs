@@ -202,6 +202,32 @@ impl OffsetSet {
         set
     }
 
+    /// The offsets of every move of `vectors`, quiet or capturing (a
+    /// superset: a straight quiet move to any distance, for a pawn's reach
+    /// past its range, Gast G3); every offset when one is crooked.
+    pub(crate) fn moves(vectors: &[Vector]) -> OffsetSet {
+        if vectors.iter().any(|v| v.crooked) {
+            return OffsetSet([u64::MAX; 16]);
+        }
+        let mut set = OffsetSet::default();
+        for v in vectors {
+            let max = if v.range == 0 || (v.df == 0 && !v.mode.can_capture()) {
+                15
+            } else {
+                v.range.min(15)
+            };
+            for k in 1..=i16::from(max) {
+                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
+                if df.abs() > 15 || dr.abs() > 15 {
+                    break;
+                }
+                let i = LeapAttacks::offset_index(df as i8, dr as i8);
+                set.0[i / 64] |= 1 << (i % 64);
+            }
+        }
+        set
+    }
+
     /// Whether the offset from `from` to `to` is in the set.
     #[inline]
     pub fn reaches(&self, from: Square, to: Square) -> bool {

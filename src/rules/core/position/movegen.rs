@@ -46,13 +46,42 @@ impl Position {
                 }
             }
         }
+        // In check, with the checks' lines known, another piece's move
+        // must land on them (`is_safe_given`): a piece whose moves on an
+        // empty board reach none of those cells is passed over, and one
+        // that reaches a single one is asked for its moves there only. Not
+        // a pawn where a promotion may make a guard (tried off the lines),
+        // nor one that may take en passant (the checker is its victim, off
+        // its landing cell).
+        let mut lines = arrayvec::ArrayVec::<Square, 16>::new();
+        let by_lines = first.is_some()
+            && safety.king.is_some()
+            && safety.blocks.count() <= 16
+            && {
+                lines.extend(safety.blocks);
+                true
+            };
+        let rules = self.rules;
         for sq in self.occupied[self.turn] {
             if first == Some(sq) {
                 continue;
             }
             let Some(p) = self.piece_at(sq) else { continue };
+            let mut only_to = None;
+            if by_lines
+                && rules.unpinnable(p.role)
+                && !((rules.guard.is_some() || self.ep.is_some()) && rules.is_pawn(p.role))
+            {
+                let reach = &rules.move_offsets[self.turn][p.role.index()];
+                let mut reached = lines.iter().filter(|&&t| reach.reaches(sq, t));
+                match (reached.next(), reached.next()) {
+                    (None, _) => continue,
+                    (Some(&t), None) => only_to = Some(t),
+                    _ => {}
+                }
+            }
             buf.clear();
-            self.piece_moves(sq, p.role, None, zone, buf);
+            self.piece_moves(sq, p.role, only_to, zone, buf);
             if buf.iter().any(|m| self.is_safe_given(m, safety)) {
                 return true;
             }
