@@ -336,7 +336,16 @@ impl Position {
     pub(crate) fn drop_lone_king_rights(&mut self) {
         for color in Color::ALL {
             let rights = self.castling[color];
-            if rights.count() == 1 && self.kings[color].is_some_and(|k| rights.contains(k)) {
+            // The king's right alone: the set is that one cell (compared
+            // rather than counted: a count is a dozen instructions a word
+            // without a popcount instruction, and this runs after every
+            // Gast move).
+            let king_alone = self.kings[color].is_some_and(|k| {
+                let mut one = SquareSet::EMPTY;
+                one.insert(k);
+                rights == one
+            });
+            if king_alone {
                 self.castling[color] = SquareSet::EMPTY;
             }
         }

@@ -262,6 +262,10 @@ pub struct GameRules {
     pub castling_rook_files: [u8; 2],
     /// The pieces that castle with the king (the rook).
     pub castling_rooks: RoleSet,
+    /// The role of each letter `A`..`Z` (the first piece with it), plus
+    /// one; 0 for none: [`role_of_letter`](Self::role_of_letter) by table,
+    /// as the verifier asks it for every written move.
+    pub(crate) role_by_letter: [u8; 26],
     /// How the game ends.
     pub ends: EndRules,
     /// Whether this game, from a definition, has exactly the rules of FIDE
@@ -462,7 +466,14 @@ impl GameRules {
         if let Some(i) = decls.iter().position(|d| d.letter == b'R') {
             castling_rooks.insert(Role::new(i as u8).expect("invariant: at most 16 piece kinds"));
         }
+        let mut role_by_letter = [0u8; 26];
+        for (i, p) in pieces.iter().enumerate().rev() {
+            if p.letter.is_ascii_uppercase() && i < MAX_ROLES {
+                role_by_letter[usize::from(p.letter - b'A')] = i as u8 + 1;
+            }
+        }
         GameRules {
+            role_by_letter,
             name,
             geometry,
             pieces,
@@ -575,10 +586,16 @@ impl GameRules {
     /// The role with this letter (either case), if the game has it.
     pub fn role_of_letter(&self, letter: u8) -> Option<Role> {
         let up = letter.to_ascii_uppercase();
-        self.pieces
-            .iter()
-            .position(|p| p.letter == up)
-            .and_then(|i| Role::new(i as u8))
+        if !up.is_ascii_uppercase() {
+            // Not a letter: no piece has it (the table covers A..Z only).
+            return self
+                .pieces
+                .iter()
+                .position(|p| p.letter == up)
+                .and_then(|i| Role::new(i as u8));
+        }
+        let i = self.role_by_letter[usize::from(up - b'A')];
+        i.checked_sub(1).and_then(Role::new)
     }
 
     /// The piece type of a role.

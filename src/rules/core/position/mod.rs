@@ -180,6 +180,9 @@ impl Position {
     /// The squares of enemy guard zones that brake the side to move's pieces
     /// (empty in games without a guard).
     pub fn braking_zone(&self) -> SquareSet {
+        if self.rules.guard.is_none() {
+            return SquareSet::EMPTY;
+        }
         self.zone_of(!self.turn)
     }
 

@@ -537,8 +537,11 @@ impl Position {
                 }
             }
         }
-        // The forward generator's order: by origin square.
-        out[start..].sort_by_key(|m| m.from().index());
+        // The forward generator's order: by origin square (one move, the
+        // usual answer, is in order).
+        if out.len() > start + 1 {
+            out[start..].sort_by_key(|m| m.from().index());
+        }
         if rules.piece(role).overlapping {
             Self::dedup_from(out, start);
         }

@@ -159,11 +159,15 @@ impl Position {
                 }
             }
         }
-        if matches!(rules.castling, CastlingRule::Gast(_)) {
-            self.drop_lone_king_rights();
-        }
         if self.castling != rights {
-            self.rehash_castling();
+            // A lone king's right can appear only where rights were lost
+            // (a position's rights never hold one, from its FEN on).
+            if matches!(rules.castling, CastlingRule::Gast(_)) {
+                self.drop_lone_king_rights();
+            }
+            if self.castling != rights {
+                self.rehash_castling();
+            }
         }
         if us == Color::Black {
             self.fullmoves += 1;
