@@ -214,6 +214,10 @@ pub struct GameRules {
     pub pawns_step_back: bool,
     pub(crate) royal_roles: RoleSet,
     pub(crate) pawn_roles: RoleSet,
+    /// Every en-passant capture is a step to a neighbouring cell (each
+    /// pawn's capture-only vectors are one king step): a pawn that may take
+    /// en passant then stands next to the passed cell.
+    pub(crate) ep_from_next_cell: bool,
     /// Attack rays per attacking colour.
     pub(crate) rays: ByColor<Vec<AttackRay>>,
     /// The rays of `rays` that attack from afar (riders and limited
@@ -466,6 +470,14 @@ impl GameRules {
         if let Some(i) = decls.iter().position(|d| d.letter == b'R') {
             castling_rooks.insert(Role::new(i as u8).expect("invariant: at most 16 piece kinds"));
         }
+        let ep_from_next_cell = pieces.iter().filter(|p| p.pawn).all(|p| {
+            Color::ALL.iter().all(|&c| {
+                p.vectors[c]
+                    .iter()
+                    .filter(|v| v.mode.can_capture() && !v.mode.can_move())
+                    .all(|v| v.range == 1 && !v.crooked && v.df.abs() <= 1 && v.dr.abs() <= 1)
+            })
+        });
         let mut role_by_letter = [0u8; 26];
         for (i, p) in pieces.iter().enumerate().rev() {
             if p.letter.is_ascii_uppercase() && i < MAX_ROLES {
@@ -492,6 +504,7 @@ impl GameRules {
             pawns_step_back,
             royal_roles,
             pawn_roles,
+            ep_from_next_cell,
             rays,
             far_rays,
             walk_dirs,

@@ -273,6 +273,18 @@ impl Position {
     /// Whether an en-passant capture is legal now (FEN shows the square only then).
     pub fn has_legal_ep(&self) -> bool {
         let Some(ep) = self.ep else { return false };
+        let rules = self.rules;
+        // Mostly no pawn of the mover stands where it could take: answered
+        // from the cells next to the passed one, before any move is made.
+        if rules.ep_from_next_cell {
+            let near = rules.king_area[ep.index()].intersection(self.occupied[self.turn]);
+            if !near
+                .into_iter()
+                .any(|sq| self.piece_at(sq).is_some_and(|p| rules.is_pawn(p.role)))
+            {
+                return false;
+            }
+        }
         let mut buf = MoveList::new();
         for (i, p) in self.rules.pieces.iter().enumerate() {
             if !p.pawn {
