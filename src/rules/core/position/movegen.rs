@@ -54,13 +54,10 @@ impl Position {
         // nor one that may take en passant (the checker is its victim, off
         // its landing cell).
         let mut lines = arrayvec::ArrayVec::<Square, 16>::new();
-        let by_lines = first.is_some()
-            && safety.king.is_some()
-            && safety.blocks.count() <= 16
-            && {
-                lines.extend(safety.blocks);
-                true
-            };
+        let by_lines = first.is_some() && safety.king.is_some() && safety.blocks.count() <= 16;
+        if by_lines {
+            lines.extend(safety.blocks);
+        }
         let rules = self.rules;
         for sq in self.occupied[self.turn] {
             if first == Some(sq) {
