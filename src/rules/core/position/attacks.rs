@@ -44,13 +44,29 @@ impl Position {
         by: Color,
         board: &[u8; 256],
         occupied: SquareSet,
-        mut found: impl FnMut(Square, SquareSet) -> bool,
+        found: impl FnMut(Square, SquareSet) -> bool,
     ) -> bool {
         let zone = if self.rules.guard.is_some() {
             self.zone_of(!by)
         } else {
             SquareSet::EMPTY
         };
+        self.each_attacker_in(sq, by, board, occupied, zone, found)
+    }
+
+    /// [`each_attacker`](Self::each_attacker) under the guard zones
+    /// `zone` of the side attacked (S6), which may be those after a move
+    /// of its guards.
+    #[inline(always)]
+    pub(super) fn each_attacker_in(
+        &self,
+        sq: Square,
+        by: Color,
+        board: &[u8; 256],
+        occupied: SquareSet,
+        zone: SquareSet,
+        mut found: impl FnMut(Square, SquareSet) -> bool,
+    ) -> bool {
         if !zone.is_empty() {
             return self.each_attacker_braked(sq, by, board, occupied, zone, found);
         }

@@ -229,8 +229,10 @@ impl Position {
     /// A piece move that neither moves nor makes a guard is tried on a copy
     /// of the board alone: the attack test reads only the board and the
     /// mover's guard zones, which such a move leaves as they were (an
-    /// enemy guard it takes brakes only the mover's own pieces). Other moves
-    /// are played on a copy of the position
+    /// enemy guard it takes brakes only the mover's own pieces); a guard's
+    /// own move too, under the zones its move leaves. Other moves (the
+    /// king's, promotions to a guard, castling, en passant) are played on a
+    /// copy of the position
     /// ([`is_safe_by_play`](Self::is_safe_by_play), which the tests compare
     /// this with).
     pub(crate) fn is_safe(&self, m: &Move) -> bool {
@@ -256,6 +258,28 @@ impl Position {
                 occupied.remove(from);
                 occupied.insert(to);
                 return !self.attacked_with(king, !us, &board, occupied);
+            }
+            // A guard's own move (no king, no promotion): its zone moves
+            // with it, and the attacks on the king are read under the
+            // mover's zones after the move, on a copy of the board alone.
+            if rules.is_guard(role) && !rules.is_royal(role) && promotion.is_none() {
+                let us = self.turn;
+                let Some(king) = self.kings[us] else {
+                    return true;
+                };
+                let mut board = self.board;
+                board[to.index()] = board[from.index()];
+                board[from.index()] = 0;
+                let mut occupied = self.occupied();
+                occupied.remove(from);
+                occupied.insert(to);
+                let mut guards = self.guards[us];
+                guards.remove(from);
+                guards.insert(to);
+                let zone = guards
+                    .into_iter()
+                    .fold(SquareSet::EMPTY, |z, g| z.union(rules.king_area[g.index()]));
+                return !self.each_attacker_in(king, !us, &board, occupied, zone, |_, _| true);
             }
         }
         self.is_safe_by_play(m)

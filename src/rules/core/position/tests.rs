@@ -6,7 +6,7 @@
 
 use super::super::color::Color;
 use super::super::game::GameRules;
-use super::super::moves::MoveList;
+use super::super::moves::{Move, MoveList};
 use super::super::piece::{Piece, Role};
 use super::super::square::{Square, SquareSet};
 use super::Position;
@@ -218,6 +218,7 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
     let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
     let mut guarded = 0;
     let mut checks = 0;
+    let mut en_passant = 0;
     for (rules, count) in games {
         let mut positions = 0;
         for seed in 0..count {
@@ -234,6 +235,18 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
                 pos.legal_moves_by_trial(&mut slow);
                 assert_eq!(fast, slow, "{}", pos.fen());
                 assert_eq!(pos.has_legal_move(), !slow.is_empty(), "{}", pos.fen());
+                // The mate test passes over pieces by their move offsets
+                // (a superset of where they go), the repetition key's en
+                // passant test over pawns not next to the passed cell.
+                for m in &slow {
+                    if let Move::Normal { role, from, to, .. } = *m {
+                        let reach = &rules.move_offsets[pos.turn][role.index()];
+                        assert!(reach.reaches(from, to), "{} {m:?}", pos.fen());
+                    }
+                }
+                let ep = slow.iter().any(|m| matches!(m, Move::EnPassant { .. }));
+                assert_eq!(pos.has_legal_ep(), ep, "{}", pos.fen());
+                en_passant += usize::from(ep);
                 if positions % 4 == 0 {
                     compare_backward_walk(&pos);
                 }
@@ -258,4 +271,5 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
     // positions in check.
     assert!(guarded > 500, "{guarded}");
     assert!(checks > 50, "{checks}");
+    assert!(en_passant > 5, "{en_passant}");
 }
