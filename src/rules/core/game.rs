@@ -8,7 +8,7 @@ use super::color::{ByColor, Color};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
-use super::tables::{BackWalk, OffsetSet, Tables, walk_index};
+use super::tables::{BackWalk, OffsetSet, Tables, ep_from_next_cell, role_by_letter, walk_index};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -470,20 +470,8 @@ impl GameRules {
         if let Some(i) = decls.iter().position(|d| d.letter == b'R') {
             castling_rooks.insert(Role::new(i as u8).expect("invariant: at most 16 piece kinds"));
         }
-        let ep_from_next_cell = pieces.iter().filter(|p| p.pawn).all(|p| {
-            Color::ALL.iter().all(|&c| {
-                p.vectors[c]
-                    .iter()
-                    .filter(|v| v.mode.can_capture() && !v.mode.can_move())
-                    .all(|v| v.range == 1 && !v.crooked && v.df.abs() <= 1 && v.dr.abs() <= 1)
-            })
-        });
-        let mut role_by_letter = [0u8; 26];
-        for (i, p) in pieces.iter().enumerate().rev() {
-            if p.letter.is_ascii_uppercase() && i < MAX_ROLES {
-                role_by_letter[usize::from(p.letter - b'A')] = i as u8 + 1;
-            }
-        }
+        let ep_from_next_cell = ep_from_next_cell(&pieces);
+        let role_by_letter = role_by_letter(&pieces);
         GameRules {
             role_by_letter,
             name,

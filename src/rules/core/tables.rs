@@ -305,3 +305,27 @@ impl Tables {
         }
     }
 }
+
+/// `GameRules::role_by_letter`: per letter `A`..`Z`, the first role with
+/// it, plus one; 0 for none.
+pub(crate) fn role_by_letter(pieces: &[super::game::PieceType]) -> [u8; 26] {
+    let mut table = [0u8; 26];
+    for (i, p) in pieces.iter().enumerate().rev() {
+        if p.letter.is_ascii_uppercase() && i < super::piece::MAX_ROLES {
+            table[usize::from(p.letter - b'A')] = i as u8 + 1;
+        }
+    }
+    table
+}
+
+/// `GameRules::ep_from_next_cell`: every pawn's capture-only vectors, of
+/// either colour, are one king step.
+pub(crate) fn ep_from_next_cell(pieces: &[super::game::PieceType]) -> bool {
+    pieces.iter().filter(|p| p.pawn).all(|p| {
+        [&p.vectors.white, &p.vectors.black].iter().all(|vs| {
+            vs.iter()
+                .filter(|v| v.mode.can_capture() && !v.mode.can_move())
+                .all(|v| v.range == 1 && !v.crooked && v.df.abs() <= 1 && v.dr.abs() <= 1)
+        })
+    })
+}
