@@ -60,23 +60,19 @@ impl SquaresPosition {
         let t = target.trailing_zeros() as usize;
         let table = bits::attacks(by);
         let theirs = self.occupied[by].0;
-        if table
-            .leaps
-            .iter()
-            .zip(self.roles)
-            .any(|(leap, on)| leap[t] & on & theirs != 0)
-        {
+        // Every role at once, without a branch a role: the leapers that
+        // reach `sq`, and the pieces that attack along lines (a line
+        // without one is not walked).
+        let mut leapers = 0;
+        let mut riders = 0;
+        for (r, (leap, &on)) in table.leaps.iter().zip(&self.roles).enumerate() {
+            leapers |= leap[t] & on;
+            riders |= on & 0u64.wrapping_sub(u64::from(table.ray_roles >> r & 1));
+        }
+        if leapers & theirs != 0 {
             return true;
         }
-        // The pieces that attack along lines; a line without one is not
-        // walked.
-        let riders = self
-            .roles
-            .iter()
-            .enumerate()
-            .filter(|&(r, _)| table.ray_roles & (1 << r) != 0)
-            .fold(0, |acc, (_, &on)| acc | on)
-            & theirs;
+        let riders = riders & theirs;
         if riders == 0 {
             return false;
         }
@@ -176,7 +172,10 @@ impl SquaresPosition {
                 self.moves_of_walk(from, p.role, out);
             }
         }
-        self.castling_moves(out);
+        let _ = self.castling_moves(&mut |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
     }
 
     /// The pseudo-legal piece moves of [`piece_moves`](Self::piece_moves),
@@ -208,11 +207,7 @@ impl SquaresPosition {
             }
         }
         if role.is_none_or(|r| r == KING) {
-            let mut buf = Vec::new();
-            self.castling_moves(&mut buf);
-            for &m in &buf {
-                f(m)?;
-            }
+            self.castling_moves(f)?;
         }
         ControlFlow::Continue(())
     }
@@ -271,9 +266,8 @@ impl SquaresPosition {
         if self.castling[us].is_empty() {
             return false;
         }
-        let mut castles = Vec::new();
-        self.castling_moves(&mut castles);
-        !castles.is_empty()
+        self.castling_moves(&mut |_| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// The moves of the piece of `role` on `from`, vector by vector, nearest
@@ -495,13 +489,17 @@ impl SquaresPosition {
     }
 
     /// FIDE castling where every location between king and rook holds an
-    /// empty square (L1).
-    fn castling_moves(&self, out: &mut Vec<Move>) {
+    /// empty square (L1), handed to `f` one at a time until it breaks (a
+    /// list allocated at every search for a piece move cost more than the
+    /// test).
+    fn castling_moves(&self, f: &mut impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
         let us = self.turn;
-        let Some(king) = self.kings[us] else { return };
+        let Some(king) = self.kings[us] else {
+            return ControlFlow::Continue(());
+        };
         let back = if us == Color::White { 0 } else { 7 };
         if king.rank() != back || self.castling[us].is_empty() {
-            return;
+            return ControlFlow::Continue(());
         }
         // Asked once, and only when a rook's way is clear.
         let mut in_check = None;
@@ -542,15 +540,16 @@ impl SquaresPosition {
                 Square::new(f, back).is_some_and(|sq| sq == king_to || !self.is_attacked(sq, !us))
             });
             if safe {
-                out.push(Move::Castle {
+                f(Move::Castle {
                     side,
                     form: CastleForm::Rook,
                     king,
                     rook,
                     king_to,
                     rook_to,
-                });
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 }

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::Postal;
-use super::bits::Bits;
+use super::bits::{self, Bits, bit};
 use super::position::{Action, SQUARE_LEAPS, SquaresPosition, Turn, step};
 
 impl SquaresPosition {
@@ -116,6 +116,18 @@ impl SquaresPosition {
     /// the king of the side to move safe.
     fn any_safe_tail(&self, base: &SquaresPosition, nonempty: bool) -> bool {
         let us = self.turn;
+        // Where the king is safe, [`each_tail`](Self::each_tail) offers
+        // every placement; one off every line through the king leaves it
+        // safe (a placed square opens only the lines through it, and
+        // leaps ignore holes), so there is a safe tail without playing
+        // one: the usual answer of the first turns and of the end test.
+        let lines = base.kings[us].map_or(0, |k| match bit(k) {
+            0 => u64::MAX,
+            b => bits::attacks(!us).ray_union[b.trailing_zeros() as usize & 63],
+        });
+        if base.placement_set().0 & !lines != 0 && base.king_safe(us) {
+            return true;
+        }
         self.each_tail(base, &mut |tail, after| {
             if (!nonempty || !tail.is_empty()) && after.king_safe(us) {
                 ControlFlow::Break(())
