@@ -60,19 +60,23 @@ impl SquaresPosition {
         let t = target.trailing_zeros() as usize;
         let table = bits::attacks(by);
         let theirs = self.occupied[by].0;
-        // Every role at once, without a branch a role: the leapers that
-        // reach `sq`, and the pieces that attack along lines (a line
-        // without one is not walked).
-        let mut leapers = 0;
-        let mut riders = 0;
-        for (r, (leap, &on)) in table.leaps.iter().zip(&self.roles).enumerate() {
-            leapers |= leap[t] & on;
-            riders |= on & 0u64.wrapping_sub(u64::from(table.ray_roles >> r & 1));
-        }
-        if leapers & theirs != 0 {
+        if table
+            .leaps
+            .iter()
+            .zip(self.roles)
+            .any(|(leap, on)| leap[t] & on & theirs != 0)
+        {
             return true;
         }
-        let riders = riders & theirs;
+        // The pieces that attack along lines; a line without one is not
+        // walked.
+        let riders = self
+            .roles
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| table.ray_roles & (1 << r) != 0)
+            .fold(0, |acc, (_, &on)| acc | on)
+            & theirs;
         if riders == 0 {
             return false;
         }
