@@ -58,7 +58,10 @@ impl AnyPosition {
                     Some(AnyPosition::Squares(before)) => before.clone_from(p),
                     prev => *prev = Some(AnyPosition::Squares(p.clone())),
                 }
-                std::mem::swap(p, after);
+                // Copied, not swapped: the resolver overwrites its copy
+                // at the next turn anyway, and a swap moves the position
+                // three times.
+                p.clone_from(after);
                 return;
             }
         }

@@ -117,6 +117,9 @@ pub(crate) struct Attacks {
     pub(crate) reach: [[u64; 64]; ROLES],
     /// The roles of all `rays` (bit per role index).
     pub(crate) ray_roles: u8,
+    /// Per target, the union of the `rays` behind it: every location a
+    /// line attack on the target passes or starts from.
+    pub(crate) ray_union: [u64; 64],
 }
 
 /// The attack (and reach) tables of each colour, built from the piece table's capturing
@@ -135,6 +138,7 @@ fn build(by: Color) -> Attacks {
         rays: Vec::new(),
         reach: [[0; 64]; ROLES],
         ray_roles: 0,
+        ray_union: [0; 64],
     };
     for (r, reach) in out.reach.iter_mut().enumerate() {
         let Some(role) = Role::new(r as u8) else {
@@ -201,6 +205,9 @@ fn build(by: Color) -> Attacks {
         }
     }
     out.ray_roles = out.rays.iter().fold(0, |acc, ray| acc | ray.roles);
+    for (t, union) in out.ray_union.iter_mut().enumerate() {
+        *union = out.rays.iter().fold(0, |acc, ray| acc | ray.mask[t]);
+    }
     out
 }
 

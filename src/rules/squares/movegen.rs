@@ -176,7 +176,10 @@ impl SquaresPosition {
                 self.moves_of_walk(from, p.role, out);
             }
         }
-        self.castling_moves(out);
+        let _ = self.castling_moves(&mut |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
     }
 
     /// The pseudo-legal piece moves of [`piece_moves`](Self::piece_moves),
@@ -208,11 +211,7 @@ impl SquaresPosition {
             }
         }
         if role.is_none_or(|r| r == KING) {
-            let mut buf = Vec::new();
-            self.castling_moves(&mut buf);
-            for &m in &buf {
-                f(m)?;
-            }
+            self.castling_moves(f)?;
         }
         ControlFlow::Continue(())
     }
@@ -271,9 +270,8 @@ impl SquaresPosition {
         if self.castling[us].is_empty() {
             return false;
         }
-        let mut castles = Vec::new();
-        self.castling_moves(&mut castles);
-        !castles.is_empty()
+        self.castling_moves(&mut |_| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// The moves of the piece of `role` on `from`, vector by vector, nearest
@@ -495,13 +493,17 @@ impl SquaresPosition {
     }
 
     /// FIDE castling where every location between king and rook holds an
-    /// empty square (L1).
-    fn castling_moves(&self, out: &mut Vec<Move>) {
+    /// empty square (L1), handed to `f` one at a time until it breaks (a
+    /// list allocated at every search for a piece move cost more than the
+    /// test).
+    fn castling_moves(&self, f: &mut impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
         let us = self.turn;
-        let Some(king) = self.kings[us] else { return };
+        let Some(king) = self.kings[us] else {
+            return ControlFlow::Continue(());
+        };
         let back = if us == Color::White { 0 } else { 7 };
         if king.rank() != back || self.castling[us].is_empty() {
-            return;
+            return ControlFlow::Continue(());
         }
         // Asked once, and only when a rook's way is clear.
         let mut in_check = None;
@@ -542,15 +544,16 @@ impl SquaresPosition {
                 Square::new(f, back).is_some_and(|sq| sq == king_to || !self.is_attacked(sq, !us))
             });
             if safe {
-                out.push(Move::Castle {
+                f(Move::Castle {
                     side,
                     form: CastleForm::Rook,
                     king,
                     rook,
                     king_to,
                     rook_to,
-                });
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 }

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::Postal;
-use super::bits::Bits;
+use super::bits::{self, Bits, bit};
 use super::position::{Action, SQUARE_LEAPS, SquaresPosition, Turn, step};
 
 impl SquaresPosition {
@@ -26,14 +26,16 @@ impl SquaresPosition {
     /// a placed square moved on, which is a placement elsewhere; nor a
     /// square move that takes no square off an attacking line. Callers
     /// still test every tail they are given.
+    /// `safe` is whether the king of the side to move is safe on `base`
+    /// (callers know it, and an attack test is a tenth of a turn's work).
     fn each_tail(
         &self,
         base: &SquaresPosition,
+        safe: bool,
         f: &mut impl FnMut(&[Action], &SquaresPosition) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let cfg = self.config;
         let us = self.turn;
-        let safe = base.king_safe(us);
         let places = if safe {
             base.placement_set()
         } else {
@@ -114,9 +116,22 @@ impl SquaresPosition {
 
     /// Whether some tail on `base` (a non-empty one if `nonempty`) leaves
     /// the king of the side to move safe.
-    fn any_safe_tail(&self, base: &SquaresPosition, nonempty: bool) -> bool {
+    /// `safe` as for [`each_tail`](Self::each_tail).
+    fn any_safe_tail(&self, base: &SquaresPosition, safe: bool, nonempty: bool) -> bool {
         let us = self.turn;
-        self.each_tail(base, &mut |tail, after| {
+        // Where the king is safe, [`each_tail`](Self::each_tail) offers
+        // every placement; one off every line through the king leaves it
+        // safe (a placed square opens only the lines through it, and
+        // leaps ignore holes), so there is a safe tail without playing
+        // one: the usual answer of the first turns and of the end test.
+        let lines = base.kings[us].map_or(0, |k| match bit(k) {
+            0 => u64::MAX,
+            b => bits::attacks(!us).ray_union[b.trailing_zeros() as usize & 63],
+        });
+        if safe && base.placement_set().0 & !lines != 0 {
+            return true;
+        }
+        self.each_tail(base, safe, &mut |tail, after| {
             if (!nonempty || !tail.is_empty()) && after.king_safe(us) {
                 ControlFlow::Break(())
             } else {
@@ -151,7 +166,8 @@ impl SquaresPosition {
         for m in pieces {
             let mut base = self.clone();
             base.apply(&Action::Piece(m));
-            let _ = self.each_tail(&base, &mut |tail, after| {
+            let safe = base.king_safe(us);
+            let _ = self.each_tail(&base, safe, &mut |tail, after| {
                 if after.king_safe(us) {
                     let mut t = Turn::single(Action::Piece(m));
                     t.actions.extend(tail.iter().copied());
@@ -163,7 +179,7 @@ impl SquaresPosition {
         if out.is_empty() && self.is_first_turn() {
             // "On the first move of the game, there is no penalty if you
             // cannot move a piece" (L10): square actions alone.
-            let _ = self.each_tail(self, &mut |tail, after| {
+            let _ = self.each_tail(self, self.king_safe(us), &mut |tail, after| {
                 if !tail.is_empty() && after.king_safe(us) {
                     out.push(Turn {
                         actions: tail.iter().copied().collect(),
@@ -205,7 +221,7 @@ impl SquaresPosition {
                     return ControlFlow::Continue(());
                 }
                 // The square actions are optional unless a placement is due.
-                if (!self.config.must_place && safe) || self.any_safe_tail(&base, false) {
+                if (!self.config.must_place && safe) || self.any_safe_tail(&base, safe, false) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
@@ -228,7 +244,7 @@ impl SquaresPosition {
             if !self.is_first_turn() {
                 return false;
             }
-            return self.any_safe_tail(self, true);
+            return self.any_safe_tail(self, self.king_safe(us), true);
         }
         let safe = |a: Action| {
             let mut p = self.clone();
