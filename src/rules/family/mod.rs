@@ -17,6 +17,7 @@ use crate::written::Grammar;
 mod any;
 mod core_quick;
 mod lichess;
+mod pasgl_quick;
 mod squares;
 
 /// The move grammar of each game: [`Variant::grammar`].

@@ -366,6 +366,10 @@ pub struct Position {
     /// When Black's points are counted; a setting of the game, not part of
     /// the position string.
     timing: ScoreTiming,
+    /// Whether a critter may be stinky: false only when none is (set by a
+    /// spray or a stinky critter placed, cleared after a turn that leaves
+    /// none), so that the compulsion (P11) is looked for only then.
+    stinky_seen: bool,
 }
 
 impl Clone for Position {
@@ -379,6 +383,7 @@ impl Clone for Position {
             next_id: self.next_id,
             report: self.report.clone(),
             timing: self.timing,
+            stinky_seen: self.stinky_seen,
         }
     }
 
@@ -395,6 +400,7 @@ impl Clone for Position {
         self.report.scored.clone_from(&source.report.scored);
         self.report.roadkill.clone_from(&source.report.roadkill);
         self.timing = source.timing;
+        self.stinky_seen = source.stinky_seen;
     }
 }
 
@@ -505,6 +511,7 @@ impl Position {
             next_id: 0,
             report: TurnReport::default(),
             timing: ScoreTiming::default(),
+            stinky_seen: false,
         }
     }
 
@@ -512,6 +519,7 @@ impl Position {
     fn put(&mut self, sq: Square, mut c: Critter) {
         c.id = self.next_id;
         self.next_id = self.next_id.wrapping_add(1);
+        self.stinky_seen |= c.stinky;
         self.push(sq, c);
     }
 

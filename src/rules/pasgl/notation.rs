@@ -119,6 +119,21 @@ impl Position {
         .with_rule("N6: `_` marks a critter run over by the Train; when present it is verified"))
     }
 
+    /// The legal turn a critter action (`Df1-e3`, `Hd2>d5/F`, `*-Te1-e2`)
+    /// names, or why there is none: what [`resolve`](crate::rules::position::GamePosition::resolve)
+    /// answers for a token of that one action, without the token around it
+    /// (the verifier's per-move path reads the action alone).
+    ///
+    /// # Errors
+    /// The same [`Rejection`] as `resolve` gives for that token.
+    pub fn resolve_critter_action(
+        &self,
+        action: &CritterAction,
+        scratch: &mut Vec<Move>,
+    ) -> Result<Move, Rejection> {
+        self.resolve_critter(action, scratch)
+    }
+
     /// The legal move a token names (N6).
     pub(super) fn resolve_token(
         &self,

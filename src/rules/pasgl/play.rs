@@ -116,6 +116,9 @@ impl Position {
         if !before_train {
             self.score_sitters(mover, &sitters, actor);
         }
+        if self.stinky_seen {
+            self.stinky_seen = self.board.all().iter().any(|c| c.stinky);
+        }
         self.turn = !mover;
     }
 
@@ -284,6 +287,7 @@ impl Position {
     /// and next to it, enemy Skunks and critters on terminals excepted,
     /// loses its lunch and becomes stinky.
     fn spray(&mut self, at: Square, color: Color) {
+        self.stinky_seen = true;
         let cells: ArrayVec<Square, 9> = std::iter::once(at).chain(neighbours(at)).collect();
         for sq in cells {
             if is_terminal(sq) {
