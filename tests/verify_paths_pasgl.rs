@@ -48,8 +48,8 @@ fn write_turn(rng: &mut Rng, pos: &AnyPosition, m: &AnyMove, older: Option<&str>
 }
 
 /// The `_` marks of the critters `after`'s last turn ran over (N6), and
-/// now and then one it did not.
-fn marks(rng: &mut Rng, after: &AnyPosition, out: &mut String) -> usize {
+/// one in `wrong` times one it did not.
+fn marks(rng: &mut Rng, after: &AnyPosition, wrong: u64, out: &mut String) -> usize {
     let Some(p) = after.as_pasgl() else {
         return 0;
     };
@@ -61,7 +61,7 @@ fn marks(rng: &mut Rng, after: &AnyPosition, out: &mut String) -> usize {
             n += 1;
         }
     }
-    if rng.one_in(400) {
+    if rng.one_in(wrong) {
         out.push_str(["_Bd4 ", "_Pz4 ", "_Tx5 "][rng.below(3)]);
     }
     n
@@ -86,13 +86,14 @@ fn random_game(seed: u64, plies: usize) -> (String, usize) {
         text.push(' ');
         let mut after = pos.clone();
         after.play(m);
-        marked += marks(&mut rng, &after, &mut text);
+        marked += marks(&mut rng, &after, 400, &mut text);
         if rng.one_in(10) {
-            // A variation: the same turn written long, with its marks,
+            // A variation: the same turn written long, with its marks
+            // (often a wrong one: the line ends there, not the game's),
             // then the game's turn before it (legal or not, both paths
             // judge it).
             text.push_str(&format!("( {} ", pos.long_notation(m)));
-            marks(&mut rng, &after, &mut text);
+            marks(&mut rng, &after, 3, &mut text);
             if let Some(old) = older {
                 text.push_str(old);
                 text.push(' ');

@@ -397,8 +397,17 @@ impl Clone for Position {
         self.score = source.score;
         self.passes = source.passes;
         self.next_id = source.next_id;
-        self.report.scored.clone_from(&source.report.scored);
-        self.report.roadkill.clone_from(&source.report.roadkill);
+        // As slices of plain values: one copy each, not one per element.
+        self.report.scored.clear();
+        let _ = self
+            .report
+            .scored
+            .try_extend_from_slice(&source.report.scored);
+        self.report.roadkill.clear();
+        let _ = self
+            .report
+            .roadkill
+            .try_extend_from_slice(&source.report.roadkill);
         self.timing = source.timing;
         self.stinky_seen = source.stinky_seen;
     }

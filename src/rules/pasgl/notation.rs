@@ -285,9 +285,12 @@ impl Position {
         }
         let chosen = all;
         // One move (the usual case): none of the tie-breaking below applies.
-        if let [m] = chosen.as_mut_slice() {
-            let mut m = m.clone();
-            return self.finish_resolved(a, &mut m).map(|()| m);
+        // Taken from the scratch list, not copied (a walk holds a
+        // displacement list).
+        if chosen.len() == 1 {
+            if let Some(mut m) = chosen.pop() {
+                return self.finish_resolved(a, &mut m).map(|()| m);
+            }
         }
         // Moves that differ only in which of two identical critters acts or
         // suffers are one move.
@@ -364,7 +367,9 @@ impl Position {
     ) -> Result<(), Rejection> {
         let dest = self.stack(w.to);
         let mut pushed: ArrayVec<&Critter, 32> = ArrayVec::new();
-        if actor.kind == Kind::Bear && !is_terminal(w.to) {
+        // Every critter but the Bear displaces nothing: its list is empty
+        // without collecting one (asked for every walk resolved).
+        if actor.kind == Kind::Bear && !is_terminal(w.to) && !dest.is_empty() {
             pushed.extend(dest.iter().filter(|v| v.kind != Kind::Shrew));
         }
         if pushed.is_empty() {
