@@ -126,17 +126,22 @@ impl Board {
             return false;
         }
         let p = r.start + i;
+        let moved = self.critters[p];
+        // One shift of the critters between (`rotate_left` and
+        // `rotate_right` cost several copies for so short a slice).
         if s < t {
             // It lands on the last place of `t`'s stack once the critters
             // after it have moved down.
             let q = usize::from(self.start[t + 1]) - 1;
-            self.critters[p..=q].rotate_left(1);
+            self.critters.copy_within(p + 1..=q, p);
+            self.critters[q] = moved;
             for v in &mut self.start[s + 1..=t] {
                 *v -= 1;
             }
         } else {
             let q = usize::from(self.start[t + 1]);
-            self.critters[q..=p].rotate_right(1);
+            self.critters.copy_within(q..p, q + 1);
+            self.critters[q] = moved;
             for v in &mut self.start[t + 1..=s] {
                 *v += 1;
             }

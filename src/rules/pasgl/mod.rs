@@ -484,6 +484,12 @@ impl Move {
 impl Position {
     /// The start array (RULINGS 5.1): Train on x4/x5, everyone fed, 0-0.
     pub fn start() -> Position {
+        // Built once: every game of an archive starts here.
+        static START: OnceLock<Position> = OnceLock::new();
+        START.get_or_init(Position::build_start).clone()
+    }
+
+    fn build_start() -> Position {
         let mut p = Position::empty();
         let back = [
             Kind::Turkey,
@@ -633,17 +639,13 @@ impl Position {
 
     /// How the game has ended, if it has (RULINGS 5.5, P15, P16).
     pub fn ending(&self) -> Option<Outcome> {
-        // Both Bears in one pass over the critters: asked after every move.
-        let mut bears = 0u8;
-        for c in self.board.all() {
-            if c.kind == Kind::Bear {
-                bears |= 1 << (c.color as u8);
-                if bears == 3 {
-                    break;
-                }
-            }
-        }
-        let reason = if bears != 3 {
+        // Asked after every move: White's Bear looked for from the first
+        // cell and Black's from the last, where each side's critters
+        // mostly are, each search stopping when it finds it.
+        let all = self.board.all();
+        let bear = |color| move |c: &Critter| c.kind == Kind::Bear && c.color == color;
+        let both = all.iter().any(bear(Color::White)) && all.iter().rev().any(bear(Color::Black));
+        let reason = if !both {
             "dead Bear"
         } else if (self.score.white - self.score.black).abs() >= 30 {
             "30-point lead"
