@@ -57,7 +57,11 @@ fn marks(rng: &mut Rng, after: &AnyPosition, wrong: u64, out: &mut String) -> us
     let mut n = 0;
     for (c, sq) in &p.last_turn().roadkill {
         if !rng.one_in(5) {
-            out.push_str(&format!("_{}{} ", char::from(c.kind.letter()), g.square_name(*sq)));
+            out.push_str(&format!(
+                "_{}{} ",
+                char::from(c.kind.letter()),
+                g.square_name(*sq)
+            ));
             n += 1;
         }
     }

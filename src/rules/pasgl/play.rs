@@ -242,7 +242,11 @@ impl Position {
     /// [`Board::relocate`]: super::board::Board
     fn walk_plain(&mut self, w: &super::Walk) -> bool {
         let to = w.to;
-        let Some(kind) = self.stack(w.from).get(usize::from(w.critter)).map(|c| c.kind) else {
+        let Some(kind) = self
+            .stack(w.from)
+            .get(usize::from(w.critter))
+            .map(|c| c.kind)
+        else {
             return false;
         };
         let joins = is_terminal(to)
