@@ -122,11 +122,17 @@ fn random_game(seed: u64, plies: usize) -> (String, usize) {
 #[test]
 fn the_pasgl_path_and_the_general_path_agree_on_random_games() {
     let (mut moves, mut diagnostics, mut marked, mut ended) = (0, 0, 0, 0);
+    let mut wrong_bears = 0;
     for seed in 0..120 {
         let (text, m) = random_game(seed, 40 + (seed as usize * 37) % 260);
         let quick = paths::agree(&format!("PASGL, seed {seed}"), &text);
         moves += quick.1.moves;
         diagnostics += quick.0.len();
+        wrong_bears += quick
+            .0
+            .iter()
+            .filter(|d| d.message.contains("ran over no bear"))
+            .count();
         marked += m;
         ended += quick
             .2
@@ -141,4 +147,7 @@ fn the_pasgl_path_and_the_general_path_agree_on_random_games() {
     assert!(diagnostics > 50, "{diagnostics} diagnostics");
     assert!(marked > 10, "{marked} marks written");
     assert!(ended > 3, "{ended} games ended by the rules");
+    // Wrong marks reach the per-move path's check and are refused there
+    // as on the general path (a path that took any `_B` mark would fail).
+    assert!(wrong_bears > 5, "{wrong_bears} wrong Bear marks refused");
 }
