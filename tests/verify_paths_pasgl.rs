@@ -1,6 +1,6 @@
 //! The verifier's two paths for PASGL 312 agree: PASGL's own per-move path
-//! (`AnyPosition::resolve_pasgl_quick` and `play_pasgl_quick`, taken for
-//! every critter action that resolves, and `pasgl_mark_holds` for the `_`
+//! (`AnyPosition::resolve_turn_quick` and `play_turn_quick`, taken for
+//! every critter action that resolves, and `mark_holds` for the `_`
 //! marks) and the general path through `AnyPosition` (`resolve`, `play`,
 //! `Verifier::without_shortcut`), on seeded random games.
 //!

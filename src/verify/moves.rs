@@ -31,11 +31,11 @@ impl<O: Observer> Verifier<O> {
             // the general path can be held to it).
             if self.quick {
                 // PASGL's (its `_` marks need no token either).
-                if let Some(m) = l.pos.resolve_pasgl_quick(a, &mut self.scratch) {
-                    self.play_pasgl_quick(m, check, text, span, line);
+                if let Some(m) = l.pos.resolve_turn_quick(a, &mut self.scratch) {
+                    self.play_turn_quick(m, check, text, span, line);
                     return Flow::Continue;
                 }
-                if l.pos.pasgl_mark_holds(a) {
+                if l.pos.mark_holds(a) {
                     return Flow::Continue;
                 }
                 if let Some(m) = l.pos.resolve_variant_quick(a, &mut self.scratch) {
@@ -447,14 +447,14 @@ impl<O: Observer> Verifier<O> {
     }
 
     /// [`play`](Self::play) for a PASGL turn that
-    /// [`AnyPosition::resolve_pasgl_quick`] found: the same steps, on the
+    /// [`AnyPosition::resolve_turn_quick`] found: the same steps, on the
     /// PASGL position directly (no check or mate in PASGL, no draw rules;
     /// the game's end asked once). `tests/verify_paths_pasgl.rs` checks
     /// that both paths give the same verdicts.
     #[inline(never)]
-    pub(super) fn play_pasgl_quick(
+    pub(super) fn play_turn_quick(
         &mut self,
-        m: crate::rules::pasgl::Move,
+        m: crate::rules::family::QuickTurn,
         check: CheckMark,
         text: &[u8],
         span: Span,
@@ -462,7 +462,7 @@ impl<O: Observer> Verifier<O> {
     ) {
         let mainline = self.stack.is_empty();
         let Some(l) = self.line.as_mut() else { return };
-        let Some(end) = l.pos.play_pasgl_quick(&m, &mut l.prev, mainline) else {
+        let Some(end) = l.pos.play_turn_quick(&m, &mut l.prev, mainline) else {
             return self.play(AnyMove::from(m), check, text, span, line);
         };
         l.ply += 1;

@@ -18,7 +18,7 @@ impl AnyPosition {
     /// [`resolve`](Self::resolve) can explain (an illegal or ambiguous
     /// action is explained there).
     #[inline]
-    pub fn resolve_pasgl_quick(
+    pub fn resolve_turn_quick(
         &self,
         action: &Action,
         scratch: &mut Scratch,
@@ -35,7 +35,7 @@ impl AnyPosition {
     /// (N6): `false` for anything else, which [`resolve`](Self::resolve)'s
     /// caller then checks and explains.
     #[inline]
-    pub fn pasgl_mark_holds(&self, action: &Action) -> bool {
+    pub fn mark_holds(&self, action: &Action) -> bool {
         match (self, action) {
             (AnyPosition::Pasgl(p), Action::Roadkill { critter, at }) => {
                 p.verify_roadkill(*critter, *at).is_ok()
@@ -44,7 +44,7 @@ impl AnyPosition {
         }
     }
 
-    /// Plays `m`, a turn [`resolve_pasgl_quick`](Self::resolve_pasgl_quick)
+    /// Plays `m`, a turn [`resolve_turn_quick`](Self::resolve_turn_quick)
     /// found, on the PASGL position directly, keeping the position before
     /// it in `prev` (one copy, field by field): PASGL's per-move path. Its
     /// answer is the game's end after the turn
@@ -53,7 +53,7 @@ impl AnyPosition {
     /// `mainline`, as the general path asks it. `None` (nothing played) for
     /// a position of another family.
     #[inline]
-    pub fn play_pasgl_quick(
+    pub fn play_turn_quick(
         &mut self,
         m: &pasgl::Move,
         prev: &mut Option<AnyPosition>,
