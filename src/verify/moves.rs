@@ -30,6 +30,14 @@ impl<O: Observer> Verifier<O> {
             // The 8x8 variants' own path (off with the shortcut, so that
             // the general path can be held to it).
             if self.quick {
+                // PASGL's (its `_` marks need no token either).
+                if let Some(m) = l.pos.resolve_turn_quick(a, &mut self.scratch) {
+                    self.play_turn_quick(m, check, text, span, line);
+                    return Flow::Continue;
+                }
+                if l.pos.mark_holds(a) {
+                    return Flow::Continue;
+                }
                 if let Some(m) = l.pos.resolve_variant_quick(a, &mut self.scratch) {
                     self.play_variant_quick(m, check, text, span, line);
                     return Flow::Continue;
@@ -436,6 +444,42 @@ impl<O: Observer> Verifier<O> {
             return self.play(AnyMove::from(m), check, text, span, line);
         };
         self.quick_ply_played(m, mainline, judged, check, text, span, line);
+    }
+
+    /// [`play`](Self::play) for a PASGL turn that
+    /// [`AnyPosition::resolve_turn_quick`] found: the same steps, on the
+    /// PASGL position directly (no check or mate in PASGL, no draw rules;
+    /// the game's end asked once). `tests/verify_paths_pasgl.rs` checks
+    /// that both paths give the same verdicts.
+    #[inline(never)]
+    pub(super) fn play_turn_quick(
+        &mut self,
+        m: crate::rules::family::QuickTurn,
+        check: CheckMark,
+        text: &[u8],
+        span: Span,
+        line: &LineContext<'_>,
+    ) {
+        let mainline = self.stack.is_empty();
+        let Some(l) = self.line.as_mut() else { return };
+        let Some(end) = l.pos.play_turn_quick(&m, &mut l.prev, mainline) else {
+            return self.play(AnyMove::from(m), check, text, span, line);
+        };
+        l.ply += 1;
+        let ply = l.ply;
+        self.counts.moves += 1;
+        if self.observer.wants_plies() {
+            self.tell_ply(Some(&AnyMove::from(m)), mainline, false, false);
+        }
+        if check != CheckMark::None {
+            self.check_mark(check, false, false, ply, text, span, line);
+        }
+        if !mainline {
+            return;
+        }
+        self.report.plies = ply;
+        self.stalemate_unasked = true;
+        self.draw_rules(end.map(Termination::Rules), None, text, span, line);
     }
 
     /// What follows a move [`play_quick`](Self::play_quick) or

@@ -84,7 +84,7 @@ pub enum AnyMove {
 #[derive(Debug, Default)]
 pub struct Scratch {
     pub(super) core: core::MoveList,
-    pasgl: Vec<crate::rules::pasgl::Move>,
+    pub(super) pasgl: Vec<crate::rules::pasgl::Move>,
     /// The squares family's last resolved turn (`family/squares.rs`).
     pub(super) squares_resolved: super::squares::Resolved,
     pub(super) lichess: Vec<crate::rules::lichess::Move>,

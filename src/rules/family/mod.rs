@@ -5,6 +5,9 @@
 //! The trait every family implements lives in [`super::position`] (and is
 //! re-exported here), so that the families never import this module.
 
+/// A PASGL 312 turn, as [`AnyPosition::resolve_turn_quick`] finds it (the
+/// verifier names no family).
+pub use super::pasgl::Move as QuickTurn;
 pub use super::position::{
     DrawState, GamePosition, Outcome, Rejection, RejectionKind, divide, ending_outcome, perft,
 };
@@ -17,6 +20,7 @@ use crate::written::Grammar;
 mod any;
 mod core_quick;
 mod lichess;
+mod pasgl_quick;
 mod squares;
 
 /// The move grammar of each game: [`Variant::grammar`].

@@ -114,6 +114,41 @@ impl Board {
         true
     }
 
+    /// Moves critter `i` of cell `s` onto the top of the stack of cell
+    /// `t` (another cell): the critters between shift by one in one
+    /// rotation, and only the starts of the cells between change, where
+    /// [`remove`](Self::remove) and [`push`](Self::push) would each shift
+    /// the whole tail. False (nothing moved) when there is no such critter
+    /// or `s == t`.
+    pub(super) fn relocate(&mut self, s: usize, i: usize, t: usize) -> bool {
+        let r = self.range(s);
+        if i >= r.len() || s == t || t >= SLOTS {
+            return false;
+        }
+        let p = r.start + i;
+        let moved = self.critters[p];
+        // One shift of the critters between (`rotate_left` and
+        // `rotate_right` cost several copies for so short a slice).
+        if s < t {
+            // It lands on the last place of `t`'s stack once the critters
+            // after it have moved down.
+            let q = usize::from(self.start[t + 1]) - 1;
+            self.critters.copy_within(p + 1..=q, p);
+            self.critters[q] = moved;
+            for v in &mut self.start[s + 1..=t] {
+                *v -= 1;
+            }
+        } else {
+            let q = usize::from(self.start[t + 1]);
+            self.critters.copy_within(q..p, q + 1);
+            self.critters[q] = moved;
+            for v in &mut self.start[t + 1..=s] {
+                *v += 1;
+            }
+        }
+        true
+    }
+
     /// Removes critters `i..j` of the stack of cell `s` (indices within the
     /// stack, `j` at most its length).
     fn remove_range(&mut self, s: usize, i: usize, j: usize) {
@@ -168,7 +203,7 @@ mod tests {
     }
 
     /// The flat board against one growable stack per cell, on a fixed
-    /// sequence of pushes, removals, takes and retains over cells at both
+    /// sequence of pushes, removals, moves, takes and retains over cells at both
     /// ends and in the middle.
     #[test]
     fn board_stacks_agree_with_one_vec_per_cell() {
@@ -178,7 +213,7 @@ mod tests {
         let mut next = 0u8;
         for step in 0..5_000 {
             let s = [0, 1, 40, GRID - 1, car_slot(0), car_slot(1)][rng.below(6)];
-            match rng.below(5) {
+            match rng.below(6) {
                 0 | 1 => {
                     let kind = [Kind::Shrew, Kind::Fox][rng.below(2)];
                     let pushed = b.push(s, c(kind, next));
@@ -194,6 +229,17 @@ mod tests {
                     let got = b.remove(s, i).map(|c| c.id);
                     let want = (i < model[s].len()).then(|| model[s].remove(i));
                     assert_eq!(got, want, "step {step}");
+                }
+                4 => {
+                    let t = [0, 1, 40, GRID - 1][rng.below(4)];
+                    let i = rng.below(model[s].len() + 1);
+                    let moved = b.relocate(s, i, t);
+                    let want = i < model[s].len() && s != t;
+                    assert_eq!(moved, want, "step {step}");
+                    if want {
+                        let id = model[s].remove(i);
+                        model[t].push(id);
+                    }
                 }
                 3 => {
                     let got: Vec<u8> = b.take(s).iter().map(|c| c.id).collect();

@@ -272,6 +272,7 @@ impl Position {
                     c.transit = Transit::Boarding;
                     c.id = p.next_id;
                     p.next_id += 1;
+                    p.stinky_seen |= c.stinky;
                     let _ = p.board.push(super::car_slot(car), c);
                 }
             }

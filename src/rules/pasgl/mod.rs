@@ -366,6 +366,10 @@ pub struct Position {
     /// When Black's points are counted; a setting of the game, not part of
     /// the position string.
     timing: ScoreTiming,
+    /// Whether a critter may be stinky: false only when none is (set by a
+    /// spray or a stinky critter placed, cleared after a turn that leaves
+    /// none), so that the compulsion (P11) is looked for only then.
+    stinky_seen: bool,
 }
 
 impl Clone for Position {
@@ -379,6 +383,7 @@ impl Clone for Position {
             next_id: self.next_id,
             report: self.report.clone(),
             timing: self.timing,
+            stinky_seen: self.stinky_seen,
         }
     }
 
@@ -392,9 +397,19 @@ impl Clone for Position {
         self.score = source.score;
         self.passes = source.passes;
         self.next_id = source.next_id;
-        self.report.scored.clone_from(&source.report.scored);
-        self.report.roadkill.clone_from(&source.report.roadkill);
+        // As slices of plain values: one copy each, not one per element.
+        self.report.scored.clear();
+        let _ = self
+            .report
+            .scored
+            .try_extend_from_slice(&source.report.scored);
+        self.report.roadkill.clear();
+        let _ = self
+            .report
+            .roadkill
+            .try_extend_from_slice(&source.report.roadkill);
         self.timing = source.timing;
+        self.stinky_seen = source.stinky_seen;
     }
 }
 
@@ -469,6 +484,12 @@ impl Move {
 impl Position {
     /// The start array (RULINGS 5.1): Train on x4/x5, everyone fed, 0-0.
     pub fn start() -> Position {
+        // Built once: every game of an archive starts here.
+        static START: OnceLock<Position> = OnceLock::new();
+        START.get_or_init(Position::build_start).clone()
+    }
+
+    fn build_start() -> Position {
         let mut p = Position::empty();
         let back = [
             Kind::Turkey,
@@ -505,6 +526,7 @@ impl Position {
             next_id: 0,
             report: TurnReport::default(),
             timing: ScoreTiming::default(),
+            stinky_seen: false,
         }
     }
 
@@ -512,6 +534,7 @@ impl Position {
     fn put(&mut self, sq: Square, mut c: Critter) {
         c.id = self.next_id;
         self.next_id = self.next_id.wrapping_add(1);
+        self.stinky_seen |= c.stinky;
         self.push(sq, c);
     }
 
@@ -616,17 +639,13 @@ impl Position {
 
     /// How the game has ended, if it has (RULINGS 5.5, P15, P16).
     pub fn ending(&self) -> Option<Outcome> {
-        // Both Bears in one pass over the critters: asked after every move.
-        let mut bears = 0u8;
-        for c in self.board.all() {
-            if c.kind == Kind::Bear {
-                bears |= 1 << (c.color as u8);
-                if bears == 3 {
-                    break;
-                }
-            }
-        }
-        let reason = if bears != 3 {
+        // Asked after every move: White's Bear looked for from the first
+        // cell and Black's from the last, where each side's critters
+        // mostly are, each search stopping when it finds it.
+        let all = self.board.all();
+        let bear = |color| move |c: &Critter| c.kind == Kind::Bear && c.color == color;
+        let both = all.iter().any(bear(Color::White)) && all.iter().rev().any(bear(Color::Black));
+        let reason = if !both {
             "dead Bear"
         } else if (self.score.white - self.score.black).abs() >= 30 {
             "30-point lead"

@@ -459,6 +459,10 @@ impl Position {
     /// Whether `color` has a stinky critter and none of the three exceptions
     /// holds (RULINGS 5.6, P11).
     pub(super) fn compelled(&self, color: Color) -> bool {
+        // Most games have no stinky critter most of the time.
+        if !self.stinky_seen {
+            return false;
+        }
         // Without an early exit (most positions have no stinky critter),
         // so that the scan compiles to straight-line code.
         let has_stinky = self

@@ -119,6 +119,21 @@ impl Position {
         .with_rule("N6: `_` marks a critter run over by the Train; when present it is verified"))
     }
 
+    /// The legal turn a critter action (`Df1-e3`, `Hd2>d5/F`, `*-Te1-e2`)
+    /// names, or why there is none: what [`resolve`](crate::rules::position::GamePosition::resolve)
+    /// answers for a token of that one action, without the token around it
+    /// (the verifier's per-move path reads the action alone).
+    ///
+    /// # Errors
+    /// The same [`Rejection`] as `resolve` gives for that token.
+    pub fn resolve_critter_action(
+        &self,
+        action: &CritterAction,
+        scratch: &mut Vec<Move>,
+    ) -> Result<Move, Rejection> {
+        self.resolve_critter(action, scratch)
+    }
+
     /// The legal move a token names (N6).
     pub(super) fn resolve_token(
         &self,
@@ -270,9 +285,12 @@ impl Position {
         }
         let chosen = all;
         // One move (the usual case): none of the tie-breaking below applies.
-        if let [m] = chosen.as_mut_slice() {
-            let mut m = m.clone();
-            return self.finish_resolved(a, &mut m).map(|()| m);
+        // Taken from the scratch list, not copied (a walk holds a
+        // displacement list).
+        if chosen.len() == 1 {
+            if let Some(mut m) = chosen.pop() {
+                return self.finish_resolved(a, &mut m).map(|()| m);
+            }
         }
         // Moves that differ only in which of two identical critters acts or
         // suffers are one move.
@@ -349,7 +367,9 @@ impl Position {
     ) -> Result<(), Rejection> {
         let dest = self.stack(w.to);
         let mut pushed: ArrayVec<&Critter, 32> = ArrayVec::new();
-        if actor.kind == Kind::Bear && !is_terminal(w.to) {
+        // Every critter but the Bear displaces nothing: its list is empty
+        // without collecting one (asked for every walk resolved).
+        if actor.kind == Kind::Bear && !is_terminal(w.to) && !dest.is_empty() {
             pushed.extend(dest.iter().filter(|v| v.kind != Kind::Shrew));
         }
         if pushed.is_empty() {

@@ -116,6 +116,9 @@ impl Position {
         if !before_train {
             self.score_sitters(mover, &sitters, actor);
         }
+        if self.stinky_seen {
+            self.stinky_seen = self.board.all().iter().any(|c| c.stinky);
+        }
         self.turn = !mover;
     }
 
@@ -150,6 +153,9 @@ impl Position {
     }
 
     fn walk(&mut self, w: &super::Walk) {
+        if self.walk_plain(w) {
+            return;
+        }
         let Some(mut c) = self.take(w.from, w.critter) else {
             return;
         };
@@ -226,6 +232,59 @@ impl Position {
         }
     }
 
+    /// [`walk`](Self::walk) when nothing happens where the critter
+    /// arrives (no victim, nobody squashed or displaced: an empty cell, a
+    /// terminal, or a critter that only joins the stack), most walks: the
+    /// critter is moved in one step ([`Board::relocate`]) and its arrival
+    /// state set where it lands, as `walk` sets it. False (nothing done)
+    /// for the other walks.
+    ///
+    /// [`Board::relocate`]: super::board::Board
+    fn walk_plain(&mut self, w: &super::Walk) -> bool {
+        let to = w.to;
+        let Some(kind) = self
+            .stack(w.from)
+            .get(usize::from(w.critter))
+            .map(|c| c.kind)
+        else {
+            return false;
+        };
+        let joins = is_terminal(to)
+            || self.stack(to).is_empty()
+            || !matches!(kind, Kind::Bear | Kind::Deer);
+        if w.victim.is_some() || !joins {
+            return false;
+        }
+        if !self
+            .board
+            .relocate(super::cell(w.from), usize::from(w.critter), super::cell(to))
+        {
+            return false;
+        }
+        let Some(me) = self.stack_mut(to).last_mut() else {
+            return true;
+        };
+        me.stinky = false;
+        me.transit = if is_terminal(to) {
+            Transit::Boarding
+        } else {
+            Transit::None
+        };
+        // Lunch regained on entering a terminal or the home square, then
+        // promotion.
+        if me.kind.carries_lunch() && (is_terminal(to) || me.home == Some(to)) {
+            me.lunch = true;
+        }
+        let last_rank = match me.color {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        if me.kind == Kind::Shrew && to.rank() == last_rank {
+            me.kind = Kind::Chipmunk;
+        }
+        true
+    }
+
     /// The Bear arrives on `to`: Shrews are squashed, every other critter
     /// goes to its chosen neighbour (P13, P20).
     /// Returns the critters pushed under the Train, for the caller to
@@ -284,6 +343,7 @@ impl Position {
     /// and next to it, enemy Skunks and critters on terminals excepted,
     /// loses its lunch and becomes stinky.
     fn spray(&mut self, at: Square, color: Color) {
+        self.stinky_seen = true;
         let cells: ArrayVec<Square, 9> = std::iter::once(at).chain(neighbours(at)).collect();
         for sq in cells {
             if is_terminal(sq) {
