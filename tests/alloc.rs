@@ -214,12 +214,18 @@ fn converting_more_moves_allocates_nothing_more_per_move() {
 /// `words` words (27 bytes each) as `convert` does (PGN, or JSON), and the
 /// bytes written.
 fn held_to_convert(words: usize, json: bool) -> (i64, u64) {
-    use xpgn::export::lean::Lean;
-    use xpgn::export::pgn::PgnOptions;
-    use xpgn::export::records::{Collect, Notations, Tee};
     let comment = "lorem ipsum dolor sit amet ".repeat(words);
     let pgn = format!("[Event \"giant\"]\n\n1. e4 {{ {comment} }} e5 *\n");
     drop(comment);
+    held_to_convert_text(&pgn, json)
+}
+
+/// Bytes held at most while converting the one game `pgn` as `convert`
+/// does (PGN, or JSON), and the bytes written.
+fn held_to_convert_text(pgn: &str, json: bool) -> (i64, u64) {
+    use xpgn::export::lean::Lean;
+    use xpgn::export::pgn::PgnOptions;
+    use xpgn::export::records::{Collect, Notations, Tee};
     let options = PgnOptions::default();
     let notations = Notations {
         san: true,
@@ -252,6 +258,84 @@ fn held_to_convert(words: usize, json: bool) -> (i64, u64) {
         game.write_pgn(&mut sink).expect("writes");
     }
     (peak() - before, written)
+}
+
+/// A knight shuffle of `plies` half-moves (`1. Nf3 Nf6 2. Ng1 Ng8 ...`).
+fn shuffle(plies: usize) -> String {
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::from("[Event \"shuffle\"]\n\n");
+    for i in 0..plies {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(moves[i % 4]);
+        text.push(' ');
+    }
+    text.push_str("*\n");
+    text
+}
+
+/// Issue 14: a long game is held as a tree until it ends (its export
+/// order is not its source order), so what a move costs is what its
+/// length costs: 68 bytes a node, its text, and for JSON its span (24
+/// bytes, handed to the written game, not copied) and offset. Before, a
+/// node took 112 bytes and JSON copied each span into a second array of
+/// 32: 160 000 plies held 210 bytes a ply more than 20 000 to PGN (138
+/// now, 164 to JSON; growing arrays' room included).
+#[test]
+fn converting_a_long_game_holds_a_small_node_a_move() {
+    let (short, long) = (shuffle(20_000), shuffle(160_000));
+    for json in [false, true] {
+        let (small, w_small) = held_to_convert_text(&short, json);
+        let (large, w_large) = held_to_convert_text(&long, json);
+        let per_ply = (large - small) / 140_000;
+        eprintln!(
+            "json {json}: {small} bytes held for {w_small} written, {large} for {w_large}: {per_ply} a ply"
+        );
+        assert!(
+            w_large > w_small * 7,
+            "json {json}: {w_small} vs {w_large} bytes written"
+        );
+        let most = if json { 200 } else { 160 };
+        assert!(
+            per_ply <= most,
+            "json {json}: {per_ply} bytes held a ply ({small} for 20k plies, {large} for 160k)"
+        );
+    }
+}
+
+/// Issue 14: a giant tag section is written in export order (the roster,
+/// then the others by name) from the tags as the game holds them, through
+/// indices sorted in place and the output's spill, so it costs its text
+/// and some 20 bytes a tag besides. Before, the tags were copied three
+/// times as pairs of strings (32 bytes each) to be sorted: 180 bytes a
+/// tag to PGN, 81 now (53 to JSON).
+#[test]
+fn converting_a_giant_tag_section_holds_no_copy_of_it() {
+    let tags = |n: usize| {
+        let mut t: String = (0..n)
+            .map(|i| format!("[Tag{} \"value {i}\"]\n", (i * 7919) % n))
+            .collect();
+        t.push_str("\n1. e4 *\n");
+        t
+    };
+    let (short, long) = (tags(20_000), tags(160_000));
+    for json in [false, true] {
+        let (small, w_small) = held_to_convert_text(&short, json);
+        let (large, w_large) = held_to_convert_text(&long, json);
+        let per_tag = (large - small) / 140_000;
+        eprintln!(
+            "json {json}: {small} bytes held for {w_small} written, {large} for {w_large}: {per_tag} a tag"
+        );
+        assert!(
+            w_large > w_small * 7,
+            "json {json}: {w_small} vs {w_large} bytes written"
+        );
+        assert!(
+            per_tag <= 110,
+            "json {json}: {per_tag} bytes held a tag ({small} for 20k tags, {large} for 160k)"
+        );
+    }
 }
 
 /// Issue 14: `convert` holds a giant comment neither in its arena nor in

@@ -198,37 +198,73 @@ pub(crate) fn write_header(
     plies: u32,
     out: &mut Vec<u8>,
 ) -> io::Result<()> {
+    write_header_by(tags.len(), |i| tags[i], result, options, plies, out, |_| {})
+}
+
+/// [`write_header`] for the `count` tags that `tag` gives by index: a
+/// giant tag section is ordered as indices (4 bytes a tag, sorted in
+/// place), not copied; `drain` is given `out` after each tag, to move
+/// what it holds elsewhere.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn write_header_by<'t>(
+    count: usize,
+    tag: impl Fn(usize) -> (&'t str, &'t str),
+    result: GameResult,
+    options: &PgnOptions,
+    plies: u32,
+    out: &mut Vec<u8>,
+    mut drain: impl FnMut(&mut Vec<u8>),
+) -> io::Result<()> {
+    let last = |name: &str| (0..count).rev().map(&tag).find(|(n, _)| *n == name);
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match name {
             "Result" => result.as_str(),
-            _ => last_tag(tags, name).unwrap_or(default),
+            _ => last(name).map_or(default, |(_, v)| v),
         };
         put_tag(out, name, value);
     }
     let plycount = options.plycount.then(|| plies.to_string());
-    let mut others: Vec<(&str, &str)> = tags
-        .iter()
-        .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
-        .filter(|(n, _)| !options.reduced || crate::rules::setup::SETUP_TAGS.contains(n))
-        .filter(|(n, _)| plycount.is_none() || *n != "PlyCount")
-        .copied()
+    let other = |i: &usize| {
+        let n = tag(*i).0;
+        !SEVEN_TAG_ROSTER.iter().any(|(r, _)| *r == n)
+            && (!options.reduced || crate::rules::setup::SETUP_TAGS.contains(&n))
+    };
+    // `PLYCOUNT` stands for the tag `--plycount` writes.
+    const PLYCOUNT: u32 = u32::MAX;
+    let index = |i: usize| u32::try_from(i).unwrap_or(PLYCOUNT - 1);
+    let mut others: Vec<u32> = (0..count)
+        .filter(other)
+        .filter(|&i| plycount.is_none() || tag(i).0 != "PlyCount")
+        .map(index)
         .collect();
-    if let Some(count) = &plycount {
+    if plycount.is_some() {
         // In place of the first `[PlyCount]`, else last.
-        let at = tags
-            .iter()
-            .filter(|(n, _)| !SEVEN_TAG_ROSTER.iter().any(|(r, _)| r == n))
-            .filter(|(n, _)| !options.reduced || crate::rules::setup::SETUP_TAGS.contains(n))
-            .position(|(n, _)| *n == "PlyCount")
+        let at = (0..count)
+            .filter(other)
+            .position(|i| tag(i).0 == "PlyCount")
             .unwrap_or(others.len());
-        others.insert(at.min(others.len()), ("PlyCount", count));
+        others.insert(at.min(others.len()), PLYCOUNT);
     }
+    let name_value = |i: u32| match (i, &plycount) {
+        (PLYCOUNT, Some(count)) => ("PlyCount", count.as_str()),
+        _ => tag(i as usize),
+    };
     if !options.keep_tag_order {
-        // Stable: repeated tags keep their order.
-        others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        // Stable, without a buffer: repeated tags keep their order, which
+        // is their indices' (the `--plycount` tag's name is the only one
+        // of its kind).
+        others.sort_unstable_by(|&a, &b| {
+            name_value(a)
+                .0
+                .as_bytes()
+                .cmp(name_value(b).0.as_bytes())
+                .then(a.cmp(&b))
+        });
     }
-    for (name, value) in others {
+    for i in others {
+        let (name, value) = name_value(i);
         put_tag(out, name, value);
+        drain(out);
     }
     out.push(b'\n');
     Ok(())

@@ -94,36 +94,38 @@ impl Lean {
     }
 
     /// The game's JSON object from `"variant"` on (see [`Lean::json`]);
-    /// `tags` as the game holds them.
-    /// The spans are not written: each goes to `spans` with the offset in
-    /// `out` where it belongs ([`super::Rendered::write_json`]).
+    /// The spans are not written: each offset in `out` where one belongs
+    /// goes to `spans` ([`super::Rendered::write_json`]).
     pub(super) fn write_json(
         &self,
-        tags: &[(&str, &str)],
         out: &mut Vec<u8>,
-        spans: &mut Vec<(u32, crate::diag::Span)>,
+        spans: &mut Vec<u32>,
         spill: &mut OutSpill,
     ) -> io::Result<()> {
         // `--fix-result` sets the last [Result] tag, or adds one, as the
-        // record's builder does.
+        // record's builder does (in place: a giant tag section is not
+        // copied).
         let fixed = self
             .result
             .filter(|_| self.fixed_result)
             .map(|r| r.as_str());
-        let mut tags: Vec<(&str, &str)> = tags.to_vec();
-        if let Some(value) = fixed {
-            match tags.iter_mut().rev().find(|(n, _)| *n == "Result") {
-                Some((_, v)) => *v = value,
-                None => tags.push(("Result", value)),
-            }
-        }
-        let variant = crate::rules::setup::variant_named(super::pgn::last_tag(&tags, "Variant"))
+        let count = self.tags.len();
+        let last_result = (0..count).rev().find(|&i| self.tag_pair(i).0 == "Result");
+        let added = fixed.filter(|_| last_result.is_none());
+        let tag = |i: usize| match fixed {
+            Some(value) if Some(i) == last_result => (self.tag_pair(i).0, value),
+            _ => self.tag_pair(i),
+        };
+        let variant = crate::rules::setup::variant_named(self.last_tag("Variant"))
             .ok()
             .map(|v| v.name());
         out.extend_from_slice(b"\"variant\":");
         put_opt_str(out, variant);
         out.extend_from_slice(b",\"tags\":[");
-        for (k, (name, value)) in tags.iter().enumerate() {
+        let all = (0..count)
+            .map(tag)
+            .chain(added.map(|value| ("Result", value)));
+        for (k, (name, value)) in all.enumerate() {
             if k > 0 {
                 out.push(b',');
             }
@@ -132,6 +134,7 @@ impl Lean {
             out.push(b',');
             put_str(out, value);
             out.push(b']');
+            spill.drain(out);
         }
         out.push(b']');
         out.extend_from_slice(b",\"comments\":");
@@ -216,7 +219,7 @@ impl Lean {
                 out.extend_from_slice(b",\"error\":true");
             }
             out.extend_from_slice(b",\"span\":");
-            spans.push((at(spill, out), n.span));
+            spans.push(at(spill, out));
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"result\":");
@@ -238,7 +241,7 @@ impl Lean {
             self.put_comment(out, c, spill)?;
         }
         out.extend_from_slice(b",\"span\":");
-        spans.push((at(spill, out), self.span));
+        spans.push(at(spill, out));
         out.extend_from_slice(b",\"truncated\":false}");
         Ok(())
     }

@@ -27,7 +27,7 @@ pub use rendered::Rendered;
 pub use spill::Spilled;
 pub use view::ViewNode;
 
-use super::pgn::{self, PgnOptions};
+use super::pgn::PgnOptions;
 use crate::diag::Span;
 use crate::notation::{CheckMark, CommentStyle, GameResult};
 use crate::record::Cut;
@@ -68,7 +68,34 @@ struct Attachment {
     next: u32,
 }
 
-/// One move (index 0: the root, no move).
+/// Text that may be absent, in 8 bytes where `Option<Text>` takes 12:
+/// a long game holds four a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MaybeText(u32, u32);
+
+impl MaybeText {
+    const NO: MaybeText = MaybeText(NONE, NONE);
+
+    fn of(t: Option<Text>) -> MaybeText {
+        t.map_or(MaybeText::NO, |(s, e)| MaybeText(s, e))
+    }
+
+    fn get(self) -> Option<Text> {
+        (self != MaybeText::NO).then_some((self.0, self.1))
+    }
+
+    fn map<U>(self, f: impl FnOnce(Text) -> U) -> Option<U> {
+        self.get().map(f)
+    }
+
+    fn unwrap_or(self, t: Text) -> Text {
+        self.get().unwrap_or(t)
+    }
+}
+
+/// One move (index 0: the root, no move). Kept small (68 bytes): a long
+/// game holds one a move until it ends; its span is apart, held only
+/// when it is shown (JSON, `view`).
 #[derive(Clone, Copy, Debug)]
 struct Node {
     /// The parent, 0 for the first moves.
@@ -78,16 +105,14 @@ struct Node {
     next_sibling: u32,
     written: Text,
     check: CheckMark,
-    san: Option<Text>,
-    lan: Option<Text>,
-    uci: Option<Text>,
+    san: MaybeText,
+    lan: MaybeText,
+    uci: MaybeText,
     /// The position after the move, for `--fen-comments`.
-    fen: Option<Text>,
+    fen: MaybeText,
     /// Attachments in the order they came (comments before first).
     first_attachment: u32,
     last_attachment: u32,
-    /// Where the token was (for JSON).
-    span: Span,
     /// An error was reported at it ([`crate::record::Node::error`]).
     error: bool,
 }
@@ -100,18 +125,12 @@ impl Node {
         next_sibling: NONE,
         written: (0, 0),
         check: CheckMark::None,
-        san: None,
-        lan: None,
-        uci: None,
-        fen: None,
+        san: MaybeText::NO,
+        lan: MaybeText::NO,
+        uci: MaybeText::NO,
+        fen: MaybeText::NO,
         first_attachment: NONE,
         last_attachment: NONE,
-        span: Span {
-            start: 0,
-            end: 0,
-            line: 0,
-            column: 0,
-        },
         error: false,
     };
 }
@@ -131,6 +150,9 @@ pub struct Lean {
     max_size: u64,
     text: String,
     nodes: Vec<Node>,
+    /// Where each node's token was, for JSON and `view` (else empty):
+    /// handed to the rendered game whole, not copied.
+    node_spans: Vec<Span>,
     attachments: Vec<Attachment>,
     tags: Vec<(Text, Text)>,
     /// Comments of the game itself and unreadable text no move holds
@@ -203,6 +225,7 @@ impl Lean {
             max_size,
             text: String::new(),
             nodes: vec![Node::EMPTY],
+            node_spans: Vec::new(),
             attachments: Vec::new(),
             tags: Vec::new(),
             game_comments: Vec::new(),
@@ -313,10 +336,10 @@ impl Lean {
         let uci = a.uci.map(|s| self.push_text(s));
         let fen = a.fen.map(|s| self.push_text(s));
         if let Some(n) = self.nodes.get_mut(id as usize) {
-            n.san = san;
-            n.lan = lan;
-            n.uci = uci;
-            n.fen = fen;
+            n.san = MaybeText::of(san);
+            n.lan = MaybeText::of(lan);
+            n.uci = MaybeText::of(uci);
+            n.fen = MaybeText::of(fen);
         }
     }
 
@@ -487,10 +510,16 @@ impl Lean {
             parent,
             written,
             check,
-            span,
             error: std::mem::take(&mut self.pending_error),
             ..Node::EMPTY
         });
+        if self.json || self.view {
+            if self.node_spans.is_empty() {
+                // The root's.
+                self.node_spans.push(Span::default());
+            }
+            self.node_spans.push(span);
+        }
         if let Some(p) = self.nodes.get_mut(parent as usize) {
             let last = p.last_child;
             p.last_child = id;
@@ -516,6 +545,7 @@ impl Lean {
         self.text.clear();
         self.nodes.clear();
         self.nodes.push(Node::EMPTY);
+        self.node_spans.clear();
         self.attachments.clear();
         self.tags.clear();
         self.game_comments.clear();
@@ -550,15 +580,10 @@ impl Lean {
             self.finished = true;
             return;
         }
-        let tags: Vec<(&str, &str)> = self
-            .tags
-            .iter()
-            .map(|&(n, v)| (self.str_of(n), self.str_of(v)))
-            .collect();
         let result = self
             .result
             .or_else(|| {
-                pgn::last_tag(&tags, "Result")
+                self.last_tag("Result")
                     .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
             })
             .unwrap_or(GameResult::Unknown);
@@ -570,21 +595,20 @@ impl Lean {
             (self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256)
                 .min(2 * spill::OUT_SPILL),
         );
-        let mut spans = Vec::with_capacity(if self.json { self.nodes.len() + 1 } else { 0 });
+        let mut spans = Vec::with_capacity(if self.json { self.nodes.len() } else { 0 });
         let mut out = spill::OutSpill::new(!self.json);
         // Writing to a Vec cannot fail; reading back a spilled comment
         // can, and then the game is not written as if it were whole.
         let written = if self.cut.is_some() {
             Ok(())
         } else if self.json {
-            self.write_json(&tags, &mut bytes, &mut spans, &mut out)
+            self.write_json(&mut bytes, &mut spans, &mut out)
         } else {
-            let w = self.write(&tags, result, &mut bytes, &mut out);
+            let w = self.write(result, &mut bytes, &mut out);
             // Bytes that were not UTF-8 come back as themselves (`--encoding`).
             crate::notation::text::unescape(&mut bytes);
             w
         };
-        drop(tags);
         if written.is_err() {
             self.cut.get_or_insert(Cut::TooLarge {
                 limit: spill::COMMENT_SPILL as u64,
@@ -605,9 +629,23 @@ impl Lean {
             let text = self.text.get(..tag_end).unwrap_or("").to_owned();
             (text, self.tags.clone())
         };
+        // The spans JSON shows, the nodes' in order and then the game's,
+        // handed over rather than copied.
+        let mut span_of = std::mem::take(&mut self.node_spans);
+        if self.json {
+            if span_of.is_empty() {
+                span_of.push(Span::default());
+            }
+            // Index 0 was the root's; the game's comes after the moves'
+            // ([`Rendered::spans`]).
+            if let Some(root) = span_of.first_mut() {
+                *root = self.span;
+            }
+        }
         if self.cut.is_some() {
             bytes.clear();
             spans.clear();
+            span_of.clear();
         }
         let plies = self.mainline_plies();
         self.done = Some(Rendered {
@@ -619,7 +657,8 @@ impl Lean {
             mainline_plies: plies,
             span: self.span,
             cut: self.cut,
-            spans,
+            span_at: spans,
+            span_of,
             fixed_result: self.fixed_result,
             kept_variations: self.kept && self.cut.is_none() && !self.json,
         });
@@ -662,6 +701,22 @@ impl Lean {
             at = n.first_child;
         }
         plies
+    }
+
+    /// Tag `i`'s name and value.
+    fn tag_pair(&self, i: usize) -> (&str, &str) {
+        self.tags
+            .get(i)
+            .map_or(("", ""), |&(n, v)| (self.str_of(n), self.str_of(v)))
+    }
+
+    /// The value of tag `name` (the last one wins).
+    fn last_tag(&self, name: &str) -> Option<&str> {
+        (0..self.tags.len())
+            .rev()
+            .map(|i| self.tag_pair(i))
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
     }
 
     fn str_of(&self, (s, e): Text) -> &str {

@@ -39,11 +39,14 @@ pub struct Rendered {
     /// `--no-variations`) were written because errors lie in them
     /// (`export::kept`): `convert` warns about the game.
     pub kept_variations: bool,
-    /// For JSON: the spans of its moves and of the game, each with the
-    /// offset in `bytes` where it is written. They are kept apart so that
-    /// the parallel reader's line numbers, counted from where a worker
-    /// started, can still be moved ([`Rendered::shift_lines`]).
-    pub(super) spans: Vec<(u32, Span)>,
+    /// For JSON: the spans of its moves and of the game, with the offsets
+    /// in `bytes` where they are written (`span_at`: the moves' in order,
+    /// then the game's; `span_of`: the game's, then the moves', as the
+    /// lean writer held them, handed over whole). They are kept apart so
+    /// that the parallel reader's line numbers, counted from where a
+    /// worker started, can still be moved ([`Rendered::shift_lines`]).
+    pub(super) span_at: Vec<u32>,
+    pub(super) span_of: Vec<Span>,
 }
 
 impl Rendered {
@@ -59,9 +62,16 @@ impl Rendered {
             *line = line.saturating_add(lines);
         }
         shift(&mut self.span);
-        for (_, s) in &mut self.spans {
+        for s in &mut self.span_of {
             shift(s);
         }
+    }
+
+    /// Each span JSON shows with where it goes, in the text's order.
+    fn spans(&self) -> impl Iterator<Item = (u32, Span)> + '_ {
+        let moves = self.span_of.iter().skip(1);
+        let spans = moves.chain(self.span_of.first()).copied();
+        self.span_at.iter().copied().zip(spans)
     }
 
     /// The value of tag `name` (the last one wins).
@@ -154,9 +164,9 @@ impl Rendered {
         let mut text = head;
         text.clear();
         // (At most 64 KiB: it is written out each time it passes 32 KiB.)
-        text.reserve((self.bytes.len().min(1 << 15) + self.spans.len() * 64).min(1 << 16));
+        text.reserve((self.bytes.len().min(1 << 15) + self.span_at.len() * 64).min(1 << 16));
         if self.spilled.is_none() {
-            for &(at, s) in &self.spans {
+            for (at, s) in self.spans() {
                 let at = at as usize;
                 text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
                 json_text::put_span(&mut text, s);
@@ -171,7 +181,7 @@ impl Rendered {
         }
         // A giant game: its text read back from the file a piece at a time.
         let mut from = 0u64;
-        for &(at, s) in &self.spans {
+        for (at, s) in self.spans() {
             let at = u64::from(at);
             self.parts(from, at, |b| {
                 text.extend_from_slice(b);

@@ -85,7 +85,7 @@ impl Lean {
         Some(ViewNode {
             parent: (i != 0).then_some(n.parent as usize),
             text: self.str_of(n.san.unwrap_or(n.written)),
-            span: n.span,
+            span: self.node_spans.get(i).copied().unwrap_or_default(),
         })
     }
 

@@ -87,18 +87,33 @@ impl Lean {
     /// Writes the game as [`pgn::write_game`] writes its record.
     pub(super) fn write(
         &self,
-        tags: &[(&str, &str)],
         result: GameResult,
         out: &mut Vec<u8>,
         spill: &mut OutSpill,
     ) -> io::Result<()> {
-        pgn::write_header(tags, result, &self.options, self.mainline_plies(), out)?;
+        pgn::write_header_by(
+            self.tags.len(),
+            |i| self.tag_pair(i),
+            result,
+            &self.options,
+            self.mainline_plies(),
+            out,
+            |out| spill.drain(out),
+        )?;
         spill.drain(out);
         // The verifier's start position, when the game has one from a
         // FEN (the same tags give the same position): not set up again.
         let (black_first, first_number) = match self.start_number {
-            Some(start) if pgn::last_tag(tags, "FEN").is_some() => start,
-            _ => pgn::start_of_tags(tags),
+            Some(start) if self.last_tag("FEN").is_some() => start,
+            _ => {
+                // The last of each tag the start position reads: the same
+                // position as from all the tags.
+                let setup: Vec<(&str, &str)> = crate::rules::setup::SETUP_TAGS
+                    .iter()
+                    .filter_map(|&n| Some((n, self.last_tag(n)?)))
+                    .collect();
+                pgn::start_of_tags(&setup)
+            }
         };
         let base = u64::from(first_number.saturating_sub(1)) * 2 + u64::from(black_first);
         let mut lines = Lines::new(out);
@@ -199,7 +214,8 @@ impl Lean {
                 MoveStyle::San => node.san,
                 MoveStyle::Lan => node.lan,
                 MoveStyle::Uci => node.uci,
-            };
+            }
+            .get();
             match canonical {
                 Some(text) => lines.token(self.str_of(text))?,
                 None => lines.written_move(self.str_of(node.written), node.check)?,
@@ -233,7 +249,7 @@ impl Lean {
             }
             // Last after the move, after its own comments (pgn-extract's
             // --fencomments).
-            if let Some(fen) = node.fen {
+            if let Some(fen) = node.fen.get() {
                 lines.comment_text(self.str_of(fen), CommentStyle::Brace)?;
                 need_number = true;
             }
