@@ -2,8 +2,8 @@
 //! [`Ply::write_lan`]: FIDE chess's moves written straight from the move,
 //! a piece move written without an origin taken as the only one of its
 //! kind to its target, [`Ply::sole`]) are the general writers' text
-//! ([`Ply::write_san_general`], [`Ply::write_lan_general`], which look for
-//! rivals among the legal moves) on every move the verifier plays: random
+//! ([`Ply::write_san_general`], which looks for rivals among the legal
+//! moves, and the core's LAN writer) on every move the verifier plays: random
 //! games of every variant, FIDE games written every way archives write
 //! them (SAN, SAN without its origin, LAN, UCI, a letter for a pawn), the
 //! fixtures and the whole corpus. `convert` writes the shortcut's text.
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use xpgn::notation::Reader;
 use xpgn::rules::Variant;
 use xpgn::rules::core::{Move, MoveList, Position};
-use xpgn::rules::family::GamePosition;
+use xpgn::rules::family::{AnyMove, AnyPosition, GamePosition};
 use xpgn::rules::playout::{PlayoutOptions, SplitMix64, playout};
 use xpgn::verify::{Observer, Ply, Verifier};
 
@@ -35,7 +35,19 @@ impl Observer for Both {
         ply.write_san_general(&mut general);
         let (mut fast_lan, mut general_lan) = (String::new(), String::new());
         ply.write_lan(&mut fast_lan);
-        ply.write_lan_general(&mut general_lan);
+        // FIDE chess's LAN by the core's writer, which every chess-like
+        // game shares; the other games have no shortcut.
+        match (ply.before, ply.played) {
+            (AnyPosition::Fide(p), Some(AnyMove::Core(m))) => {
+                p.rules().write_lan(m, &mut general_lan);
+                if ply.mate {
+                    general_lan.push('#');
+                } else if ply.check {
+                    general_lan.push('+');
+                }
+            }
+            _ => ply.write_lan(&mut general_lan),
+        }
         self.plies += 1;
         self.sole += u64::from(ply.sole);
         let b = general.as_bytes();

@@ -49,20 +49,18 @@ impl Ply<'_> {
     /// Appends the move's canonical short notation (SAN for chess) with its
     /// check or mate mark; `--` for a null move.
     pub fn write_san(&self, out: &mut String) {
-        match (self.before, self.played) {
-            // FIDE chess's common moves written without the general
-            // writer's rival search when [`sole`](Self::sole) says there is
-            // none (tests/san_sole.rs holds it to the general writer).
-            (AnyPosition::Fide(p), Some(AnyMove::Core(m))) => p.write_san_sole(m, self.sole, out),
-            (_, Some(m)) => self.before.write_notation(m, out),
-            (_, None) => out.push_str("--"),
+        match self.played {
+            // Without the rival search when [`sole`](Self::sole) says there
+            // is none (tests/san_sole.rs holds it to the general writer).
+            Some(m) => self.before.write_notation_sole(m, self.sole, out),
+            None => out.push_str("--"),
         }
         self.mark(out);
     }
 
     /// [`write_san`](Self::write_san) by the family's general writer alone,
-    /// as if [`sole`](Self::sole) were unknown and FIDE chess had no
-    /// shortcut: what the shortcut is tested against.
+    /// as if [`sole`](Self::sole) were unknown: what the shortcut is tested
+    /// against.
     pub fn write_san_general(&self, out: &mut String) {
         match self.played {
             Some(m) => self.before.write_notation(m, out),
@@ -71,22 +69,12 @@ impl Ply<'_> {
         self.mark(out);
     }
 
-    /// [`write_lan`](Self::write_lan) by the family's general writer alone.
-    pub fn write_lan_general(&self, out: &mut String) {
-        match self.played {
-            Some(m) => self.before.write_long_notation(m, out),
-            None => out.push_str("--"),
-        }
-        self.mark(out);
-    }
-
     /// Appends the move's long notation (from and to squares) with its
     /// check or mate mark; `--` for a null move.
     pub fn write_lan(&self, out: &mut String) {
-        match (self.before, self.played) {
-            (AnyPosition::Fide(p), Some(AnyMove::Core(m))) => p.write_lan_fast(m, out),
-            (_, Some(m)) => self.before.write_long_notation(m, out),
-            (_, None) => out.push_str("--"),
+        match self.played {
+            Some(m) => self.before.write_long_notation(m, out),
+            None => out.push_str("--"),
         }
         self.mark(out);
     }
