@@ -120,10 +120,11 @@ pub struct Collect {
     /// Whether records are built, and with which notations: every move
     /// played then gets them, handed to the record's node by [`Tee`].
     records: Option<Notations>,
-    /// Whether the last move was annotated, with which notations, until
-    /// `Tee` hands them to the record (written in `ann_san`, `ann_lan`:
-    /// no string per move).
-    annotation: Option<Notations>,
+    /// Whether the last move was annotated with the notations `records`
+    /// asks for, until `Tee` hands them to the record (written in
+    /// `ann_san`, `ann_lan`: no string per move). A flag, not a copy of
+    /// the notations: the Tee reads them in place, once a move.
+    annotated: bool,
     ann_san: String,
     ann_lan: String,
     ann_fen: String,
@@ -179,7 +180,10 @@ impl Observer for Collect {
         let count = self.count_moves && ply.mainline;
         // A slip's replacement is not what was written: its node keeps
         // the move as written.
-        let annotate = self.records.filter(|_| !ply.recovered);
+        let annotate = match &self.records {
+            Some(n) if !ply.recovered => Some(*n),
+            _ => None,
+        };
         if let Some(wanted) = annotate {
             if wanted.san || count {
                 self.ann_san.clear();
@@ -220,7 +224,7 @@ impl Observer for Collect {
                     self.ann_picture = Some((picture, arrow));
                 }
             }
-            self.annotation = Some(wanted);
+            self.annotated = true;
         } else if count && !self.moves.count_fide(ply) {
             self.san.clear();
             ply.write_san(&mut self.san);
@@ -360,6 +364,9 @@ impl RecordSink for super::lean::Lean {
 pub struct Tee<'a, B = Builder> {
     builder: Option<&'a mut B>,
     verifier: &'a mut Verifier<Collect>,
+    /// `--fix-result` with a builder: each game's end goes through
+    /// [`Tee::end_game_fixing_result`] (asked once, not at every event).
+    fix_result: bool,
     /// Open variations the verifier skips (0: none).
     skip_var: u32,
     skip_game: bool,
@@ -372,14 +379,7 @@ pub struct Tee<'a, B = Builder> {
 
 impl<B: RecordSink> Visitor for Tee<'_, B> {
     fn event(&mut self, event: Event<'_>, span: Span, line: &LineContext<'_>) -> Flow {
-        if matches!(event, Event::EndGame)
-            && self.builder.is_some()
-            && self
-                .verifier
-                .observer_mut()
-                .records
-                .is_some_and(|n| n.fix_result)
-        {
+        if self.fix_result && matches!(event, Event::EndGame) {
             return self.end_game_fixing_result(span, line);
         }
         if self.builder.is_none() && !self.keyed {
@@ -421,12 +421,17 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
             {
                 builder.mark_error();
             }
-            if let Some((fen, picture, number)) = self.verifier.observer_mut().start.take()
+            // Asked before taken: a take moves the whole slot, and the start
+            // is there once a game.
+            let collect = self.verifier.observer_mut();
+            if collect.start.is_some()
+                && let Some((fen, picture, number)) = collect.start.take()
                 && let Some(builder) = self.builder.as_deref_mut()
             {
                 builder.annotate_start(fen, picture, number);
             }
-            if let Some((black, number)) = self.verifier.observer_mut().start_number.take()
+            if collect.start_number.is_some()
+                && let Some((black, number)) = collect.start_number.take()
                 && let Some(builder) = self.builder.as_deref_mut()
             {
                 builder.annotate_start_number(black, number);
@@ -439,17 +444,26 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
             }
             if is_move && let Some(builder) = self.builder.as_deref_mut() {
                 let collect = self.verifier.observer_mut();
-                if let Some(wanted) = collect.annotation.take() {
+                if collect.annotated
+                    && let Some(wanted) = &collect.records
+                {
+                    collect.annotated = false;
                     let san = wanted.san.then_some(collect.ann_san.as_str());
                     let lan = wanted.lan.then_some(collect.ann_lan.as_str());
                     let fen = wanted.fen.then_some(collect.ann_fen.as_str());
                     let uci = wanted.uci.then_some(collect.ann_uci.as_str());
                     builder.annotate_last(Annotation { san, lan, uci, fen });
                 }
-                if let Some((picture, arrow)) = collect.ann_picture.take() {
+                // Pictures only for `view`: asked before taken (a take
+                // moves the whole slot).
+                if collect.ann_picture.is_some()
+                    && let Some((picture, arrow)) = collect.ann_picture.take()
+                {
                     collect.spare_picture = builder.annotate_picture(picture, arrow);
                 }
-                if let Some((board, arrow)) = collect.ann_chess.take() {
+                if collect.ann_chess.is_some()
+                    && let Some((board, arrow)) = collect.ann_chess.take()
+                {
                     builder.annotate_chess(&board, arrow);
                 }
             }
@@ -619,9 +633,12 @@ impl<'a, B: RecordSink> Tee<'a, B> {
     /// needs besides the plies.
     pub fn new(builder: Option<&'a mut B>, verifier: &'a mut Verifier<Collect>) -> Tee<'a, B> {
         let keyed = verifier.observer().keyer.is_some();
+        let fix_result =
+            builder.is_some() && verifier.observer().records.is_some_and(|n| n.fix_result);
         Tee {
             builder,
             verifier,
+            fix_result,
             skip_var: 0,
             skip_game: false,
             keyed,

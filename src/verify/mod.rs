@@ -287,6 +287,9 @@ pub struct Verifier<O: Observer = ()> {
     scratch: Scratch,
     /// A slip's plainly meant turn is being played (see [`Ply::recovered`]).
     recovering: bool,
+    /// The move being played was written without an origin and resolved
+    /// by the bitboard resolver alone ([`Ply::sole`]).
+    sole: bool,
     /// The mainline's position was reached by a move whose end test left
     /// stalemate for later ([`note_stalemate`](Self::note_stalemate)).
     stalemate_unasked: bool,
@@ -405,6 +408,7 @@ impl<O: Observer> Verifier<O> {
             in_game: false,
             scratch: Scratch::default(),
             recovering: false,
+            sole: false,
             stalemate_unasked: false,
             quick: true,
         }

@@ -24,7 +24,12 @@ impl<O: Observer> Verifier<O> {
         let single = token::parse_single_action(&self.grammar, text);
         if let Some(a) = &single {
             if let Some(m) = l.pos.resolve_action_quick(a) {
+                // No origin written: the resolver saw every candidate of the
+                // kind and kept this one, so its SAN needs no origin
+                // ([`Ply::sole`]).
+                self.sole = matches!(a, Action::Piece(pm) if pm.from_file.is_none() && pm.from_rank.is_none());
                 self.play_quick(m, check, text, span, line);
+                self.sole = false;
                 return Flow::Continue;
             }
             // The 8x8 variants' own path (off with the shortcut, so that
@@ -356,6 +361,7 @@ impl<O: Observer> Verifier<O> {
             after: &l.pos,
             check,
             mate,
+            sole: self.sole,
         });
     }
 

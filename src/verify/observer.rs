@@ -30,6 +30,11 @@ pub struct Ply<'a> {
     pub check: bool,
     /// Whether it mates.
     pub mate: bool,
+    /// Whether no other legal move of the mover's kind reaches its target,
+    /// when known: the move was written without an origin and the
+    /// bitboard resolver found it the only one (false when not known). Its
+    /// SAN then needs no disambiguation, so none is looked for.
+    pub sole: bool,
 }
 
 impl Ply<'_> {
@@ -44,6 +49,19 @@ impl Ply<'_> {
     /// Appends the move's canonical short notation (SAN for chess) with its
     /// check or mate mark; `--` for a null move.
     pub fn write_san(&self, out: &mut String) {
+        match self.played {
+            // Without the rival search when [`sole`](Self::sole) says there
+            // is none (tests/san_sole.rs holds it to the general writer).
+            Some(m) => self.before.write_notation_sole(m, self.sole, out),
+            None => out.push_str("--"),
+        }
+        self.mark(out);
+    }
+
+    /// [`write_san`](Self::write_san) by the family's general writer alone,
+    /// as if [`sole`](Self::sole) were unknown: what the shortcut is tested
+    /// against.
+    pub fn write_san_general(&self, out: &mut String) {
         match self.played {
             Some(m) => self.before.write_notation(m, out),
             None => out.push_str("--"),

@@ -331,7 +331,7 @@ impl Lean {
     /// Gives the move of the last move event its canonical notation.
     pub fn annotate_last(&mut self, a: super::records::Annotation<'_>) {
         let Some(id) = self.last_pushed else { return };
-        let san = a.san.map(|s| self.push_text(s));
+        let san = a.san.map(|s| self.push_after_written(id, s));
         let lan = a.lan.map(|s| self.push_text(s));
         let uci = a.uci.map(|s| self.push_text(s));
         let fen = a.fen.map(|s| self.push_text(s));
@@ -360,6 +360,27 @@ impl Lean {
     /// a second time.
     pub fn set_start_number(&mut self, black_first: bool, number: u32) {
         self.start_number = Some((black_first, number));
+    }
+
+    /// `s`, the canonical SAN of move `id`, in the arena: when it starts
+    /// with the move as written and that text is the arena's last (most
+    /// moves of an archive are written as SAN), only the rest (a check
+    /// mark, if any) is pushed and the two share their bytes.
+    fn push_after_written(&mut self, id: u32, s: &str) -> Text {
+        if let Some(&Node {
+            written: (start, end),
+            ..
+        }) = self.nodes.get(id as usize)
+            && end as usize == self.text.len()
+            && let Some(rest) = self
+                .text
+                .get(start as usize..)
+                .and_then(|w| s.strip_prefix(w))
+        {
+            self.text.push_str(rest);
+            return (start, offset(self.text.len()));
+        }
+        self.push_text(s)
     }
 
     fn push_text(&mut self, s: &str) -> Text {

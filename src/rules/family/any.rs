@@ -334,6 +334,16 @@ pub struct QuickPly {
 }
 
 impl AnyPosition {
+    /// [`GamePosition::write_notation`], told whether no other legal move
+    /// of the mover's kind reaches its target (the verifier's `Ply::sole`):
+    /// FIDE chess then writes it without looking for rivals.
+    pub fn write_notation_sole(&self, m: &AnyMove, sole: bool, out: &mut String) {
+        match (self, m) {
+            (AnyPosition::Fide(p), AnyMove::Core(m)) => p.write_san_sole(m, sole, out),
+            _ => self.write_notation(m, out),
+        }
+    }
+
     /// The start position of `variant`, or the position of its `[FEN]`
     /// (a game's setup tags all together: [`crate::rules::setup::start_position`]).
     ///

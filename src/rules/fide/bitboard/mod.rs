@@ -769,7 +769,7 @@ impl GamePosition for BitPosition {
     }
 
     fn write_long_notation(&self, m: &Move, out: &mut String) {
-        self.rules().write_lan(m, out);
+        self.write_lan_fast(m, out);
     }
 
     fn write_uci(&self, m: &Move, out: &mut String) {
