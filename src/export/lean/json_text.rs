@@ -51,6 +51,21 @@ fn plain_prefix(b: &[u8]) -> usize {
 #[inline]
 pub(super) fn put_str(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
+    if b.len() <= SHORT {
+        // Moves, marks and most tag values: a byte loop with nothing to
+        // set up costs less than the word scan and a call to copy.
+        if b.iter().all(|&c| is_plain(c)) {
+            out.reserve(SHORT + 2);
+            out.push(b'"');
+            for &c in b {
+                out.push(c);
+            }
+            out.push(b'"');
+        } else {
+            put_escaped(out, b);
+        }
+        return;
+    }
     let n = plain_prefix(b);
     if n == b.len() {
         // Most strings: nothing to escape.
@@ -62,6 +77,9 @@ pub(super) fn put_str(out: &mut Vec<u8>, s: &str) {
         put_escaped(out, b);
     }
 }
+
+/// The longest string [`put_str`] copies byte by byte.
+const SHORT: usize = 16;
 
 /// [`put_str`] of text that has something to escape.
 #[cold]
@@ -104,13 +122,31 @@ pub(super) fn put_opt_str(out: &mut Vec<u8>, s: Option<&str>) {
     }
 }
 
-/// Appends `n` in decimal.
+/// Two decimal digits for each number below 100.
+const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324\
+    25262728293031323334353637383940414243444546474849\
+    50515253545556575859606162636465666768697071727374\
+    75767778798081828384858687888990919293949596979899";
+
+/// Appends `n` in decimal: plies, parents, columns and most lines are
+/// below 100, written without the digit loop and its copy.
+#[inline]
 pub(super) fn put_u64(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else if n < 100 {
+        let k = n as usize * 2;
+        out.extend_from_slice(&[PAIRS[k], PAIRS[k + 1]]);
+    } else {
+        out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
+    }
 }
 
 /// Appends a span as [`crate::export::json::JsonSpan`] serializes it.
+#[inline]
 pub(super) fn put_span(out: &mut Vec<u8>, s: Span) {
+    // Room for the longest span: each piece below then only copies.
+    out.reserve(96);
     out.extend_from_slice(b"{\"start\":");
     put_u64(out, s.start);
     out.extend_from_slice(b",\"end\":");
@@ -181,5 +217,19 @@ mod tests {
         put_opt_str(&mut out, None);
         put_u64(&mut out, 1234567890);
         assert_eq!(out, b"null1234567890");
+        let mut n = 1u64;
+        for _ in 0..64 {
+            for m in [n - 1, n, n + 1, n.wrapping_mul(7) / 3] {
+                let mut out = b"x".to_vec();
+                put_u64(&mut out, m);
+                assert_eq!(out, format!("x{m}").into_bytes());
+            }
+            n = n.saturating_mul(10).max(n.saturating_add(1));
+        }
+        for m in [0, 9, 10, 99, 100, 101, 999, 1000, u64::MAX - 1, u64::MAX] {
+            let mut out = Vec::new();
+            put_u64(&mut out, m);
+            assert_eq!(out, m.to_string().into_bytes());
+        }
     }
 }
