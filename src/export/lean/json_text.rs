@@ -51,21 +51,6 @@ fn plain_prefix(b: &[u8]) -> usize {
 #[inline]
 pub(super) fn put_str(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
-    if b.len() <= SHORT {
-        // Moves, marks and most tag values: a byte loop with nothing to
-        // set up costs less than the word scan and a call to copy.
-        if b.iter().all(|&c| is_plain(c)) {
-            out.reserve(SHORT + 2);
-            out.push(b'"');
-            for &c in b {
-                out.push(c);
-            }
-            out.push(b'"');
-        } else {
-            put_escaped(out, b);
-        }
-        return;
-    }
     let n = plain_prefix(b);
     if n == b.len() {
         // Most strings: nothing to escape.
@@ -77,9 +62,6 @@ pub(super) fn put_str(out: &mut Vec<u8>, s: &str) {
         put_escaped(out, b);
     }
 }
-
-/// The longest string [`put_str`] copies byte by byte.
-const SHORT: usize = 16;
 
 /// [`put_str`] of text that has something to escape.
 #[cold]
