@@ -5,7 +5,7 @@
 
 use std::io;
 
-use super::json_text::{put_opt_str, put_str, put_u64};
+use super::json_text::{put_arena, put_opt_arena, put_opt_str, put_str, put_u64};
 use super::spill::OutSpill;
 use super::{Kind, Lean};
 use crate::export::json::{check_text, comment_style};
@@ -165,16 +165,16 @@ impl Lean {
             out.extend_from_slice(b",\"ply\":");
             put_u64(out, u64::from(ply));
             out.extend_from_slice(b",\"written\":");
-            put_str(out, self.str_of(n.written));
+            put_arena(out, &self.text, n.written);
             out.extend_from_slice(b",\"check\":");
             // The mark's JSON string as it is: nothing in it to escape.
             out.push(b'"');
             out.extend_from_slice(check_text(n.check).as_bytes());
             out.push(b'"');
             out.extend_from_slice(b",\"san\":");
-            put_opt_str(out, n.san.map(|t| self.str_of(t)));
+            put_opt_arena(out, &self.text, n.san);
             out.extend_from_slice(b",\"lan\":");
-            put_opt_str(out, n.lan.map(|t| self.str_of(t)));
+            put_opt_arena(out, &self.text, n.lan);
             if n.first_attachment == super::NONE {
                 // Most moves: nothing attached.
                 out.extend_from_slice(

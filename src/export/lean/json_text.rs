@@ -63,6 +63,53 @@ pub(super) fn put_str(out: &mut Vec<u8>, s: &str) {
     }
 }
 
+/// [`put_str`] of text `(start, end)` of `arena`. A short text (a move's
+/// SAN, LAN or written form) is read as the 16 arena bytes from its start,
+/// the bytes past its end taken as spaces for the escape test, and copied
+/// as 16 bytes, the output then cut back: no scan loop, no call to copy.
+#[inline]
+pub(super) fn put_arena(out: &mut Vec<u8>, arena: &str, (start, end): (u32, u32)) {
+    let (start, end) = (start as usize, end as usize);
+    let len = end.wrapping_sub(start);
+    let block = arena
+        .as_bytes()
+        .get(start..start.wrapping_add(16))
+        .and_then(|b| <[u8; 16]>::try_from(b).ok());
+    if let Some(block) = block.filter(|_| len <= 16) {
+        let (lo, hi) = block.split_at(8);
+        let word = |w: &[u8]| <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
+        // The bytes of each word that belong to the text, as a mask.
+        let keep = |n: usize| match n {
+            0 => 0,
+            1..=7 => (1u64 << (8 * n)) - 1,
+            _ => u64::MAX,
+        };
+        let (m_lo, m_hi) = (keep(len), keep(len.saturating_sub(8)));
+        let pad = splat(b' ');
+        let lo = (word(lo) & m_lo) | (pad & !m_lo);
+        let hi = (word(hi) & m_hi) | (pad & !m_hi);
+        if !needs_escape(lo) && !needs_escape(hi) {
+            out.reserve(18);
+            out.push(b'"');
+            let at = out.len();
+            out.extend_from_slice(&block);
+            out.truncate(at + len);
+            out.push(b'"');
+            return;
+        }
+    }
+    put_str(out, arena.get(start..end).unwrap_or(""));
+}
+
+/// [`put_arena`], `null` for none.
+#[inline]
+pub(super) fn put_opt_arena(out: &mut Vec<u8>, arena: &str, text: Option<(u32, u32)>) {
+    match text {
+        Some(t) => put_arena(out, arena, t),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
 /// [`put_str`] of text that has something to escape.
 #[cold]
 fn put_escaped(out: &mut Vec<u8>, b: &[u8]) {
@@ -104,13 +151,31 @@ pub(super) fn put_opt_str(out: &mut Vec<u8>, s: Option<&str>) {
     }
 }
 
-/// Appends `n` in decimal.
+/// Two decimal digits for each number below 100.
+const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324\
+    25262728293031323334353637383940414243444546474849\
+    50515253545556575859606162636465666768697071727374\
+    75767778798081828384858687888990919293949596979899";
+
+/// Appends `n` in decimal: plies, parents, columns and most lines are
+/// below 100, written without the digit loop and its copy.
+#[inline]
 pub(super) fn put_u64(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else if n < 100 {
+        let k = n as usize * 2;
+        out.extend_from_slice(&[PAIRS[k], PAIRS[k + 1]]);
+    } else {
+        out.extend_from_slice(crate::export::pgn::digits(n, &mut [0; 20]));
+    }
 }
 
 /// Appends a span as [`crate::export::json::JsonSpan`] serializes it.
+#[inline]
 pub(super) fn put_span(out: &mut Vec<u8>, s: Span) {
+    // Room for the longest span: each piece below then only copies.
+    out.reserve(96);
     out.extend_from_slice(b"{\"start\":");
     put_u64(out, s.start);
     out.extend_from_slice(b",\"end\":");
@@ -165,6 +230,22 @@ mod tests {
     }
 
     #[test]
+    fn arena_text_is_written_as_put_str_writes_it() {
+        let arena = "e4Nf3\"q\"\tO-O-O x Müller abcdefghijklmnopq e8=Q+";
+        for start in 0..arena.len() {
+            for end in start..=arena.len() {
+                let Some(s) = arena.get(start..end) else {
+                    continue;
+                };
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                put_arena(&mut a, arena, (start as u32, end as u32));
+                put_str(&mut b, s);
+                assert_eq!(a, b, "{s:?}");
+            }
+        }
+    }
+
+    #[test]
     fn spans_and_numbers_as_serde_json_writes_them() {
         let span = Span {
             start: u64::MAX,
@@ -181,5 +262,19 @@ mod tests {
         put_opt_str(&mut out, None);
         put_u64(&mut out, 1234567890);
         assert_eq!(out, b"null1234567890");
+        let mut n = 1u64;
+        for _ in 0..64 {
+            for m in [n - 1, n, n + 1, n.wrapping_mul(7) / 3] {
+                let mut out = b"x".to_vec();
+                put_u64(&mut out, m);
+                assert_eq!(out, format!("x{m}").into_bytes());
+            }
+            n = n.saturating_mul(10).max(n.saturating_add(1));
+        }
+        for m in [0, 9, 10, 99, 100, 101, 999, 1000, u64::MAX - 1, u64::MAX] {
+            let mut out = Vec::new();
+            put_u64(&mut out, m);
+            assert_eq!(out, m.to_string().into_bytes());
+        }
     }
 }

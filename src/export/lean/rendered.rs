@@ -151,57 +151,38 @@ impl Rendered {
     ///
     /// Any error of `out`.
     pub fn write_json(&self, file: &str, index: u64, out: &mut impl Write) -> io::Result<()> {
-        let mut head = Vec::with_capacity(file.len() + 32);
-        head.extend_from_slice(b"{\"file\":");
-        json_text::put_str(&mut head, file);
-        head.extend_from_slice(b",\"index\":");
-        json_text::put_u64(&mut head, index);
-        head.push(b',');
-        out.write_all(&head)?;
-        let mut from = 0;
-        // The game's text with its spans put in, handed to `out` in a few
-        // large writes rather than two a move.
-        let mut text = head;
-        text.clear();
-        // (At most 64 KiB: it is written out each time it passes 32 KiB.)
-        text.reserve((self.bytes.len().min(1 << 15) + self.span_at.len() * 64).min(1 << 16));
+        // One small buffer for the head and each span; the game's text
+        // goes to `out` as it is, in the pieces between its spans (`out`
+        // is buffered: no copy of the whole game in between).
+        let mut small = Vec::with_capacity(file.len() + 96);
+        small.extend_from_slice(b"{\"file\":");
+        json_text::put_str(&mut small, file);
+        small.extend_from_slice(b",\"index\":");
+        json_text::put_u64(&mut small, index);
+        small.push(b',');
+        out.write_all(&small)?;
         if self.spilled.is_none() {
+            let mut from = 0;
             for (at, s) in self.spans() {
                 let at = at as usize;
-                text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
-                json_text::put_span(&mut text, s);
+                out.write_all(self.bytes.get(from..at).unwrap_or_default())?;
+                small.clear();
+                json_text::put_span(&mut small, s);
+                out.write_all(&small)?;
                 from = at;
-                if text.len() >= 1 << 15 {
-                    out.write_all(&text)?;
-                    text.clear();
-                }
             }
-            text.extend_from_slice(self.bytes.get(from..).unwrap_or_default());
-            return out.write_all(&text);
+            return out.write_all(self.bytes.get(from..).unwrap_or_default());
         }
         // A giant game: its text read back from the file a piece at a time.
         let mut from = 0u64;
         for (at, s) in self.spans() {
             let at = u64::from(at);
-            self.parts(from, at, |b| {
-                text.extend_from_slice(b);
-                if text.len() >= 1 << 15 {
-                    out.write_all(&text)?;
-                    text.clear();
-                }
-                Ok(())
-            })?;
-            json_text::put_span(&mut text, s);
+            self.parts(from, at, |b| out.write_all(b))?;
+            small.clear();
+            json_text::put_span(&mut small, s);
+            out.write_all(&small)?;
             from = at;
         }
-        self.parts(from, u64::MAX, |b| {
-            text.extend_from_slice(b);
-            if text.len() >= 1 << 15 {
-                out.write_all(&text)?;
-                text.clear();
-            }
-            Ok(())
-        })?;
-        out.write_all(&text)
+        self.parts(from, u64::MAX, |b| out.write_all(b))
     }
 }
