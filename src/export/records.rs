@@ -10,6 +10,8 @@ use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProble
 use crate::record::{Builder, Game};
 use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
+use crate::rules::Variant;
+use crate::rules::fide::BitPosition;
 use crate::rules::picture::{ChessBoard, Picture, move_arrow};
 use crate::verify::{GameReport, Observer, Ply, Verifier};
 
@@ -34,6 +36,45 @@ impl Board {
             Some(b) => Board::Chess(b),
             None => Board::Picture(Picture::of(pos)),
         }
+    }
+}
+
+/// A FIDE chess or Chess960 ply as the verifier played it, for `xpgn
+/// view`: the move and the position after it (a copy of the bitboards,
+/// no board or FEN written). The page reads from them only what the move
+/// changed: the squares it touched, the check and the FEN's fields after
+/// the placement.
+#[derive(Clone, Copy, Debug)]
+pub struct FidePly {
+    /// [`Variant::Chess`] or [`Variant::Chess960`].
+    pub variant: Variant,
+    /// The move; `None` for a null move.
+    pub played: Option<crate::rules::core::Move>,
+    /// The position after it.
+    pub after: BitPosition,
+}
+
+impl FidePly {
+    /// The ply's data when `ply` is one of FIDE chess or Chess960 (the
+    /// games [`ChessBoard`] draws); `None` for any other game.
+    pub fn of(ply: &Ply<'_>) -> Option<FidePly> {
+        let AnyPosition::Fide(p) = ply.after else {
+            return None;
+        };
+        let variant = ply.after.variant();
+        if !matches!(variant, Variant::Chess | Variant::Chess960) {
+            return None;
+        }
+        let played = match ply.played {
+            Some(AnyMove::Core(m)) => Some(*m),
+            Some(_) => return None,
+            None => None,
+        };
+        Some(FidePly {
+            variant,
+            played,
+            after: *p,
+        })
     }
 }
 
@@ -129,8 +170,8 @@ pub struct Collect {
     ann_fen: String,
     /// The picture after the last move and its arrow, for `xpgn view`.
     ann_picture: Option<(Picture, Arrow)>,
-    /// The same for FIDE chess and Chess960, read from the bitboards.
-    ann_chess: Option<(ChessBoard, Arrow)>,
+    /// The same for FIDE chess and Chess960: the move and the bitboards.
+    ann_fide: Option<FidePly>,
     /// A picture the record's sink gave back, filled again for the next
     /// move (no allocation a ply).
     spare_picture: Option<Picture>,
@@ -196,25 +237,24 @@ impl Observer for Collect {
                 self.ann_uci.clear();
                 ply.write_uci(&mut self.ann_uci);
             }
-            let chess = if wanted.picture {
-                ChessBoard::of(ply.after)
+            let fide = if wanted.picture {
+                FidePly::of(ply)
             } else {
                 None
             };
             if wanted.fen {
                 self.ann_fen.clear();
-                match (&chess, ply.after) {
-                    // The placement is the board's codes: `view` writes
-                    // only the ranks that changed.
-                    (Some(_), AnyPosition::Fide(p)) => p.write_fen_tail(&mut self.ann_fen),
-                    _ => ply.after.write_fen(&mut self.ann_fen),
+                // `view` reads a chess FEN's fields from the bitboards,
+                // and only those that changed.
+                if fide.is_none() {
+                    ply.after.write_fen(&mut self.ann_fen);
                 }
             }
             if wanted.picture {
-                let arrow = ply.played.and_then(move_arrow);
-                if let Some(board) = chess {
-                    self.ann_chess = Some((board, arrow));
+                if fide.is_some() {
+                    self.ann_fide = fide;
                 } else {
+                    let arrow = ply.played.and_then(move_arrow);
                     let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
                     picture.fill(ply.after);
                     self.ann_picture = Some((picture, arrow));
@@ -292,9 +332,9 @@ pub trait RecordSink: Visitor {
     }
 
     /// The same as [`annotate_picture`](Self::annotate_picture) for FIDE
-    /// chess and Chess960, whose boards are read from the bitboards.
-    fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
-        let _ = (board, arrow);
+    /// chess and Chess960: the move and the bitboards after it.
+    fn annotate_fide(&mut self, ply: &FidePly) {
+        let _ = ply;
     }
 
     /// Gives the game being read its start position, as FEN, board and
@@ -449,8 +489,8 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 if let Some((picture, arrow)) = collect.ann_picture.take() {
                     collect.spare_picture = builder.annotate_picture(picture, arrow);
                 }
-                if let Some((board, arrow)) = collect.ann_chess.take() {
-                    builder.annotate_chess(&board, arrow);
+                if let Some(ply) = collect.ann_fide.take() {
+                    builder.annotate_fide(&ply);
                 }
             }
         }

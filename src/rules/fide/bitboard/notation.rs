@@ -28,6 +28,56 @@ impl BitPosition {
         }
     }
 
+    /// The code of what stands on square `s` (a1 = 0), as in
+    /// [`board_codes`](Self::board_codes): `xpgn view` reads only the
+    /// squares a move changed.
+    #[inline]
+    pub fn code_at(&self, s: usize) -> u8 {
+        let b = bit(s & 63);
+        let white = u8::from(self.by_color[0] & b != 0);
+        let black = u8::from(self.by_color[1] & b != 0);
+        if white | black == 0 {
+            return 0;
+        }
+        let mut role = 0;
+        for (r, &bb) in self.by_role.iter().enumerate() {
+            if bb & b != 0 {
+                role = r as u8;
+                break;
+            }
+        }
+        1 + role + 6 * black
+    }
+
+    /// The en-passant square as FEN writes it (a1 = 0): only when a
+    /// capture there is legal.
+    #[inline]
+    pub fn fen_ep(&self) -> Option<u8> {
+        self.ep.filter(|_| self.has_legal_ep())
+    }
+
+    /// What FEN's castling field is written from: the rooks that keep a
+    /// right, both sides' rooks on their back ranks and the kings (all
+    /// zero when no right is left: the field is then `-`). Two positions
+    /// with the same key have the same field.
+    #[inline]
+    pub fn castling_key(&self) -> [u64; 4] {
+        if self.castling == 0 {
+            return [0; 4];
+        }
+        [
+            self.castling,
+            self.pieces(Color::White, ROOK) & RANK_1,
+            self.pieces(Color::Black, ROOK) & RANK_8,
+            self.by_role[KING],
+        ]
+    }
+
+    /// Appends FEN's castling field (X-FEN, as python-chess writes it).
+    pub fn write_fen_castling(&self, out: &mut String) {
+        self.write_castling(out);
+    }
+
     /// Appends the FEN to `out`.
     pub fn write_fen(&self, out: &mut String) {
         let mut codes = [0u8; 64];
