@@ -588,10 +588,10 @@ pub struct Notations {
     /// `--fen-comments`.
     pub fen: bool,
     /// The picture of the start position and of the position after each
-    /// move, for `xpgn view`. With [`fen`](Self::fen), a move to a FIDE
-    /// chess or Chess960 position (a [`ChessBoard`]) gets only the FEN's
-    /// fields after the placement ([`crate::rules::fide::BitPosition::write_fen_tail`]):
-    /// the placement is the board's codes.
+    /// move, for `xpgn view`. A move of FIDE chess or Chess960 gets no
+    /// picture and no FEN: the sink is handed the move and the bitboards
+    /// ([`FidePly`], [`RecordSink::annotate_fide`]) and reads from them
+    /// what the move changed.
     pub picture: bool,
     /// With [`lean`](Self::lean): write each game as JSON
     /// ([`super::lean::Lean::json`]) instead of PGN.

@@ -96,21 +96,27 @@ pub(super) struct Tail {
     turn: Color,
     /// The castling field's text in the sink's `fens`.
     castling: (u32, u32),
-    /// What it was written from ([`BitPosition::castling_key`]); `None`
-    /// when read from a FEN.
-    key: Option<[u64; 4]>,
+    /// The castling rights it was written from
+    /// ([`BitPosition::castling_bits`]); `None` when read from a FEN.
+    rights: Option<u64>,
     ep: Option<u8>,
     half: u32,
     full: u32,
 }
 
 impl Tail {
-    /// The tail of `pos`; its castling text is `parent`'s when it was
-    /// written from the same key, else written into `texts`.
-    fn of(pos: &BitPosition, parent: Option<&Tail>, texts: &mut String) -> Tail {
-        let key = pos.castling_key();
+    /// The tail of `pos` after a move that touched the squares
+    /// `touched`; its castling text is `parent`'s when no right is left
+    /// or when the rights are the same and the move left both back ranks
+    /// alone (the text depends on nothing else), else written into
+    /// `texts`.
+    fn of(pos: &BitPosition, parent: Option<&Tail>, touched: u64, texts: &mut String) -> Tail {
+        const BACK_RANKS: u64 = 0xFF | (0xFF << 56);
+        let rights = pos.castling_bits();
         let castling = match parent {
-            Some(p) if p.key == Some(key) => p.castling,
+            Some(p) if p.rights == Some(rights) && (rights == 0 || touched & BACK_RANKS == 0) => {
+                p.castling
+            }
             _ => {
                 let start = texts.len();
                 pos.write_fen_castling(texts);
@@ -127,7 +133,7 @@ impl Tail {
         Tail {
             turn: pos.turn(),
             castling,
-            key: Some(key),
+            rights: Some(rights),
             ep: pos.fen_ep(),
             half: pos.halfmoves(),
             full: pos.fullmoves(),
@@ -160,7 +166,7 @@ impl Tail {
         let t = Tail {
             turn,
             castling: (offset(start), offset(texts.len())),
-            key: None,
+            rights: None,
             ep,
             half,
             full,
@@ -218,41 +224,43 @@ impl ChessNode {
         ChessNode {
             codes,
             check: check_square(pos),
-            tail: Some(Tail::of(pos, None, texts)),
+            tail: Some(Tail::of(pos, None, u64::MAX, texts)),
         }
     }
 
-    /// The node after `ply` from its parent `self`: the squares the move
-    /// touched read again. Returns it with the squares whose cells
-    /// changed (their piece or check) and the FEN's fields that changed
-    /// (bits 0 to 7 the ranks, the eighth first; 8 to 12 the tail's),
-    /// `None` when the string is to be written whole.
-    fn step(&self, ply: &FidePly, texts: &mut String) -> (ChessNode, u64, Option<u32>) {
+    /// Makes this node, a copy of its parent's, the node after `ply`:
+    /// the squares the move touched read again. Returns the squares whose
+    /// cells changed (their piece or check) and the FEN's fields that
+    /// changed (bits 0 to 7 the ranks, the eighth first; 8 to 12 the
+    /// tail's), `None` when the string is to be written whole.
+    fn step(&mut self, ply: &FidePly, texts: &mut String) -> (u64, Option<u32>) {
         let pos = &ply.after;
-        let mut node = *self;
         let mut moved = 0u64;
-        let mut bits = ply.played.as_ref().map_or(0, touched);
+        let touched = ply.played.as_ref().map_or(0, touched);
+        let mut bits = touched;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let code = pos.code_at(s);
-            if let Some(c) = node.codes.get_mut(s)
+            if let Some(c) = self.codes.get_mut(s)
                 && *c != code
             {
                 *c = code;
                 moved |= 1 << s;
             }
         }
-        node.check = check_square(pos);
+        let check = check_square(pos);
         let mut cells = moved;
-        if node.check != self.check {
-            for s in [self.check, node.check].into_iter().flatten() {
+        if check != self.check {
+            for s in [self.check, check].into_iter().flatten() {
                 cells |= 1u64.checked_shl(u32::from(s)).unwrap_or(0);
             }
         }
-        let tail = Tail::of(pos, self.tail.as_ref(), texts);
-        node.tail = Some(tail);
-        let fields = self.tail.map(|p| {
+        self.check = check;
+        let parent = self.tail;
+        let tail = Tail::of(pos, parent.as_ref(), touched, texts);
+        self.tail = Some(tail);
+        let fields = parent.map(|p| {
             let mut f = tail.changes(&p, texts);
             for r in 0..8 {
                 if (moved >> (8 * r)) & 0xff != 0 {
@@ -261,7 +269,7 @@ impl ChessNode {
             }
             f
         });
-        (node, cells, fields)
+        (cells, fields)
     }
 }
 
@@ -294,16 +302,37 @@ impl ViewSink {
         out.push(b'[');
         fen::write_change(&mut out, None, fen);
         self.plies = out;
-        self.end_chess_node(start, board.variant, node, u64::MAX, None, &|| board.picture())
+        let index = self.boards.len();
+        self.boards.push(node);
+        self.end_chess_node(start, board.variant, index, u64::MAX, None, &|| board.picture())
     }
 
     /// A chess ply's node against its parent's (`parent`; drawn whole
     /// without one).
     pub(super) fn draw_fide(&mut self, ply: &FidePly, parent: Option<Shown>) -> Shown {
+        // The node starts as a copy of its parent's, in place.
+        let index = self.boards.len();
         let prev = parent.and_then(|p| self.boards.get(p.cells as usize).copied());
-        let (node, cells, fields) = match prev {
-            Some(p) => p.step(ply, &mut self.fens),
-            None => (ChessNode::of(&ply.after, &mut self.fens), u64::MAX, None),
+        let (cells, fields) = match prev {
+            Some(p) => {
+                self.boards.push(p);
+                match self.boards.last_mut() {
+                    Some(node) => node.step(ply, &mut self.fens),
+                    None => (u64::MAX, None),
+                }
+            }
+            None => {
+                let node = ChessNode::of(&ply.after, &mut self.fens);
+                self.boards.push(node);
+                (u64::MAX, None)
+            }
+        };
+        let Some(node) = self.boards.get(index) else {
+            return Shown {
+                data: (0, 0),
+                fen: (0, 0),
+                cells: offset(index),
+            };
         };
         let mut out = std::mem::take(&mut self.plies);
         let start = out.len();
@@ -332,7 +361,7 @@ impl ViewSink {
         self.plies = out;
         let arrow = ply.played.and_then(|m| move_arrow(&AnyMove::from(m)));
         let picture = || Picture::of(&AnyPosition::Fide(ply.after));
-        self.end_chess_node(start, ply.variant, node, cells, arrow, &picture)
+        self.end_chess_node(start, ply.variant, index, cells, arrow, &picture)
     }
 
     /// Ends a chess node's page data, whose position string's change is
@@ -343,20 +372,24 @@ impl ViewSink {
         &mut self,
         start: usize,
         variant: Variant,
-        node: ChessNode,
+        index: usize,
         cells: u64,
         arrow: Arrow,
         picture: &dyn Fn() -> Picture,
     ) -> Shown {
         let slot = chess_slot(variant);
+        let (codes, check, turn) = match self.boards.get(index) {
+            Some(n) => (&n.codes, n.check, n.tail.map(|t| t.turn)),
+            None => (&[0; 64], None, None),
+        };
         let mut drawn: Option<Picture> = None;
         self.diffs.clear();
         let mut bits = cells;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let code = node.codes.get(s).copied().unwrap_or(0);
-            let check = node.check == Some(s as u8);
+            let code = codes.get(s).copied().unwrap_or(0);
+            let check = check == Some(s as u8);
             let key = ((slot * 64 + s) * 16 + usize::from(code & 15)) * 2 + usize::from(check);
             let mut id = self.chess.cells.get(key).copied().unwrap_or(NONE);
             if id == NONE {
@@ -393,7 +426,7 @@ impl ViewSink {
             }
             Some(id)
         });
-        let turn = node.tail.map_or_else(|| picture().turn, |t| t.turn);
+        let turn = turn.unwrap_or_else(|| picture().turn);
         let key = slot * 2 + turn.index();
         let mut facts = self.chess.facts.get(key).copied().unwrap_or(NONE);
         if facts == NONE {
@@ -405,8 +438,6 @@ impl ViewSink {
                 *k = facts;
             }
         }
-        let index = self.boards.len();
-        self.boards.push(node);
         let data = self.end_node(start, arrow, facts);
         Shown {
             data,
@@ -427,7 +458,8 @@ mod tests {
     /// board and check are those read whole from `after`.
     fn check_ply(parent: &ChessNode, ply: &FidePly, before: &str, texts: &mut String) -> ChessNode {
         let after = ply.after.fen();
-        let (node, cells, fields) = parent.step(ply, texts);
+        let mut node = *parent;
+        let (cells, fields) = node.step(ply, texts);
         let whole = ChessNode::of(&ply.after, &mut String::new());
         assert_eq!(node.codes, whole.codes, "{after}");
         assert_eq!(node.check, whole.check, "{after}");

@@ -36,7 +36,7 @@ pub(super) trait Bytes {
     fn extend(&mut self, s: &[u8]);
 
     /// Appends `n` in decimal.
-    #[inline]
+    #[inline(always)]
     fn decimal(&mut self, n: u32) {
         if n < 10 {
             self.push(b'0' + n as u8);
@@ -107,7 +107,7 @@ impl Stack {
 }
 
 impl Bytes for Stack {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, b: u8) {
         if let Some(x) = self.buf.get_mut(self.n) {
             *x = b;
@@ -115,7 +115,7 @@ impl Bytes for Stack {
         self.n += 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn extend(&mut self, s: &[u8]) {
         for &b in s {
             self.push(b);

@@ -15,10 +15,12 @@
 //! The data comes from the verifier's single pass ([`ViewSink`] is fed by
 //! [`crate::export::records::Tee`] with the reader's events, held in the
 //! lean writer's flat buffers ([`Lean::for_view`]), and with the start
-//! position, the FEN and the board of every ply the verifier plays). FIDE
-//! chess and Chess960 boards come as [`ChessBoard`]s read from the
-//! bitboards and are compared square by square, their cells' fragments
-//! found in flat tables; other games' as [`Picture`]s. A game's data is
+//! position, the FEN and the board of every ply the verifier plays). A
+//! FIDE chess or Chess960 ply comes as its move and the bitboards after
+//! it ([`FidePly`], `chess.rs`): only the squares the move touched are
+//! read, and they give both the changed cells, whose fragments are found
+//! in flat tables, and the changed ranks of the position string. Other
+//! games' boards come as [`Picture`]s. A game's data is
 //! written by hand into one reused buffer: a page of 10,000 games holds
 //! some 800,000 nodes.
 

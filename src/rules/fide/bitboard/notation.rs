@@ -56,21 +56,14 @@ impl BitPosition {
         self.ep.filter(|_| self.has_legal_ep())
     }
 
-    /// What FEN's castling field is written from: the rooks that keep a
-    /// right, both sides' rooks on their back ranks and the kings (all
-    /// zero when no right is left: the field is then `-`). Two positions
-    /// with the same key have the same field.
+    /// The rooks that keep a castling right, a bit each (a1 = bit 0).
+    /// FEN's castling field is written from them, both sides' rooks on
+    /// their back ranks and the kings: it is `-` when this is zero, and
+    /// the same as before a move that leaves the rights and both back
+    /// ranks alone.
     #[inline]
-    pub fn castling_key(&self) -> [u64; 4] {
-        if self.castling == 0 {
-            return [0; 4];
-        }
-        [
-            self.castling,
-            self.pieces(Color::White, ROOK) & RANK_1,
-            self.pieces(Color::Black, ROOK) & RANK_8,
-            self.by_role[KING],
-        ]
+    pub fn castling_bits(&self) -> u64 {
+        self.castling
     }
 
     /// Appends FEN's castling field (X-FEN, as python-chess writes it).
