@@ -8,9 +8,9 @@
 use crate::diag::Span;
 use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
+use crate::rules::Variant;
 use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
-use crate::rules::Variant;
 use crate::rules::fide::BitPosition;
 use crate::rules::picture::{ChessBoard, Picture, move_arrow};
 use crate::verify::{GameReport, Observer, Ply, Verifier};

@@ -8,9 +8,9 @@
 //! parent's. Fragments are found in flat tables; a picture is built only
 //! to draw what was never drawn.
 
-use crate::export::diagram::Diagram;
 use super::json::Stack;
 use super::{BOARD_PIXELS, NONE, Shown, ViewSink, fen, offset};
+use crate::export::diagram::Diagram;
 use crate::export::records::{Arrow, FidePly};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Move, Square};
@@ -179,7 +179,11 @@ impl Tail {
 
     fn text<'a>(&self, texts: &'a str) -> fen::TailText<'a> {
         fen::TailText {
-            turn: if self.turn == Color::White { b'w' } else { b'b' },
+            turn: if self.turn == Color::White {
+                b'w'
+            } else {
+                b'b'
+            },
             castling: text(texts, self.castling).unwrap_or_default(),
             ep: self.ep,
             half: self.half,
@@ -304,7 +308,9 @@ impl ViewSink {
         self.plies = out;
         let index = self.boards.len();
         self.boards.push(node);
-        self.end_chess_node(start, board.variant, index, u64::MAX, None, &|| board.picture())
+        self.end_chess_node(start, board.variant, index, u64::MAX, None, &|| {
+            board.picture()
+        })
     }
 
     /// A chess ply's node against its parent's (`parent`; drawn whole
@@ -350,7 +356,13 @@ impl ViewSink {
                 let mut whole = Vec::with_capacity(90);
                 match tail {
                     Some(t) => fen::push_tail(&mut whole, &t),
-                    None => whole.extend_from_slice(ply.after.fen().split_once(' ').map_or("", |x| x.1).as_bytes()),
+                    None => whole.extend_from_slice(
+                        ply.after
+                            .fen()
+                            .split_once(' ')
+                            .map_or("", |x| x.1)
+                            .as_bytes(),
+                    ),
                 }
                 let whole = String::from_utf8(whole).unwrap_or_default();
                 let mut fen = String::new();

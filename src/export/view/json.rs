@@ -86,10 +86,7 @@ pub(super) struct Stack {
 impl Stack {
     #[inline]
     pub(super) fn new() -> Stack {
-        Stack {
-            buf: [0; 96],
-            n: 0,
-        }
+        Stack { buf: [0; 96], n: 0 }
     }
 
     /// Appends what was written to `out`; false, and nothing appended,
@@ -227,7 +224,19 @@ mod tests {
     /// appends nothing.
     #[test]
     fn the_stack_writes_as_the_buffer() {
-        for n in [0u32, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 65_535, u32::MAX] {
+        for n in [
+            0u32,
+            9,
+            10,
+            99,
+            100,
+            999,
+            1000,
+            9999,
+            10_000,
+            65_535,
+            u32::MAX,
+        ] {
             let (mut st, mut v) = (Stack::new(), Vec::new());
             for o in [&mut st as &mut dyn Bytes, &mut v] {
                 o.push(b'[');
