@@ -6,6 +6,7 @@
 //! them (`Builder::annotate_last`), so export never replays a game.
 
 pub mod diagram;
+mod fide_ply;
 pub mod json;
 mod kept;
 pub mod key;

@@ -5,6 +5,7 @@
 //! No game is replayed a second time, so a game `check` accepts converts
 //! with every move annotated, and one it rejects stops where it does.
 
+pub use super::fide_ply::FidePly;
 use crate::diag::Span;
 use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
@@ -130,8 +131,8 @@ pub struct Collect {
     ann_fen: String,
     /// The picture after the last move and its arrow, for `xpgn view`.
     ann_picture: Option<(Picture, Arrow)>,
-    /// The same for FIDE chess and Chess960, read from the bitboards.
-    ann_chess: Option<(ChessBoard, Arrow)>,
+    /// The same for FIDE chess and Chess960: the move and the bitboards.
+    ann_fide: Option<FidePly>,
     /// A picture the record's sink gave back, filled again for the next
     /// move (no allocation a ply).
     spare_picture: Option<Picture>,
@@ -200,25 +201,24 @@ impl Observer for Collect {
                 self.ann_uci.clear();
                 ply.write_uci(&mut self.ann_uci);
             }
-            let chess = if wanted.picture {
-                ChessBoard::of(ply.after)
+            let fide = if wanted.picture {
+                FidePly::of(ply)
             } else {
                 None
             };
             if wanted.fen {
                 self.ann_fen.clear();
-                match (&chess, ply.after) {
-                    // The placement is the board's codes: `view` writes
-                    // only the ranks that changed.
-                    (Some(_), AnyPosition::Fide(p)) => p.write_fen_tail(&mut self.ann_fen),
-                    _ => ply.after.write_fen(&mut self.ann_fen),
+                // `view` reads a chess FEN's fields from the bitboards,
+                // and only those that changed.
+                if fide.is_none() {
+                    ply.after.write_fen(&mut self.ann_fen);
                 }
             }
             if wanted.picture {
-                let arrow = ply.played.and_then(move_arrow);
-                if let Some(board) = chess {
-                    self.ann_chess = Some((board, arrow));
+                if fide.is_some() {
+                    self.ann_fide = fide;
                 } else {
+                    let arrow = ply.played.and_then(move_arrow);
                     let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
                     picture.fill(ply.after);
                     self.ann_picture = Some((picture, arrow));
@@ -296,9 +296,9 @@ pub trait RecordSink: Visitor {
     }
 
     /// The same as [`annotate_picture`](Self::annotate_picture) for FIDE
-    /// chess and Chess960, whose boards are read from the bitboards.
-    fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
-        let _ = (board, arrow);
+    /// chess and Chess960: the move and the bitboards after it.
+    fn annotate_fide(&mut self, ply: &FidePly) {
+        let _ = ply;
     }
 
     /// Gives the game being read its start position, as FEN, board and
@@ -461,10 +461,10 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 {
                     collect.spare_picture = builder.annotate_picture(picture, arrow);
                 }
-                if collect.ann_chess.is_some()
-                    && let Some((board, arrow)) = collect.ann_chess.take()
+                if collect.ann_fide.is_some()
+                    && let Some(ply) = collect.ann_fide.take()
                 {
-                    builder.annotate_chess(&board, arrow);
+                    builder.annotate_fide(&ply);
                 }
             }
         }
@@ -562,10 +562,10 @@ pub struct Notations {
     /// `--fen-comments`.
     pub fen: bool,
     /// The picture of the start position and of the position after each
-    /// move, for `xpgn view`. With [`fen`](Self::fen), a move to a FIDE
-    /// chess or Chess960 position (a [`ChessBoard`]) gets only the FEN's
-    /// fields after the placement ([`crate::rules::fide::BitPosition::write_fen_tail`]):
-    /// the placement is the board's codes.
+    /// move, for `xpgn view`. A move of FIDE chess or Chess960 gets no
+    /// picture and no FEN: the sink is handed the move and the bitboards
+    /// ([`FidePly`], [`RecordSink::annotate_fide`]) and reads from them
+    /// what the move changed.
     pub picture: bool,
     /// With [`lean`](Self::lean): write each game as JSON
     /// ([`super::lean::Lean::json`]) instead of PGN.

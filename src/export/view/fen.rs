@@ -6,12 +6,13 @@
 //! have the same separators in the same order (and for the start).
 //!
 //! The general path ([`write_change`]) compares two whole strings. FIDE
-//! chess and Chess960 ([`write_chess_change`]) write the same change from
-//! the boards' codes and the fields after the placement, writing only the
-//! ranks that changed; a test holds the two equal at every ply of the
-//! chess fixtures and of random games.
+//! chess and Chess960 ([`write_fide_change`]) write the same change from
+//! the board's codes and the fields after the placement, given which
+//! fields changed (`chess.rs` knows that from the move); a test there
+//! holds the two equal at every ply of the chess fixtures and of random
+//! games.
 
-use super::json;
+use super::json::{self, Bytes};
 
 /// The separators between a position string's fields.
 fn is_separator(b: u8) -> bool {
@@ -121,7 +122,7 @@ fn push_run(out: &mut Vec<u8>, first: &mut bool, field: u32, text: &str) {
 const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
 
 /// Appends rank `r` (0 the first) of the FEN placement of `codes`.
-fn push_rank(out: &mut Vec<u8>, codes: &[u8; 64], r: usize) {
+fn push_rank(out: &mut impl Bytes, codes: &[u8; 64], r: usize) {
     let mut empty = 0u8;
     for &code in codes.iter().skip(r * 8).take(8) {
         if code == 0 {
@@ -152,60 +153,58 @@ pub(super) fn push_chess_fen(out: &mut String, codes: &[u8; 64], tail: &str) {
     *out = String::from_utf8(bytes).unwrap_or_default();
 }
 
-/// Where the five fields of a chess FEN's tail (side to move, castling,
-/// en passant, the clocks) start and end; `None` for another shape.
-fn tail_fields(tail: &[u8]) -> Option<[(usize, usize); 5]> {
-    let mut fields = [(0, 0); 5];
-    let mut k = 0;
-    let mut start = 0;
-    for (i, &c) in tail.iter().enumerate() {
-        if is_separator(c) {
-            *fields.get_mut(k)? = (start, i);
-            k += 1;
-            start = i + 1;
-        }
+/// A chess FEN's fields after the placement: side to move, castling,
+/// en passant and the two clocks.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TailText<'a> {
+    /// `w` or `b`.
+    pub(super) turn: u8,
+    pub(super) castling: &'a str,
+    /// The en-passant square, a1 = 0.
+    pub(super) ep: Option<u8>,
+    pub(super) half: u32,
+    pub(super) full: u32,
+}
+
+/// Appends field `k` (0 side to move ... 4 the move number) of `t`.
+fn push_tail_field(out: &mut impl Bytes, t: &TailText<'_>, k: usize) {
+    match k {
+        0 => out.push(t.turn),
+        1 => out.extend(t.castling.as_bytes()),
+        2 => match t.ep {
+            Some(s) => {
+                out.push(b'a' + s % 8);
+                out.push(b'1' + s / 8 % 8);
+            }
+            None => out.push(b'-'),
+        },
+        3 => out.decimal(t.half),
+        _ => out.decimal(t.full),
     }
-    *fields.get_mut(k)? = (start, tail.len());
-    (k == 4).then_some(fields)
 }
 
-/// One rank's codes as a word, to compare eight squares at a time.
-fn rank_word(codes: &[u8; 64], r: usize) -> u64 {
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&codes[r * 8..r * 8 + 8]);
-    u64::from_le_bytes(b)
+/// Appends the five fields of `t`, a space between two.
+pub(super) fn push_tail(out: &mut impl Bytes, t: &TailText<'_>) {
+    for k in 0..5 {
+        if k > 0 {
+            out.push(b' ');
+        }
+        push_tail_field(out, t, k);
+    }
 }
 
-/// [`write_change`] for two FIDE chess or Chess960 positions given as
-/// their boards' codes and the FEN fields after the placement (five:
-/// side to move, castling, en passant, the clocks): fields 0 to 7 are the
-/// ranks, the eighth first, and only those that changed are written.
-pub(super) fn write_chess_change(
-    out: &mut Vec<u8>,
-    parent: (&[u8; 64], &str),
-    now: (&[u8; 64], &str),
+/// [`write_change`] for a FIDE chess or Chess960 position given as its
+/// board's codes and the fields after the placement, with `changed`
+/// telling which fields differ from the parent's (bits 0 to 7 the ranks,
+/// the eighth first; 8 to 12 the tail's): only those are written, runs of
+/// consecutive ones together.
+pub(super) fn write_fide_change(
+    out: &mut impl Bytes,
+    codes: &[u8; 64],
+    mut changed: u32,
+    tail: &TailText<'_>,
 ) {
-    let (pc, pt) = (parent.0, parent.1.as_bytes());
-    let (codes, tail) = (now.0, now.1.as_bytes());
-    let (Some(pf), Some(tf)) = (tail_fields(pt), tail_fields(tail)) else {
-        let mut fen = String::new();
-        push_chess_fen(&mut fen, codes, now.1);
-        write_change(out, None, &fen);
-        return;
-    };
-    // Bits 0..8: the ranks, eighth first; 8..13: the tail's fields.
-    let mut changed = 0u32;
-    for r in 0..8 {
-        if rank_word(pc, r) != rank_word(codes, r) {
-            changed |= 1 << (7 - r);
-        }
-    }
-    for f in 0..5 {
-        let (a, b) = (pf[f], tf[f]);
-        if pt.get(a.0..a.1) != tail.get(b.0..b.1) {
-            changed |= 1 << (8 + f);
-        }
-    }
+    changed &= (1 << 13) - 1;
     let mut first = true;
     while changed != 0 {
         let f = changed.trailing_zeros() as usize;
@@ -218,8 +217,9 @@ pub(super) fn write_chess_change(
         }
         first = false;
         push_small(out, f);
-        out.extend_from_slice(b",\"");
-        // Ranks and tail fields are ASCII without a byte to escape.
+        out.extend(b",\"");
+        // Ranks and tail fields are ASCII without a byte to escape (the
+        // castling field is X-FEN letters).
         for g in f..=end {
             if g > f {
                 out.push(if g <= 7 { b'/' } else { b' ' });
@@ -227,8 +227,7 @@ pub(super) fn write_chess_change(
             if g < 8 {
                 push_rank(out, codes, 7 - g);
             } else {
-                let (a, b) = tf[g - 8];
-                out.extend_from_slice(tail.get(a..b).unwrap_or_default());
+                push_tail_field(out, tail, g - 8);
             }
         }
         out.push(b'"');
@@ -236,7 +235,7 @@ pub(super) fn write_chess_change(
 }
 
 /// Appends a field number below 100.
-fn push_small(out: &mut Vec<u8>, n: usize) {
+fn push_small(out: &mut impl Bytes, n: usize) {
     if n >= 10 {
         out.push(b'0' + (n / 10 % 10) as u8);
     }
@@ -244,14 +243,11 @@ fn push_small(out: &mut Vec<u8>, n: usize) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
-    use crate::rules::family::AnyPosition;
-    use crate::rules::picture::ChessBoard;
-    use crate::verify::{Observer, Ply, Verifier};
 
     /// Rebuilds `fen` from `parent` and the change, as the page's script does.
-    fn apply(parent: &str, change: &[u8]) -> String {
+    pub(in crate::export::view) fn apply(parent: &str, change: &[u8]) -> String {
         let v: serde_json::Value =
             serde_json::from_slice(&[b"[", change, b"]"].concat()).expect("JSON");
         let v = v.as_array().expect("array");
@@ -310,71 +306,5 @@ mod tests {
         let mut out = Vec::new();
         write_change(&mut out, None, "x y");
         assert_eq!(out, b"-1,\"x y\"");
-    }
-
-    /// The chess path writes the change the general path writes from the
-    /// whole position strings.
-    fn compare(before: &AnyPosition, after: &AnyPosition) {
-        let (AnyPosition::Fide(b), AnyPosition::Fide(a)) = (before, after) else {
-            panic!("not on the bitboards");
-        };
-        let cb = ChessBoard::of(before).expect("chess");
-        let ca = ChessBoard::of(after).expect("chess");
-        let (mut tb, mut ta) = (String::new(), String::new());
-        b.write_fen_tail(&mut tb);
-        a.write_fen_tail(&mut ta);
-        let mut general = Vec::new();
-        write_change(&mut general, Some(&b.fen()), &a.fen());
-        let mut chess = Vec::new();
-        write_chess_change(&mut chess, (&cb.codes, &tb), (&ca.codes, &ta));
-        let (g, c) = (
-            String::from_utf8(general).expect("UTF-8"),
-            String::from_utf8(chess).expect("UTF-8"),
-        );
-        assert_eq!(c, g, "{}", a.fen());
-        assert_eq!(apply(&b.fen(), c.as_bytes()), a.fen());
-        let mut fen = String::new();
-        push_chess_fen(&mut fen, &ca.codes, &ta);
-        assert_eq!(fen, a.fen());
-    }
-
-    /// At every ply of random games of chess and Chess960 and of the
-    /// chess fixtures (castlings, promotions, en passant, checks).
-    #[test]
-    fn the_chess_change_is_the_general_one() {
-        use crate::rules::Variant;
-        use crate::rules::playout::{PlayoutOptions, playout};
-        let mut seen = 0;
-        for variant in [Variant::Chess, Variant::Chess960] {
-            for seed in 0..12 {
-                let game =
-                    playout(variant, &PlayoutOptions::default(), seed, 160).expect("playout");
-                let positions = game.positions();
-                for pair in positions.windows(2) {
-                    compare(&pair[0], &pair[1]);
-                    seen += 1;
-                }
-            }
-        }
-        struct Plies(usize);
-        impl Observer for Plies {
-            fn ply(&mut self, ply: &Ply<'_>) {
-                compare(ply.before, ply.after);
-                self.0 += 1;
-            }
-            fn wants_plies(&self) -> bool {
-                true
-            }
-        }
-        for name in ["opera-game.pgn", "special-moves.pgn"] {
-            let path = format!("{}/fixtures/chess/{name}", env!("CARGO_MANIFEST_DIR"));
-            let bytes = std::fs::read(path).expect("fixture");
-            let mut v = Verifier::with_observer("f", Plies(0));
-            crate::notation::Reader::new(&bytes[..])
-                .read_all(&mut v)
-                .expect("reads memory");
-            seen += v.into_observer().0;
-        }
-        assert!(seen > 1000, "{seen} plies");
     }
 }

@@ -27,6 +27,99 @@ pub(super) fn number(out: &mut Vec<u8>, n: u64) {
     }
 }
 
+/// Where a node's bytes go: the page's buffer, or a [`Stack`].
+pub(super) trait Bytes {
+    /// Appends a byte.
+    fn push(&mut self, b: u8);
+
+    /// Appends a few bytes.
+    fn extend(&mut self, s: &[u8]);
+
+    /// Appends `n` in decimal.
+    #[inline(always)]
+    fn decimal(&mut self, n: u32) {
+        if n < 10 {
+            self.push(b'0' + n as u8);
+        } else if n < 100 {
+            self.push(b'0' + (n / 10) as u8);
+            self.push(b'0' + (n % 10) as u8);
+        } else {
+            let mut d = [0u8; 10];
+            let mut i = d.len();
+            let mut n = n;
+            while n > 0 && i > 0 {
+                i -= 1;
+                d[i] = b'0' + (n % 10) as u8;
+                n /= 10;
+            }
+            for &b in d.get(i..).unwrap_or_default() {
+                self.push(b);
+            }
+        }
+    }
+}
+
+impl Bytes for Vec<u8> {
+    #[inline]
+    fn push(&mut self, b: u8) {
+        Vec::push(self, b);
+    }
+
+    #[inline]
+    fn extend(&mut self, s: &[u8]) {
+        self.extend_from_slice(s);
+    }
+}
+
+/// A node's bytes gathered on the stack and appended to the page's buffer
+/// at once ([`flush`](Self::flush)): a ply writes a few dozen bytes, and a
+/// capacity check, a length store a byte and a call to copy each short
+/// piece cost more than writing them.
+pub(super) struct Stack {
+    /// Room for a ply's usual bytes (a few dozen): a larger buffer costs
+    /// more to clear and to return than it saves.
+    buf: [u8; 96],
+    /// Bytes written, counted on past the end when they do not fit.
+    n: usize,
+}
+
+impl Stack {
+    #[inline]
+    pub(super) fn new() -> Stack {
+        Stack { buf: [0; 96], n: 0 }
+    }
+
+    /// Appends what was written to `out`; false, and nothing appended,
+    /// when it did not fit (write it to `out` directly then).
+    #[inline]
+    pub(super) fn flush(&self, out: &mut Vec<u8>) -> bool {
+        match self.buf.get(..self.n) {
+            Some(b) => {
+                out.extend_from_slice(b);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Bytes for Stack {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if let Some(x) = self.buf.get_mut(self.n) {
+            *x = b;
+        }
+        self.n += 1;
+    }
+
+    #[inline(always)]
+    fn extend(&mut self, s: &[u8]) {
+        for &b in s {
+            self.push(b);
+        }
+    }
+}
+
 /// Appends `n`, or `null`.
 pub(super) fn option(out: &mut Vec<u8>, n: Option<u64>) {
     match n {
@@ -125,6 +218,41 @@ mod tests {
             let serde = serde_json::to_string(s).expect("a string");
             assert_eq!(text, serde.replace('<', "\\u003c"));
         }
+    }
+
+    /// The stack's bytes are the buffer's, and one that does not fit
+    /// appends nothing.
+    #[test]
+    fn the_stack_writes_as_the_buffer() {
+        for n in [
+            0u32,
+            9,
+            10,
+            99,
+            100,
+            999,
+            1000,
+            9999,
+            10_000,
+            65_535,
+            u32::MAX,
+        ] {
+            let (mut st, mut v) = (Stack::new(), Vec::new());
+            for o in [&mut st as &mut dyn Bytes, &mut v] {
+                o.push(b'[');
+                o.decimal(n);
+                o.extend(b",\"x\"");
+            }
+            let mut out = Vec::new();
+            assert!(st.flush(&mut out));
+            assert_eq!(out, v);
+            assert_eq!(out, format!("[{n},\"x\"").as_bytes());
+        }
+        let mut st = Stack::new();
+        st.extend(&[b'a'; 97]);
+        let mut out = vec![b'x'];
+        assert!(!st.flush(&mut out));
+        assert_eq!(out, b"x");
     }
 
     #[test]

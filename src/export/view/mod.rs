@@ -15,10 +15,12 @@
 //! The data comes from the verifier's single pass ([`ViewSink`] is fed by
 //! [`crate::export::records::Tee`] with the reader's events, held in the
 //! lean writer's flat buffers ([`Lean::for_view`]), and with the start
-//! position, the FEN and the board of every ply the verifier plays). FIDE
-//! chess and Chess960 boards come as [`ChessBoard`]s read from the
-//! bitboards and are compared square by square, their cells' fragments
-//! found in flat tables; other games' as [`Picture`]s. A game's data is
+//! position, the FEN and the board of every ply the verifier plays). A
+//! FIDE chess or Chess960 ply comes as its move and the bitboards after
+//! it ([`FidePly`], `chess.rs`): only the squares the move touched are
+//! read, and they give both the changed cells, whose fragments are found
+//! in flat tables, and the changed ranks of the position string. Other
+//! games' boards come as [`Picture`]s. A game's data is
 //! written by hand into one reused buffer: a page of 10,000 games holds
 //! some 800,000 nodes.
 
@@ -29,14 +31,16 @@ use serde::Serialize;
 
 use super::diagram::{Diagram, Layout, escape};
 use super::lean::Lean;
-use super::records::{Annotation, Arrow, Board, RecordSink};
+use super::records::{Annotation, Arrow, Board, FidePly, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::Variant;
 use crate::rules::core::{Color, Square};
-use crate::rules::picture::{Cell, ChessBoard, Fact, Picture};
+use crate::rules::picture::{Cell, Fact, Picture};
 use crate::verify::GameReport;
 
+mod chess;
+use chess::ChessIds;
 mod data;
 use data::{PageGame, ROOT};
 mod fen;
@@ -101,62 +105,13 @@ struct Shown {
     /// Its page data in [`ViewSink::plies`]: the change of its position
     /// string, its changed cells, its arrow and facts.
     data: (u32, u32),
-    /// Its position string in [`ViewSink::fens`]; for a chess board only
-    /// the fields after the placement.
+    /// Its position string in [`ViewSink::fens`] (unused for a chess
+    /// board: see [`chess::ChessNode`]).
     fen: (u32, u32),
     /// For a [`Picture`], where its cells' fragments start in
     /// [`ViewSink::ids`] (one per cell, rank by rank); for a chess board,
-    /// its codes' index in [`ViewSink::boards`].
+    /// its index in [`ViewSink::boards`].
     cells: u32,
-    /// A chess board's king in check.
-    check: Option<u8>,
-}
-
-/// The fragments of FIDE chess and Chess960 boards ([`ChessBoard`]), by
-/// what they draw, in flat tables: a ply looks up the squares that changed
-/// and hashes nothing.
-#[derive(Debug)]
-struct ChessIds {
-    /// By game (0 chess, 1 Chess960), square, code (16 rows, 13 used) and
-    /// check.
-    cells: Vec<u32>,
-    /// By game, from and to.
-    arrows: Vec<u32>,
-    /// By game and side to move.
-    facts: [u32; 4],
-    frames: [u32; 2],
-}
-
-impl Default for ChessIds {
-    fn default() -> ChessIds {
-        ChessIds {
-            cells: vec![NONE; 2 * 64 * 16 * 2],
-            arrows: vec![NONE; 2 * 64 * 64],
-            facts: [NONE; 4],
-            frames: [NONE; 2],
-        }
-    }
-}
-
-/// The table row of a chess board's game.
-fn chess_slot(board: &ChessBoard) -> usize {
-    usize::from(board.variant == Variant::Chess960)
-}
-
-/// A chess square (a1 = 0) as a picture's square.
-fn chess_square(s: usize) -> Option<Square> {
-    let s = u8::try_from(s).ok()?;
-    Square::new(s % 8, s / 8)
-}
-
-/// A bit for each byte of `x` that is not zero, the lowest byte's first.
-fn nonzero_bytes(x: u64) -> u8 {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let mut m = x | (x >> 4);
-    m |= m >> 2;
-    m |= m >> 1;
-    // One bit per byte at its bottom, gathered into the top byte.
-    ((m & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// One line of the page's game list.
@@ -192,12 +147,13 @@ pub struct ViewSink {
     /// The page data of the current game's replayed nodes, one after the
     /// other (reused from game to game, as are the buffers below).
     plies: Vec<u8>,
-    /// The position strings of the current game's nodes.
+    /// The position strings of the current game's nodes (for chess, the
+    /// castling fields' texts).
     fens: String,
     /// The fragment of every cell of every [`Picture`] node shown.
     ids: Vec<u32>,
-    /// The codes of every chess board shown.
-    boards: Vec<[u8; 64]>,
+    /// Every chess board shown: its codes, check and FEN fields.
+    boards: Vec<chess::ChessNode>,
     /// The changed cells of the node being drawn, `cell, fragment, ...`.
     diffs: Vec<u32>,
     /// Cells of the current game's board.
@@ -244,10 +200,7 @@ impl RecordSink for ViewSink {
                 self.start = Some((number, b.turn));
                 self.cells = 64;
                 self.frame = Some(self.chess_frame(&b));
-                // Kept: the fields after the placement, as for every ply.
-                let tail = fen.find(' ').map_or(fen.len(), |i| i + 1);
-                let kept = self.push_fen(fen.get(tail..).unwrap_or_default());
-                self.draw_chess(kept, Some(&fen), &b, None, None)
+                self.draw_chess_start(&fen, &b)
             }
             Board::Picture(picture) => {
                 self.start = Some((number, picture.turn));
@@ -280,13 +233,13 @@ impl RecordSink for ViewSink {
         spare
     }
 
-    fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
+    fn annotate_fide(&mut self, ply: &FidePly) {
         let Some((id, parent)) = self.lean.last_node() else {
             return;
         };
         let parent = self.shown_at(parent).filter(|_| self.cells == 64);
         self.cells = 64;
-        let shown = self.draw_chess(self.fen, None, board, arrow, parent);
+        let shown = self.draw_fide(ply, parent);
         self.set_shown(id, shown);
     }
 }
@@ -352,36 +305,34 @@ impl ViewSink {
         })
     }
 
-    fn chess_frame(&mut self, board: &ChessBoard) -> u32 {
-        let slot = chess_slot(board);
-        match self.chess.frames.get(slot) {
-            Some(&id) if id != NONE => id,
-            _ => {
-                let id = self.frame_of(&board.picture());
-                if let Some(f) = self.chess.frames.get_mut(slot) {
-                    *f = id;
-                }
-                id
-            }
-        }
-    }
-
     /// Ends a node's page data: its changed cells (`diffs`), arrow and
     /// facts, after the change of its position string.
     fn end_node(&mut self, start: usize, arrow: Option<u32>, facts: u32) -> (u32, u32) {
-        let out = &mut self.plies;
-        out.extend_from_slice(b"],[");
+        let mut st = json::Stack::new();
+        self.write_node_end(&mut st, arrow, facts);
+        if !st.flush(&mut self.plies) {
+            let mut out = std::mem::take(&mut self.plies);
+            self.write_node_end(&mut out, arrow, facts);
+            self.plies = out;
+        }
+        (offset(start), offset(self.plies.len()))
+    }
+
+    fn write_node_end(&self, out: &mut impl json::Bytes, arrow: Option<u32>, facts: u32) {
+        out.extend(b"],[");
         for (j, &v) in self.diffs.iter().enumerate() {
             if j > 0 {
                 out.push(b',');
             }
-            json::number(out, u64::from(v));
+            out.decimal(v);
         }
-        out.extend_from_slice(b"],");
-        json::option(out, arrow.map(u64::from));
+        out.extend(b"],");
+        match arrow {
+            Some(a) => out.decimal(a),
+            None => out.extend(b"null"),
+        }
         out.push(b',');
-        json::number(out, u64::from(facts));
-        (offset(start), offset(out.len()))
+        out.decimal(facts);
     }
 
     /// The fragments of `picture`, reusing `before`'s (where the parent's
@@ -449,12 +400,7 @@ impl ViewSink {
         );
         self.plies = out;
         let data = self.end_node(start, arrow, facts);
-        Shown {
-            data,
-            fen,
-            cells,
-            check: None,
-        }
+        Shown { data, fen, cells }
     }
 
     /// Lists in `diffs` the cells of the node whose fragments start at
@@ -469,126 +415,6 @@ impl ViewSink {
                 self.diffs.push(offset(c));
                 self.diffs.push(id);
             }
-        }
-    }
-
-    /// [`draw`](Self::draw) for a chess board: the fragments of the
-    /// squares whose piece or check changed from `parent`'s board (all 64
-    /// without a parent) looked up in flat tables; a picture is built only
-    /// to draw what was never drawn. `fen` is the fields after the
-    /// placement; `whole`, the start's whole FEN.
-    fn draw_chess(
-        &mut self,
-        fen: (u32, u32),
-        whole: Option<&str>,
-        board: &ChessBoard,
-        arrow: Arrow,
-        parent: Option<Shown>,
-    ) -> Shown {
-        let slot = chess_slot(board);
-        let mut picture: Option<Picture> = None;
-        let index = self.boards.len();
-        self.boards.push(board.codes);
-        let prev = parent.and_then(|p| Some((*self.boards.get(p.cells as usize)?, p)));
-        // The squares to look up: a bit each.
-        let changed = match prev {
-            Some((codes, p)) => {
-                let mut changed = 0u64;
-                for w in 0..8 {
-                    let word = |codes: &[u8; 64]| {
-                        let mut b = [0u8; 8];
-                        b.copy_from_slice(&codes[w * 8..w * 8 + 8]);
-                        u64::from_le_bytes(b)
-                    };
-                    let x = word(&board.codes) ^ word(&codes);
-                    changed |= u64::from(nonzero_bytes(x)) << (w * 8);
-                }
-                if p.check != board.check {
-                    for s in [p.check, board.check].into_iter().flatten() {
-                        changed |= 1u64.checked_shl(u32::from(s)).unwrap_or(0);
-                    }
-                }
-                changed
-            }
-            None => u64::MAX,
-        };
-        self.diffs.clear();
-        let mut bits = changed;
-        while bits != 0 {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let code = board.codes.get(s).copied().unwrap_or(0);
-            let check = board.check == Some(s as u8);
-            let key = ((slot * 64 + s) * 16 + usize::from(code & 15)) * 2 + usize::from(check);
-            let mut id = self.chess.cells.get(key).copied().unwrap_or(NONE);
-            if id == NONE {
-                let Some(sq) = chess_square(s) else { continue };
-                let pic = picture.get_or_insert_with(|| board.picture());
-                let diagram = Diagram::new(pic).size(BOARD_PIXELS);
-                let layout = diagram.layout();
-                id = self
-                    .fragments
-                    .push(|out| diagram.write_cell(out, &layout, sq));
-                if let Some(k) = self.chess.cells.get_mut(key) {
-                    *k = id;
-                }
-            }
-            // A changed square's fragment differs from the parent's:
-            // another code or check is another key.
-            self.diffs.push(offset(s));
-            self.diffs.push(id);
-        }
-        let arrow = arrow.and_then(|(from, to)| {
-            let f = usize::from(from.rank()) * 8 + usize::from(from.file());
-            let t = usize::from(to.rank()) * 8 + usize::from(to.file());
-            let key = (slot * 64 + f % 64) * 64 + t % 64;
-            let id = self.chess.arrows.get(key).copied()?;
-            if id != NONE {
-                return Some(id);
-            }
-            let pic = picture.get_or_insert_with(|| board.picture());
-            let diagram = Diagram::new(pic).size(BOARD_PIXELS).arrow(from, to);
-            let layout = diagram.layout();
-            let id = self.fragments.push(|out| diagram.write_arrow(out, &layout));
-            if let Some(k) = self.chess.arrows.get_mut(key) {
-                *k = id;
-            }
-            Some(id)
-        });
-        let key = slot * 2 + board.turn.index();
-        let mut facts = self.chess.facts.get(key).copied().unwrap_or(NONE);
-        if facts == NONE {
-            let pic = picture.get_or_insert_with(|| board.picture());
-            let diagram = Diagram::new(pic).size(BOARD_PIXELS);
-            let layout = diagram.layout();
-            facts = self.fragments.push(|out| diagram.write_facts(out, &layout));
-            if let Some(k) = self.chess.facts.get_mut(key) {
-                *k = facts;
-            }
-        }
-        let mut out = std::mem::take(&mut self.plies);
-        let start = out.len();
-        out.push(b'[');
-        let tail = self.fen_of(fen);
-        match (prev, whole) {
-            (Some((codes, p)), _) => {
-                let parent_tail = self.fen_of(p.fen);
-                fen::write_chess_change(&mut out, (&codes, parent_tail), (&board.codes, tail));
-            }
-            (None, Some(whole)) => fen::write_change(&mut out, None, whole),
-            (None, None) => {
-                let mut whole = String::new();
-                fen::push_chess_fen(&mut whole, &board.codes, tail);
-                fen::write_change(&mut out, None, &whole);
-            }
-        }
-        self.plies = out;
-        let data = self.end_node(start, arrow, facts);
-        Shown {
-            data,
-            fen,
-            cells: offset(index),
-            check: board.check,
         }
     }
 
@@ -727,32 +553,4 @@ fn offset(n: usize) -> u32 {
 /// only inside its strings, where they are written with escapes.
 fn script_safe(json: &str) -> String {
     json.replace("</", "<\\/").replace("<!--", "<\\u0021--")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The word trick marks exactly the bytes that are not zero.
-    #[test]
-    fn nonzero_bytes_marks_each_byte() {
-        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
-        for i in 0..20_000u64 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let keep = s.rotate_left(17);
-            let mut x = s;
-            for k in 0..8 {
-                if (keep >> k) & 1 == 0 {
-                    x &= !(0xff << (8 * k));
-                }
-            }
-            if i % 3 == 0 {
-                x = 1 << (i % 64);
-            }
-            let slow = (0..8).fold(0u8, |m, k| m | (u8::from((x >> (8 * k)) & 0xff != 0) << k));
-            assert_eq!(nonzero_bytes(x), slow, "{x:#x}");
-        }
-    }
 }

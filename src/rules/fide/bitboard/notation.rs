@@ -28,6 +28,49 @@ impl BitPosition {
         }
     }
 
+    /// The code of what stands on square `s` (a1 = 0), as in
+    /// [`board_codes`](Self::board_codes): `xpgn view` reads only the
+    /// squares a move changed.
+    #[inline]
+    pub fn code_at(&self, s: usize) -> u8 {
+        let b = bit(s & 63);
+        let white = u8::from(self.by_color[0] & b != 0);
+        let black = u8::from(self.by_color[1] & b != 0);
+        if white | black == 0 {
+            return 0;
+        }
+        let mut role = 0;
+        for (r, &bb) in self.by_role.iter().enumerate() {
+            if bb & b != 0 {
+                role = r as u8;
+                break;
+            }
+        }
+        1 + role + 6 * black
+    }
+
+    /// The en-passant square as FEN writes it (a1 = 0): only when a
+    /// capture there is legal.
+    #[inline]
+    pub fn fen_ep(&self) -> Option<u8> {
+        self.ep.filter(|_| self.has_legal_ep())
+    }
+
+    /// The rooks that keep a castling right, a bit each (a1 = bit 0).
+    /// FEN's castling field is written from them, both sides' rooks on
+    /// their back ranks and the kings: it is `-` when this is zero, and
+    /// the same as before a move that leaves the rights and both back
+    /// ranks alone.
+    #[inline]
+    pub fn castling_bits(&self) -> u64 {
+        self.castling
+    }
+
+    /// Appends FEN's castling field (X-FEN, as python-chess writes it).
+    pub fn write_fen_castling(&self, out: &mut String) {
+        self.write_castling(out);
+    }
+
     /// Appends the FEN to `out`.
     pub fn write_fen(&self, out: &mut String) {
         let mut codes = [0u8; 64];
