@@ -8,6 +8,7 @@
 use crate::diag::Span;
 use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
+use crate::rules::cells::CellBoard;
 use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
 use crate::rules::picture::{ChessBoard, Picture, move_arrow};
@@ -23,6 +24,8 @@ pub type Arrow = Option<(Square, Square)>;
 pub enum Board {
     /// FIDE chess or Chess960 on the bitboards.
     Chess(ChessBoard),
+    /// Any other game but PASGL, as a code per cell.
+    Cells(CellBoard),
     /// Any other game.
     Picture(Picture),
 }
@@ -32,7 +35,14 @@ impl Board {
     pub fn of(pos: &AnyPosition) -> Board {
         match ChessBoard::of(pos) {
             Some(b) => Board::Chess(b),
-            None => Board::Picture(Picture::of(pos)),
+            None => {
+                let mut cells = CellBoard::empty();
+                if cells.fill(pos) {
+                    Board::Cells(cells)
+                } else {
+                    Board::Picture(Picture::of(pos))
+                }
+            }
         }
     }
 }
@@ -134,6 +144,10 @@ pub struct Collect {
     /// A picture the record's sink gave back, filled again for the next
     /// move (no allocation a ply).
     spare_picture: Option<Picture>,
+    /// The board of codes of the last move played, for `view`, and the
+    /// buffer of the one before, filled again.
+    ann_cells: Option<(CellBoard, Arrow)>,
+    spare_cells: Option<CellBoard>,
     /// The current game's start position as FEN, picture and the number
     /// of its first move, until [`Tee`] hands it to the record.
     start: Option<(String, Board, u32)>,
@@ -212,8 +226,19 @@ impl Observer for Collect {
             }
             if wanted.picture {
                 let arrow = ply.played.and_then(move_arrow);
+                let mut cells = None;
+                if chess.is_none() {
+                    let mut board = self.spare_cells.take().unwrap_or_else(CellBoard::empty);
+                    if board.fill(ply.after) {
+                        cells = Some(board);
+                    } else {
+                        self.spare_cells = Some(board);
+                    }
+                }
                 if let Some(board) = chess {
                     self.ann_chess = Some((board, arrow));
+                } else if let Some(board) = cells {
+                    self.ann_cells = Some((board, arrow));
                 } else {
                     let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
                     picture.fill(ply.after);
@@ -294,6 +319,12 @@ pub trait RecordSink: Visitor {
     /// The same as [`annotate_picture`](Self::annotate_picture) for FIDE
     /// chess and Chess960, whose boards are read from the bitboards.
     fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
+        let _ = (board, arrow);
+    }
+
+    /// The same as [`annotate_picture`](Self::annotate_picture) for every
+    /// game but chess and PASGL, as a code per cell.
+    fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
         let _ = (board, arrow);
     }
 
@@ -448,6 +479,10 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                 }
                 if let Some((picture, arrow)) = collect.ann_picture.take() {
                     collect.spare_picture = builder.annotate_picture(picture, arrow);
+                }
+                if let Some((board, arrow)) = collect.ann_cells.take() {
+                    builder.annotate_cells(&board, arrow);
+                    collect.spare_cells = Some(board);
                 }
                 if let Some((board, arrow)) = collect.ann_chess.take() {
                     builder.annotate_chess(&board, arrow);

@@ -378,6 +378,9 @@ mod tests {
                 }
             }
         }
-        assert!(seen > 2000 && checks > 20, "{seen} positions, {checks} checks");
+        assert!(
+            seen > 2000 && checks > 20,
+            "{seen} positions, {checks} checks"
+        );
     }
 }

@@ -33,10 +33,12 @@ use super::records::{Annotation, Arrow, Board, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::Variant;
+use crate::rules::cells::CellBoard;
 use crate::rules::core::{Color, Square};
 use crate::rules::picture::{Cell, ChessBoard, Fact, Picture};
 use crate::verify::GameReport;
 
+mod cells;
 mod data;
 use data::{PageGame, ROOT};
 mod fen;
@@ -184,6 +186,8 @@ pub struct ViewSink {
     lean: Lean,
     fragments: Fragments,
     chess: ChessIds,
+    /// The same for [`CellBoard`]s, and their codes.
+    var: cells::CellIds,
     /// The current game's first move number and side to move.
     start: Option<(u32, Color)>,
     /// What each node of the current game shows, by node index (the root,
@@ -249,6 +253,13 @@ impl RecordSink for ViewSink {
                 let kept = self.push_fen(fen.get(tail..).unwrap_or_default());
                 self.draw_chess(kept, Some(&fen), &b, None, None)
             }
+            Board::Cells(b) => {
+                self.start = Some((number, b.turn));
+                self.cells = b.codes.len();
+                self.frame = Some(self.frame_of(&b.picture()));
+                let kept = self.push_fen(&fen);
+                self.draw_cells(kept, &b, None, None)
+            }
             Board::Picture(picture) => {
                 self.start = Some((number, picture.turn));
                 self.cells = picture.cells.len();
@@ -280,6 +291,18 @@ impl RecordSink for ViewSink {
         spare
     }
 
+    fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
+        let Some((id, parent)) = self.lean.last_node() else {
+            return;
+        };
+        self.last = None;
+        let parent = self
+            .shown_at(parent)
+            .filter(|_| board.codes.len() == self.cells);
+        let shown = self.draw_cells(self.fen, board, arrow, parent);
+        self.set_shown(id, shown);
+    }
+
     fn annotate_chess(&mut self, board: &ChessBoard, arrow: Arrow) {
         let Some((id, parent)) = self.lean.last_node() else {
             return;
@@ -299,6 +322,7 @@ impl ViewSink {
             lean: Lean::for_view(max_size),
             fragments: Fragments::default(),
             chess: ChessIds::default(),
+            var: cells::CellIds::default(),
             start: None,
             shown: Vec::new(),
             plies: Vec::new(),
@@ -694,6 +718,7 @@ impl ViewSink {
         self.fens.clear();
         self.ids.clear();
         self.boards.clear();
+        self.var.codes.clear();
         self.diffs.clear();
     }
 
