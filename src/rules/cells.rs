@@ -202,17 +202,19 @@ impl CellBoard {
         self.family = Family::Lichess;
         (self.files, self.ranks, self.turn) = (8, 8, p.turn());
         let check = p.is_check();
+        self.codes.resize(64, 0);
+        let turn = self.turn;
         let mut king = None;
-        for s in 0..64 {
-            let code = p.piece_at(s).map_or(0, |(color, role)| {
-                // The picture marks the last king of the side to move.
-                if check && role == 5 && color == self.turn {
-                    king = Some(s);
-                }
-                piece_code(color, role)
-            });
-            self.codes.push(code);
-        }
+        let codes = &mut self.codes;
+        p.each_piece(|s, color, role| {
+            // The picture marks the last king of the side to move.
+            if check && role == 5 && color == turn {
+                king = king.max(Some(s));
+            }
+            if let Some(c) = codes.get_mut(s) {
+                *c = piece_code(color, role);
+            }
+        });
         if let Some(c) = king.and_then(|s| self.codes.get_mut(s)) {
             *c |= CHECK;
         }
@@ -235,67 +237,102 @@ impl CellBoard {
     /// The picture of this board, as [`Picture::of`] draws the position
     /// but for the Squirrel guard's zone (which `view` does not draw).
     pub fn picture(&self) -> Picture {
+        let mut pic = self.blank();
+        for i in 0..self.codes.len() {
+            self.draw_cell(&mut pic, i);
+        }
+        pic.facts = self.facts();
+        pic
+    }
+
+    /// The picture of this board's grid with nothing on it, no check and
+    /// no facts, as [`draw_cell`](Self::draw_cell) fills it.
+    pub fn blank(&self) -> Picture {
         let mut pic = Picture::empty();
-        let (rules, geometry) = match self.family {
-            Family::Core(r) | Family::Squares(r) => (Some(r), r.geometry.clone()),
-            Family::Lichess => (None, Geometry::rectangle(8, 8)),
+        let geometry = match self.family {
+            Family::Core(r) | Family::Squares(r) => r.geometry.clone(),
+            Family::Lichess => Geometry::rectangle(8, 8),
         };
         pic.reset(self.variant, &geometry, self.turn);
-        let squares = self.squares();
-        for (&code, sq) in self.codes.iter().zip(squares) {
-            let Some(sq) = sq else { continue };
-            let piece = (code & PIECE).checked_sub(1).map(|c| {
-                let color = if c % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                (color, (c / 2) as usize)
-            });
-            let token = piece.and_then(|(color, role)| match rules {
-                Some(r) => core_token(
-                    r,
-                    core::Piece {
-                        color,
-                        role: core::Role::new(u8::try_from(role).ok()?)?,
-                    },
-                ),
-                None => {
-                    let &(letter, name) = LICHESS_NAMES.get(role)?;
-                    Some(Token {
-                        shape: Shape::Chessman,
-                        color,
-                        letter,
-                        name,
-                        states: Vec::new(),
-                    })
-                }
-            });
-            if code & CHECK != 0 {
-                pic.check = Some(sq);
-            }
-            let family = self.family;
-            let Some(cell) = pic.cell_mut(sq) else {
-                continue;
+        pic
+    }
+
+    /// Puts what cell `i` shows into `pic`, a picture of this board's grid
+    /// whose cell `i` is still blank: the cell, and the check when the
+    /// king in check stands there.
+    pub fn draw_cell(&self, pic: &mut Picture, i: usize) {
+        let (Some(&code), Some(files)) =
+            (self.codes.get(i), usize::from(self.files).checked_sub(1))
+        else {
+            return;
+        };
+        let files = files + 1;
+        let Some(sq) = u8::try_from(i % files)
+            .ok()
+            .zip(u8::try_from(i / files).ok())
+            .and_then(|(f, r)| Square::new(f, r))
+        else {
+            return;
+        };
+        let rules = match self.family {
+            Family::Core(r) | Family::Squares(r) => Some(r),
+            Family::Lichess => None,
+        };
+        let piece = (code & PIECE).checked_sub(1).map(|c| {
+            let color = if c % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
             };
-            if code & HOLE != 0 {
-                cell.hole = true;
-                if matches!(family, Family::Core(_)) {
-                    cell.outside = false;
-                }
+            (color, (c / 2) as usize)
+        });
+        let token = piece.and_then(|(color, role)| match rules {
+            Some(r) => core_token(
+                r,
+                core::Piece {
+                    color,
+                    role: core::Role::new(u8::try_from(role).ok()?)?,
+                },
+            ),
+            None => {
+                let &(letter, name) = LICHESS_NAMES.get(role)?;
+                Some(Token {
+                    shape: Shape::Chessman,
+                    color,
+                    letter,
+                    name,
+                    states: Vec::new(),
+                })
             }
-            if code & OWNER != 0 {
-                cell.owner = Some(Color::White);
-            } else if code & (OWNER << 1) != 0 {
-                cell.owner = Some(Color::Black);
-            }
-            if code & BARRED != 0 {
-                cell.marks.push(Mark::Barred);
-            }
-            if let Some(token) = token {
-                cell.tokens.push(token);
+        });
+        if code & CHECK != 0 {
+            pic.check = Some(sq);
+        }
+        let family = self.family;
+        let Some(cell) = pic.cell_mut(sq) else {
+            return;
+        };
+        if code & HOLE != 0 {
+            cell.hole = true;
+            if matches!(family, Family::Core(_)) {
+                cell.outside = false;
             }
         }
+        if code & OWNER != 0 {
+            cell.owner = Some(Color::White);
+        } else if code & (OWNER << 1) != 0 {
+            cell.owner = Some(Color::Black);
+        }
+        if code & BARRED != 0 {
+            cell.marks.push(Mark::Barred);
+        }
+        if let Some(token) = token {
+            cell.tokens.push(token);
+        }
+    }
+
+    /// What the picture shows beside the board.
+    pub fn facts(&self) -> Vec<Fact> {
         let fact = |label, white: String, black: String| Fact {
             label,
             white,
@@ -304,10 +341,9 @@ impl CellBoard {
         let [w, b, ..] = self.numbers;
         match self.family {
             Family::Core(r) if r.guard.is_some() => {
-                pic.facts
-                    .push(fact("promotions", w.to_string(), b.to_string()));
+                vec![fact("promotions", w.to_string(), b.to_string())]
             }
-            Family::Core(_) => {}
+            Family::Core(_) => Vec::new(),
             Family::Squares(_) => {
                 let reserve = |n: u32| {
                     if n == u32::MAX {
@@ -316,7 +352,7 @@ impl CellBoard {
                         n.to_string()
                     }
                 };
-                pic.facts.push(fact("reserve", reserve(w), reserve(b)));
+                vec![fact("reserve", reserve(w), reserve(b))]
             }
             Family::Lichess => match self.variant {
                 Variant::Crazyhouse => {
@@ -334,16 +370,14 @@ impl CellBoard {
                         }
                     };
                     let (white, black) = self.numbers.split_at(5);
-                    pic.facts.push(fact("pocket", pocket(white), pocket(black)));
+                    vec![fact("pocket", pocket(white), pocket(black))]
                 }
                 Variant::ThreeCheck => {
-                    pic.facts
-                        .push(fact("checks to give", w.to_string(), b.to_string()));
+                    vec![fact("checks to give", w.to_string(), b.to_string())]
                 }
-                _ => {}
+                _ => Vec::new(),
             },
         }
-        pic
     }
 }
 

@@ -1,7 +1,7 @@
 //! The page data of every game but chess, Chess960 and PASGL, from
 //! [`CellBoard`]s: a ply's codes are compared with its parent's, and only
-//! the changed cells' fragments are looked up, by code; a picture is built
-//! only to draw a cell, arrow or facts panel never drawn before. The
+//! the changed cells' fragments are looked up, by code; only a cell, arrow
+//! or facts panel never drawn before is drawn, on the game's blank grid. The
 //! fragments are the ones [`ViewSink::draw`] draws from the position's
 //! [`Picture`] (a test compares whole pages).
 
@@ -24,6 +24,9 @@ pub(super) struct CellIds {
     cells: HashMap<(Variant, u32, u32), u32, rustc_hash::FxBuildHasher>,
     /// By game, side to move and numbers.
     facts: HashMap<(Variant, Color, Numbers), u32, rustc_hash::FxBuildHasher>,
+    /// Each game's blank grid and a copy to draw one cell or panel on,
+    /// cleaned after each drawing (no whole picture built a ply).
+    blanks: HashMap<Variant, (Picture, Picture), rustc_hash::FxBuildHasher>,
     /// The codes of every board of the current game, one after the other
     /// (a node's [`Shown::cells`] is where its codes start).
     pub(super) codes: Vec<u32>,
@@ -45,8 +48,12 @@ impl ViewSink {
         self.var.codes.extend_from_slice(&board.codes);
         let prev = parent.map(|p| p.cells as usize).filter(|&p| p + n <= at);
         self.cells = n;
-        let mut picture: Option<Picture> = None;
         self.diffs.clear();
+        let mut blanks = std::mem::take(&mut self.var.blanks);
+        let (blank, work) = blanks.entry(variant).or_insert_with(|| {
+            let blank = board.blank();
+            (blank.clone(), blank)
+        });
         for (i, &code) in board.codes.iter().enumerate() {
             if let Some(p) = prev
                 && self.var.codes.get(p + i) == Some(&code)
@@ -57,17 +64,17 @@ impl ViewSink {
             let id = match self.var.cells.get(&key) {
                 Some(&id) => id,
                 None => {
-                    let pic = picture.get_or_insert_with(|| board.picture());
-                    let files = usize::from(pic.files.max(1));
+                    let files = usize::from(work.files.max(1));
                     let sq = u8::try_from(i % files)
                         .ok()
                         .zip(u8::try_from(i / files).ok())
                         .and_then(|(f, r)| crate::rules::core::Square::new(f, r));
                     let Some(sq) = sq else { continue };
-                    let check = pic.check == Some(sq);
-                    let diagram = Diagram::new(pic).size(BOARD_PIXELS);
+                    board.draw_cell(work, i);
+                    let check = work.check == Some(sq);
+                    let diagram = Diagram::new(work).size(BOARD_PIXELS);
                     let layout = diagram.layout();
-                    let cell = pic.cells.get(i).cloned().unwrap_or_default();
+                    let cell = work.cells.get(i).cloned().unwrap_or_default();
                     // The general path's table too, so that both find
                     // one drawing once.
                     let id = self
@@ -75,6 +82,10 @@ impl ViewSink {
                         .id(Key::Cell(variant, sq, cell, check), |out| {
                             diagram.write_cell(out, &layout, sq);
                         });
+                    if let (Some(c), Some(b)) = (work.cells.get_mut(i), blank.cells.get(i)) {
+                        c.clone_from(b);
+                    }
+                    work.check = None;
                     self.var.cells.insert(key, id);
                     id
                 }
@@ -89,8 +100,7 @@ impl ViewSink {
             match self.fragments.ids.get(&key) {
                 Some(&id) => id,
                 None => {
-                    let pic = picture.get_or_insert_with(|| board.picture());
-                    let diagram = Diagram::new(pic).size(BOARD_PIXELS).arrow(from, to);
+                    let diagram = Diagram::new(work).size(BOARD_PIXELS).arrow(from, to);
                     let layout = diagram.layout();
                     self.fragments
                         .id(key, |out| diagram.write_arrow(out, &layout))
@@ -101,18 +111,21 @@ impl ViewSink {
         let facts = match self.var.facts.get(&fkey) {
             Some(&id) => id,
             None => {
-                let pic = picture.get_or_insert_with(|| board.picture());
-                let diagram = Diagram::new(pic).size(BOARD_PIXELS);
+                work.turn = board.turn;
+                work.facts = board.facts();
+                let diagram = Diagram::new(work).size(BOARD_PIXELS);
                 let layout = diagram.layout();
                 let id = self
                     .fragments
-                    .id(Key::Facts(variant, pic.turn, pic.facts.clone()), |out| {
+                    .id(Key::Facts(variant, work.turn, work.facts.clone()), |out| {
                         diagram.write_facts(out, &layout)
                     });
+                work.facts.clear();
                 self.var.facts.insert(fkey, id);
                 id
             }
         };
+        self.var.blanks = blanks;
         let mut out = std::mem::take(&mut self.plies);
         let start = out.len();
         out.push(b'[');
