@@ -26,7 +26,8 @@ pub(super) struct CellIds {
     facts: HashMap<(Variant, Color, Numbers), u32, rustc_hash::FxBuildHasher>,
     /// Each game's blank grid and a copy to draw one cell or panel on,
     /// cleaned after each drawing (no whole picture built a ply).
-    blanks: HashMap<Variant, (Picture, Picture), rustc_hash::FxBuildHasher>,
+    /// (A page holds a few games: a list, searched.)
+    blanks: Vec<(Variant, Picture, Picture)>,
     /// The codes of every board of the current game, one after the other
     /// (a node's [`Shown::cells`] is where its codes start).
     pub(super) codes: Vec<u32>,
@@ -50,10 +51,22 @@ impl ViewSink {
         self.cells = n;
         self.diffs.clear();
         let mut blanks = std::mem::take(&mut self.var.blanks);
-        let (blank, work) = blanks.entry(variant).or_insert_with(|| {
-            let blank = board.blank();
-            (blank.clone(), blank)
-        });
+        let k = match blanks.iter().position(|b| b.0 == variant) {
+            Some(k) => k,
+            None => {
+                let blank = board.blank();
+                blanks.push((variant, blank.clone(), blank));
+                blanks.len() - 1
+            }
+        };
+        let Some((_, blank, work)) = blanks.get_mut(k) else {
+            return Shown {
+                data: (0, 0),
+                fen,
+                cells: offset(at),
+                check: None,
+            };
+        };
         for (i, &code) in board.codes.iter().enumerate() {
             if let Some(p) = prev
                 && self.var.codes.get(p + i) == Some(&code)
