@@ -9,6 +9,7 @@ pub use super::fide_ply::FidePly;
 use crate::diag::Span;
 use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
+use crate::rules::cells::CellBoard;
 use crate::rules::core::Square;
 use crate::rules::family::{AnyMove, AnyPosition, GamePosition};
 use crate::rules::picture::{ChessBoard, Picture, move_arrow};
@@ -24,6 +25,8 @@ pub type Arrow = Option<(Square, Square)>;
 pub enum Board {
     /// FIDE chess or Chess960 on the bitboards.
     Chess(ChessBoard),
+    /// Any other game but PASGL, as a code per cell.
+    Cells(CellBoard),
     /// Any other game.
     Picture(Picture),
 }
@@ -33,7 +36,14 @@ impl Board {
     pub fn of(pos: &AnyPosition) -> Board {
         match ChessBoard::of(pos) {
             Some(b) => Board::Chess(b),
-            None => Board::Picture(Picture::of(pos)),
+            None => {
+                let mut cells = CellBoard::empty();
+                if cells.fill(pos) {
+                    Board::Cells(cells)
+                } else {
+                    Board::Picture(Picture::of(pos))
+                }
+            }
         }
     }
 }
@@ -136,6 +146,10 @@ pub struct Collect {
     /// A picture the record's sink gave back, filled again for the next
     /// move (no allocation a ply).
     spare_picture: Option<Picture>,
+    /// The board of codes of the last move played, for `view`, and the
+    /// buffer of the one before, filled again.
+    ann_cells: Option<(CellBoard, Arrow)>,
+    spare_cells: Option<CellBoard>,
     /// The current game's start position as FEN, picture and the number
     /// of its first move, until [`Tee`] hands it to the record.
     start: Option<(String, Board, u32)>,
@@ -219,9 +233,15 @@ impl Observer for Collect {
                     self.ann_fide = fide;
                 } else {
                     let arrow = ply.played.and_then(move_arrow);
-                    let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
-                    picture.fill(ply.after);
-                    self.ann_picture = Some((picture, arrow));
+                    let mut board = self.spare_cells.take().unwrap_or_else(CellBoard::empty);
+                    if board.fill(ply.after) {
+                        self.ann_cells = Some((board, arrow));
+                    } else {
+                        self.spare_cells = Some(board);
+                        let mut picture = self.spare_picture.take().unwrap_or_else(Picture::empty);
+                        picture.fill(ply.after);
+                        self.ann_picture = Some((picture, arrow));
+                    }
                 }
             }
             self.annotated = true;
@@ -299,6 +319,12 @@ pub trait RecordSink: Visitor {
     /// chess and Chess960: the move and the bitboards after it.
     fn annotate_fide(&mut self, ply: &FidePly) {
         let _ = ply;
+    }
+
+    /// The same as [`annotate_picture`](Self::annotate_picture) for every
+    /// game but chess and PASGL, as a code per cell.
+    fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
+        let _ = (board, arrow);
     }
 
     /// Gives the game being read its start position, as FEN, board and
@@ -460,6 +486,12 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     && let Some((picture, arrow)) = collect.ann_picture.take()
                 {
                     collect.spare_picture = builder.annotate_picture(picture, arrow);
+                }
+                if collect.ann_cells.is_some()
+                    && let Some((board, arrow)) = collect.ann_cells.take()
+                {
+                    builder.annotate_cells(&board, arrow);
+                    collect.spare_cells = Some(board);
                 }
                 if collect.ann_fide.is_some()
                     && let Some(ply) = collect.ann_fide.take()

@@ -5,6 +5,7 @@
 //! users). [`family::GamePosition`] is what every family offers the rest.
 
 pub mod betza;
+pub mod cells;
 pub mod core;
 pub mod define;
 pub mod family;

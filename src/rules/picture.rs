@@ -210,7 +210,7 @@ impl Picture {
     }
 
     /// An empty board of `geometry`, keeping the buffers' capacity.
-    fn reset(&mut self, variant: Variant, geometry: &Geometry, turn: Color) {
+    pub(super) fn reset(&mut self, variant: Variant, geometry: &Geometry, turn: Color) {
         let (files, ranks) = (geometry.files(), geometry.ranks());
         self.variant = variant;
         self.files = files;
@@ -239,7 +239,7 @@ impl Picture {
         self.facts.clear();
     }
 
-    fn cell_mut(&mut self, sq: Square) -> Option<&mut Cell> {
+    pub(super) fn cell_mut(&mut self, sq: Square) -> Option<&mut Cell> {
         if sq.file() >= self.files || sq.rank() >= self.ranks {
             return None;
         }
@@ -358,7 +358,7 @@ pub fn move_arrow(m: &AnyMove) -> Option<(Square, Square)> {
     }
 }
 
-fn core_token(rules: &core::GameRules, piece: core::Piece) -> Option<Token> {
+pub(super) fn core_token(rules: &core::GameRules, piece: core::Piece) -> Option<Token> {
     let kind = rules.pieces.get(piece.role.index())?;
     let chessman = matches!(
         (kind.letter, kind.name),
@@ -445,15 +445,18 @@ fn squares_picture(p: &SquaresPosition, variant: Variant, pic: &mut Picture) {
     });
 }
 
+/// The lichess variants' roles (0 pawn .. 5 king): letter and name.
+pub(super) const LICHESS_NAMES: [(char, &str); 6] = [
+    ('P', "pawn"),
+    ('N', "knight"),
+    ('B', "bishop"),
+    ('R', "rook"),
+    ('Q', "queen"),
+    ('K', "king"),
+];
+
 fn lichess_picture(p: &LichessPosition, pic: &mut Picture) {
-    const NAMES: [(char, &str); 6] = [
-        ('P', "pawn"),
-        ('N', "knight"),
-        ('B', "bishop"),
-        ('R', "rook"),
-        ('Q', "queen"),
-        ('K', "king"),
-    ];
+    const NAMES: [(char, &str); 6] = LICHESS_NAMES;
     pic.reset(p.variant(), &Geometry::rectangle(8, 8), p.turn());
     for sq in pic.squares() {
         let index = usize::from(sq.rank()) * 8 + usize::from(sq.file());

@@ -184,7 +184,69 @@ fn position_strings_are_those_of_fen_all() {
     let env = TestEnv::new();
     let file = fixture("view/every-variant.pgn");
     let html = page(&env, &[&file]);
-    let run = env.run(&["fen", "--all", "--format", "json", &file]);
+    assert_fen_all(&env, &html, &file);
+}
+
+/// Random games of every variant (each game's shortcut: chess boards from
+/// the bitboards, other games as a code per cell, PASGL as pictures): the
+/// page's position string of every ply is `fen --all`'s, and its board at
+/// every fifth ply and the last is `diagram`'s of that ply.
+#[test]
+fn random_games_of_every_variant_are_fen_all_and_diagram() {
+    use xpgn::rules::Variant;
+    use xpgn::rules::playout::{PlayoutOptions, playout};
+    let env = TestEnv::new();
+    let mut pgn = String::new();
+    for variant in Variant::ALL {
+        for seed in [7, 8] {
+            let game = playout(variant, &PlayoutOptions::default(), seed, 60).expect("playout");
+            game.write_pgn(variant, None, seed, &mut pgn);
+        }
+    }
+    let file = env.write("random.pgn", &pgn);
+    let file = file.to_str().expect("a UTF-8 path");
+    let html = page(&env, &[file]);
+    assert_fen_all(&env, &html, file);
+    let fragments = script_json(&html, "xpgn-fragments");
+    let games = script_json(&html, "xpgn-index")
+        .as_array()
+        .expect("index")
+        .len();
+    assert_eq!(games, 2 * Variant::ALL.len());
+    let mut compared = 0;
+    for k in 0..games {
+        let game = script_json(&html, &format!("xpgn-game-{k}"));
+        let all = nodes(&game);
+        let last = all.len() - 1;
+        for ply in (0..last).step_by(5).chain([last]) {
+            let run = env.run(&[
+                "diagram",
+                file,
+                "--game",
+                &(k + 1).to_string(),
+                "--ply",
+                &ply.to_string(),
+                "--size",
+                "440",
+            ]);
+            run.code(0);
+            assert_eq!(
+                parts(&board(&game, &fragments, ply)),
+                parts(&run.stdout()),
+                "game {} ({}) ply {ply}",
+                k + 1,
+                game["variant"]
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 200, "{compared} boards");
+}
+
+/// Every game's mainline position strings on the page of `file` are
+/// `fen --all`'s.
+fn assert_fen_all(env: &TestEnv, html: &str, file: &str) {
+    let run = env.run(&["fen", "--all", "--format", "json", file]);
     run.code(0);
     let mut want: Vec<Vec<String>> = Vec::new();
     for line in run.stdout().lines() {
@@ -196,7 +258,7 @@ fn position_strings_are_those_of_fen_all() {
         want[g - 1].push(row["position"].as_str().expect("position").to_owned());
     }
     for (k, positions) in want.iter().enumerate() {
-        let game = script_json(&html, &format!("xpgn-game-{k}"));
+        let game = script_json(html, &format!("xpgn-game-{k}"));
         let all = nodes(&game);
         let mut node = 0;
         let mut got = vec![all[0].1.clone().expect("start")];

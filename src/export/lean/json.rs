@@ -172,9 +172,9 @@ impl Lean {
             out.extend_from_slice(check_text(n.check).as_bytes());
             out.push(b'"');
             out.extend_from_slice(b",\"san\":");
-            put_opt_arena(out, &self.text, n.san);
+            put_opt_arena(out, &self.text, n.san.get());
             out.extend_from_slice(b",\"lan\":");
-            put_opt_arena(out, &self.text, n.lan);
+            put_opt_arena(out, &self.text, n.lan.get());
             if n.first_attachment == super::NONE {
                 // Most moves: nothing attached.
                 out.extend_from_slice(

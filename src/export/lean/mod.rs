@@ -84,10 +84,6 @@ impl MaybeText {
         (self != MaybeText::NO).then_some((self.0, self.1))
     }
 
-    fn map<U>(self, f: impl FnOnce(Text) -> U) -> Option<U> {
-        self.get().map(f)
-    }
-
     fn unwrap_or(self, t: Text) -> Text {
         self.get().unwrap_or(t)
     }

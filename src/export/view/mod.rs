@@ -35,10 +35,12 @@ use super::records::{Annotation, Arrow, Board, FidePly, RecordSink};
 use crate::diag::{Diagnostic, Span};
 use crate::notation::{Event, Flow, GameResult, LineContext, SyntaxProblem, Visitor};
 use crate::rules::Variant;
+use crate::rules::cells::CellBoard;
 use crate::rules::core::{Color, Square};
 use crate::rules::picture::{Cell, Fact, Picture};
 use crate::verify::GameReport;
 
+mod cells;
 mod chess;
 use chess::ChessIds;
 mod data;
@@ -139,6 +141,8 @@ pub struct ViewSink {
     lean: Lean,
     fragments: Fragments,
     chess: ChessIds,
+    /// The same for [`CellBoard`]s, and their codes.
+    var: cells::CellIds,
     /// The current game's first move number and side to move.
     start: Option<(u32, Color)>,
     /// What each node of the current game shows, by node index (the root,
@@ -202,6 +206,13 @@ impl RecordSink for ViewSink {
                 self.frame = Some(self.chess_frame(&b));
                 self.draw_chess_start(&fen, &b)
             }
+            Board::Cells(b) => {
+                self.start = Some((number, b.turn));
+                self.cells = b.codes.len();
+                self.frame = Some(self.frame_of(&b.picture()));
+                let kept = self.push_fen(&fen);
+                self.draw_cells(kept, &b, None, None)
+            }
             Board::Picture(picture) => {
                 self.start = Some((number, picture.turn));
                 self.cells = picture.cells.len();
@@ -233,6 +244,18 @@ impl RecordSink for ViewSink {
         spare
     }
 
+    fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
+        let Some((id, parent)) = self.lean.last_node() else {
+            return;
+        };
+        self.last = None;
+        let parent = self
+            .shown_at(parent)
+            .filter(|_| board.codes.len() == self.cells);
+        let shown = self.draw_cells(self.fen, board, arrow, parent);
+        self.set_shown(id, shown);
+    }
+
     fn annotate_fide(&mut self, ply: &FidePly) {
         let Some((id, parent)) = self.lean.last_node() else {
             return;
@@ -252,6 +275,7 @@ impl ViewSink {
             lean: Lean::for_view(max_size),
             fragments: Fragments::default(),
             chess: ChessIds::default(),
+            var: cells::CellIds::default(),
             start: None,
             shown: Vec::new(),
             plies: Vec::new(),
@@ -520,6 +544,7 @@ impl ViewSink {
         self.fens.clear();
         self.ids.clear();
         self.boards.clear();
+        self.var.codes.clear();
         self.diffs.clear();
     }
 
@@ -530,14 +555,29 @@ impl ViewSink {
     /// The output's.
     pub fn write_tail(&self, out: &mut impl Write) -> io::Result<()> {
         let list = serde_json::to_string(&self.listed).map_err(io::Error::other)?;
-        let fragments = serde_json::to_string(&self.fragments.svg).map_err(io::Error::other)?;
         write!(
             out,
             "<script type=\"application/json\" id=\"xpgn-index\">{}</script>\n\
-             <script type=\"application/json\" id=\"xpgn-fragments\">{}</script>\n\
-             <script>{}</script>\n</body></html>\n",
+             <script type=\"application/json\" id=\"xpgn-fragments\">",
             script_safe(&list),
-            script_safe(&fragments),
+        )?;
+        let mut json = Vec::with_capacity(1 << 16);
+        json.push(b'[');
+        for (i, svg) in self.fragments.svg.iter().enumerate() {
+            if i > 0 {
+                json.push(b',');
+            }
+            fragment_string(&mut json, svg);
+            if json.len() > 1 << 16 {
+                out.write_all(&json)?;
+                json.clear();
+            }
+        }
+        json.push(b']');
+        out.write_all(&json)?;
+        write!(
+            out,
+            "</script>\n<script>{}</script>\n</body></html>\n",
             include_str!("viewer.js"),
         )
     }
@@ -549,8 +589,91 @@ fn offset(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// Appends a fragment as a JSON string, as `serde_json` and then
+/// [`script_safe`] write it (the fragments table was some tenth of a
+/// variants page's instructions that way): `"`, `\\` and controls escaped,
+/// `</` written `<\/` and `<!--` written `<\u0021--`.
+fn fragment_string(out: &mut Vec<u8>, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    /// The bytes that may need an escape.
+    static SPECIAL: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < 0x20 {
+            t[i] = true;
+            i += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t[b'<' as usize] = true;
+        t
+    };
+    out.reserve(s.len() + s.len() / 4 + 2);
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    // Byte by byte into the reserved room: an SVG has a quote every few
+    // bytes, and a copy call per run cost more than the bytes.
+    let mut skip = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !SPECIAL[usize::from(b)] {
+            if !skip {
+                out.push(b);
+            }
+            skip = false;
+            continue;
+        }
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            0..=0x1f => {
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 15)]);
+            }
+            // `<\/` for `</`; `<\u0021--` for `<!--`, its `!` skipped.
+            b'<' if bytes.get(i + 1) == Some(&b'/') => out.extend_from_slice(b"<\\"),
+            b'<' if bytes.get(i + 1..i + 4) == Some(b"!--") => {
+                out.extend_from_slice(b"<\\u0021");
+                skip = true;
+            }
+            _ => out.push(b),
+        }
+    }
+    out.push(b'"');
+}
+
 /// JSON that may stand inside a `<script>` element: `</` and `<!--` occur
 /// only inside its strings, where they are written with escapes.
 fn script_safe(json: &str) -> String {
     json.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fragments are written as `serde_json` and `script_safe` wrote them.
+    #[test]
+    fn fragment_strings_are_serde_s_made_script_safe() {
+        for s in [
+            "",
+            "<svg a=\"b\"></svg>",
+            "<!-- x --><!-<!--</</",
+            "a\\b\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é<<//",
+            "<",
+            "<!",
+            "<!-",
+            "x<",
+        ] {
+            let mut out = Vec::new();
+            fragment_string(&mut out, s);
+            let want = script_safe(&serde_json::to_string(s).expect("a string"));
+            assert_eq!(String::from_utf8(out).expect("utf-8"), want, "{s:?}");
+        }
+    }
 }

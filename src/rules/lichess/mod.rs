@@ -225,6 +225,21 @@ impl LichessPosition {
         Some((color, role))
     }
 
+    /// Calls `each` with the square (`rank * 8 + file`), colour and role
+    /// of every piece, from the bitboards (for `xpgn view`, which reads a
+    /// whole board a ply: [`piece_at`](Self::piece_at) searches).
+    pub fn each_piece(&self, mut each: impl FnMut(usize, Color, usize)) {
+        for (role, &roles) in self.by_role.iter().enumerate() {
+            for color in [Color::White, Color::Black] {
+                let mut bits = roles & self.by_color[color.index()];
+                while bits != 0 {
+                    each(bits.trailing_zeros() as usize, color, role);
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
+
     /// Crazyhouse: how many pieces of `role` (0 pawn .. 4 queen) `color`
     /// holds in its pocket.
     pub fn pocket(&self, color: Color, role: usize) -> u8 {
