@@ -11,6 +11,7 @@ pub mod json;
 mod kept;
 pub mod key;
 pub mod lean;
+mod move_counts;
 pub mod pgn;
 pub mod records;
 pub mod view;

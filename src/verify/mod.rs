@@ -26,6 +26,7 @@ use crate::rules::setup::{self, SetupError, SetupTags};
 
 mod ending;
 mod moves;
+mod quick;
 mod repetition;
 mod report;
 mod start;

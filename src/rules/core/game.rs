@@ -5,6 +5,7 @@
 //! compiled here, so the hot path only reads tables.
 
 use super::color::{ByColor, Color};
+use super::game_build::{build_rays, leap_table, plain_leap_mask, reaches_same};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
@@ -690,114 +691,6 @@ impl GameRules {
             Color::Black => self.geometry.ranks() - 1,
         }
     }
-}
-
-/// Whether two vectors can land on one square (from the same start), so
-/// that a piece with both would generate that move twice.
-fn reaches_same(a: &Vector, b: &Vector) -> bool {
-    let steps = |v: Vector| {
-        let n = if v.range == 0 { 15 } else { v.range.min(15) };
-        (1..=n as i8).map(move |k| (v.df * k, v.dr * k))
-    };
-    steps(*a).any(|x| steps(*b).any(|y| x == y))
-}
-
-/// The vectors of a piece that the backward walk takes by table (see
-/// [`GameRules::plain_leaps`]): none for pawns (their moves depend on the
-/// mode and, in Gast, on their rank) or pieces with over 64 vectors.
-fn plain_leap_mask(piece: &PieceType, vectors: &[Vector]) -> u64 {
-    if piece.pawn || vectors.len() > 64 {
-        return 0;
-    }
-    let mut mask = 0;
-    for (i, v) in vectors.iter().enumerate() {
-        if v.range == 1
-            && !v.lame
-            && !v.initial
-            && !v.crooked
-            && v.mode.can_move()
-            && v.mode.can_capture()
-        {
-            mask |= 1 << i;
-        }
-    }
-    mask
-}
-
-/// Per target cell, the cells from which a vector in `mask` lands there
-/// (empty when `mask` is).
-fn leap_table(geometry: &Geometry, vectors: &[Vector], mask: u64) -> Vec<SquareSet> {
-    if mask == 0 {
-        return Vec::new();
-    }
-    let mut table = vec![SquareSet::EMPTY; 256];
-    for to in geometry.cells() {
-        for (i, v) in vectors.iter().enumerate() {
-            if mask & (1 << i) == 0 {
-                continue;
-            }
-            if let Some(from) = geometry.offset(to, -v.df, -v.dr) {
-                // The forward step from `from` must land on `to` too.
-                if geometry.offset(from, v.df, v.dr) == Some(to) {
-                    table[to.index()].insert(from);
-                }
-            }
-        }
-    }
-    table
-}
-
-fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {
-    let mut rays: Vec<AttackRay> = Vec::new();
-    for (i, p) in pieces.iter().enumerate() {
-        let role = Role::new(i as u8).expect("invariant: at most 16 piece kinds");
-        for v in &p.vectors[color] {
-            // Initial-only and crooked vectors never capture in chess-like games.
-            if !v.mode.can_capture() || v.initial || v.crooked {
-                continue;
-            }
-            let idx = match rays
-                .iter()
-                .position(|r| r.df == v.df && r.dr == v.dr && r.lame == v.lame)
-            {
-                Some(i) => i,
-                None => {
-                    rays.push(AttackRay {
-                        df: v.df,
-                        dr: v.dr,
-                        leapers: RoleSet::default(),
-                        riders: RoleSet::default(),
-                        limited: Vec::new(),
-                        lame: v.lame,
-                        reach: 1,
-                        walk: u8::MAX,
-                    });
-                    rays.len() - 1
-                }
-            };
-            let ray = &mut rays[idx];
-            match v.range {
-                1 => ray.leapers.insert(role),
-                0 => ray.riders.insert(role),
-                n => match ray.limited.iter_mut().find(|(_, r)| *r == n) {
-                    Some((set, _)) => set.insert(role),
-                    None => {
-                        let mut set = RoleSet::default();
-                        set.insert(role);
-                        ray.limited.push((set, n));
-                    }
-                },
-            }
-        }
-    }
-    for ray in &mut rays {
-        ray.reach = if !ray.riders.is_empty() {
-            u8::MAX
-        } else {
-            ray.limited.iter().map(|&(_, n)| n).max().unwrap_or(1)
-        };
-    }
-    rays
 }
 
 /// The FIDE army, in this order (pawn 0 ... king 5): pawn `fmWfcFifmnD`

@@ -7,6 +7,7 @@ pub mod color;
 pub mod explain;
 pub mod fen;
 pub mod game;
+mod game_build;
 pub mod geometry;
 pub mod hash;
 pub mod moves;
