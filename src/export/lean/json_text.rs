@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(out, b"null1234567890");
         let mut n = 1u64;
         for _ in 0..64 {
-            for m in [n - 1, n, n + 1, n.wrapping_mul(7) / 3] {
+            for m in [n - 1, n, n.saturating_add(1), n.wrapping_mul(7) / 3] {
                 let mut out = b"x".to_vec();
                 put_u64(&mut out, m);
                 assert_eq!(out, format!("x{m}").into_bytes());
