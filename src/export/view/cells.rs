@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::{BOARD_PIXELS, Key, NONE, Shown, ViewSink, fen, offset};
+use super::{BOARD_PIXELS, Key, NONE, Shown, ViewSink, offset};
 use crate::export::diagram::Diagram;
 use crate::export::records::Arrow;
 use crate::rules::Variant;
@@ -138,17 +138,7 @@ impl ViewSink {
             }
         };
         self.var.blanks = blanks;
-        let mut out = std::mem::take(&mut self.plies);
-        let start = out.len();
-        out.push(b'[');
-        let parent_fen = parent.map(|p| p.fen);
-        fen::write_change(
-            &mut out,
-            parent_fen.map(|f| self.fen_of(f)),
-            self.fen_of(fen),
-        );
-        self.plies = out;
-        let data = self.end_node(start, arrow, facts);
+        let data = self.node_data(fen, parent.map(|p| p.fen), arrow, facts);
         Shown {
             data,
             fen,

@@ -129,7 +129,7 @@ pub(super) fn option(out: &mut Vec<u8>, n: Option<u64>) {
 }
 
 /// The bytes a string escapes: controls, `"`, `\\` and `<`.
-static ESCAPED: [bool; 256] = {
+pub(super) static ESCAPED: [bool; 256] = {
     let mut t = [false; 256];
     let mut i = 0;
     while i < 0x20 {

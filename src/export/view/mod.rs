@@ -331,6 +331,27 @@ impl ViewSink {
 
     /// Ends a node's page data: its changed cells (`diffs`), arrow and
     /// facts, after the change of its position string.
+    /// A node's page data from its position string's change against its
+    /// parent's (the picture and cell paths; chess writes its own change).
+    fn node_data(
+        &mut self,
+        fen: (u32, u32),
+        parent_fen: Option<(u32, u32)>,
+        arrow: Option<u32>,
+        facts: u32,
+    ) -> (u32, u32) {
+        let mut out = std::mem::take(&mut self.plies);
+        let start = out.len();
+        out.push(b'[');
+        fen::write_change(
+            &mut out,
+            parent_fen.map(|f| self.fen_of(f)),
+            self.fen_of(fen),
+        );
+        self.plies = out;
+        self.end_node(start, arrow, facts)
+    }
+
     fn end_node(&mut self, start: usize, arrow: Option<u32>, facts: u32) -> (u32, u32) {
         let mut st = json::Stack::new();
         self.write_node_end(&mut st, arrow, facts);
@@ -413,17 +434,7 @@ impl ViewSink {
             |out| diagram.write_facts(out, &layout),
         );
         self.diff(cells as usize, parent.map(|p| p.cells));
-        let mut out = std::mem::take(&mut self.plies);
-        let start = out.len();
-        out.push(b'[');
-        let parent_fen = parent.map(|p| p.fen);
-        fen::write_change(
-            &mut out,
-            parent_fen.map(|f| self.fen_of(f)),
-            self.fen_of(fen),
-        );
-        self.plies = out;
-        let data = self.end_node(start, arrow, facts);
+        let data = self.node_data(fen, parent.map(|p| p.fen), arrow, facts);
         Shown { data, fen, cells }
     }
 
@@ -595,19 +606,6 @@ fn offset(n: usize) -> u32 {
 /// `</` written `<\/` and `<!--` written `<\u0021--`.
 fn fragment_string(out: &mut Vec<u8>, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    /// The bytes that may need an escape.
-    static SPECIAL: [bool; 256] = {
-        let mut t = [false; 256];
-        let mut i = 0;
-        while i < 0x20 {
-            t[i] = true;
-            i += 1;
-        }
-        t[b'"' as usize] = true;
-        t[b'\\' as usize] = true;
-        t[b'<' as usize] = true;
-        t
-    };
     out.reserve(s.len() + s.len() / 4 + 2);
     out.push(b'"');
     let bytes = s.as_bytes();
@@ -615,7 +613,7 @@ fn fragment_string(out: &mut Vec<u8>, s: &str) {
     // bytes, and a copy call per run cost more than the bytes.
     let mut skip = false;
     for (i, &b) in bytes.iter().enumerate() {
-        if !SPECIAL[usize::from(b)] {
+        if !json::ESCAPED[usize::from(b)] {
             if !skip {
                 out.push(b);
             }
