@@ -35,12 +35,10 @@ impl<O: Observer> Verifier<O> {
             // The 8x8 variants' own path (off with the shortcut, so that
             // the general path can be held to it).
             if self.quick {
-                // PASGL's (its `_` marks need no token either).
+                // PASGL's (critter actions only: the token reader's quick
+                // path reads no `_` mark, which `on_other_move` checks).
                 if let Some(m) = l.pos.resolve_turn_quick(a, &mut self.scratch) {
                     self.play_turn_quick(m, check, text, span, line);
-                    return Flow::Continue;
-                }
-                if l.pos.mark_holds(a) {
                     return Flow::Continue;
                 }
                 if let Some(m) = l.pos.resolve_variant_quick(a, &mut self.scratch) {

@@ -3,7 +3,8 @@
 //! ([`AnyPosition::play_core_quick`]): a critter action resolved as
 //! [`resolve`](AnyPosition::resolve) resolves it, without a token around
 //! it, and played with the game's end asked once, on the PASGL position
-//! directly. A `_` mark is checked the same way. `tests/verify_paths_pasgl.rs`
+//! directly (a `_` mark goes through the general path's token).
+//! `tests/verify_paths_pasgl.rs`
 //! holds the verifier's two paths equal.
 
 use super::any::{AnyPosition, Scratch};
@@ -28,19 +29,6 @@ impl AnyPosition {
                 p.resolve_critter_action(a, &mut scratch.pasgl).ok()
             }
             _ => None,
-        }
-    }
-
-    /// Whether `action` is a `_` mark that the last PASGL turn bears out
-    /// (N6): `false` for anything else, which [`resolve`](Self::resolve)'s
-    /// caller then checks and explains.
-    #[inline]
-    pub fn mark_holds(&self, action: &Action) -> bool {
-        match (self, action) {
-            (AnyPosition::Pasgl(p), Action::Roadkill { critter, at }) => {
-                p.verify_roadkill(*critter, *at).is_ok()
-            }
-            _ => false,
         }
     }
 
