@@ -279,13 +279,20 @@ pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
     // games (the budget of results waiting is counted in games), so that
     // the results waiting stay small, but read in ranges as large as the
     // others (a range costs a restart: the file opened, a reader and a
-    // verifier set up, its start found).
+    // verifier set up, its start found). One worker reads a plain file
+    // as one range: its reader then counts the input's own lines, and the
+    // writer copies each game's JSON as it is instead of moving the line
+    // of every span (ranges are for sharing a file between workers).
     let split = match (config.records, config.notations.lean, config.notations.json) {
         (true, None, _) => Split::for_run(true),
         (true, Some(_), true) => Split {
+            range: if config.jobs.get() == 1 {
+                1 << 62
+            } else {
+                RANGE_SIZE
+            },
             part: RECORD_RANGE_SIZE,
             items: PART_ITEMS / 16,
-            ..Split::for_run(false)
         },
         _ => Split::for_run(false),
     };

@@ -5,7 +5,7 @@
 
 use std::io;
 
-use super::json_text::{put_arena, put_opt_arena, put_opt_str, put_str, put_u64};
+use super::json_text::{put_arena_inner, put_opt_arena, put_opt_str, put_span, put_str, put_u64};
 use super::spill::OutSpill;
 use super::{Kind, Lean};
 use crate::export::json::{check_text, comment_style};
@@ -94,12 +94,13 @@ impl Lean {
     }
 
     /// The game's JSON object from `"variant"` on (see [`Lean::json`]);
-    /// The spans are not written: each offset in `out` where one belongs
-    /// goes to `spans` ([`super::Rendered::write_json`]).
+    /// the offset in the game's text where each span's line number starts
+    /// goes to `lines`, for the ordered writer to move them
+    /// ([`super::Rendered::write_json`]).
     pub(super) fn write_json(
         &self,
         out: &mut Vec<u8>,
-        spans: &mut Vec<u32>,
+        lines: &mut Vec<u32>,
         spill: &mut OutSpill,
     ) -> io::Result<()> {
         // `--fix-result` sets the last [Result] tag, or adds one, as the
@@ -164,14 +165,13 @@ impl Lean {
             }
             out.extend_from_slice(b",\"ply\":");
             put_u64(out, u64::from(ply));
-            out.extend_from_slice(b",\"written\":");
-            put_arena(out, &self.text, n.written);
-            out.extend_from_slice(b",\"check\":");
+            // The quotes go with the keys around.
+            out.extend_from_slice(b",\"written\":\"");
+            put_arena_inner(out, &self.text, n.written);
+            out.extend_from_slice(b"\",\"check\":\"");
             // The mark's JSON string as it is: nothing in it to escape.
-            out.push(b'"');
             out.extend_from_slice(check_text(n.check).as_bytes());
-            out.push(b'"');
-            out.extend_from_slice(b",\"san\":");
+            out.extend_from_slice(b"\",\"san\":");
             put_opt_arena(out, &self.text, n.san.get());
             out.extend_from_slice(b",\"lan\":");
             put_opt_arena(out, &self.text, n.lan.get());
@@ -218,8 +218,9 @@ impl Lean {
             if n.error {
                 out.extend_from_slice(b",\"error\":true");
             }
-            out.extend_from_slice(b",\"span\":");
-            spans.push(at(spill, out));
+            let span = self.node_spans.get(i).copied().unwrap_or_default();
+            let line = put_span(out, span);
+            lines.push(at(spill, line));
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"result\":");
@@ -240,17 +241,17 @@ impl Lean {
             out.extend_from_slice(b",\"open_comment\":");
             self.put_comment(out, c, spill)?;
         }
-        out.extend_from_slice(b",\"span\":");
-        spans.push(at(spill, out));
+        let line = put_span(out, self.span);
+        lines.push(at(spill, line));
         out.extend_from_slice(b",\"truncated\":false}");
         Ok(())
     }
 }
 
-/// The offset in the game's text of `out`'s end, past what went to the
-/// file.
-fn at(spill: &OutSpill, out: &[u8]) -> u32 {
-    super::offset_u64(spill.base() + out.len() as u64)
+/// The offset in the game's text of offset `at` in the output buffer,
+/// past what went to the file.
+fn at(spill: &OutSpill, at: usize) -> u32 {
+    super::offset_u64(spill.base() + at as u64)
 }
 
 /// [`put_str`] of text that may be giant (a million stray bytes of one

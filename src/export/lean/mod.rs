@@ -146,8 +146,7 @@ pub struct Lean {
     max_size: u64,
     text: String,
     nodes: Vec<Node>,
-    /// Where each node's token was, for JSON and `view` (else empty):
-    /// handed to the rendered game whole, not copied.
+    /// Where each node's token was, for JSON and `view` (else empty).
     node_spans: Vec<Span>,
     attachments: Vec<Attachment>,
     tags: Vec<(Text, Text)>,
@@ -604,22 +603,22 @@ impl Lean {
                     .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
             })
             .unwrap_or(GameResult::Unknown);
-        // Room for the whole game at once (a JSON move is some 160 bytes
-        // besides its text): no growing copy after copy.
+        // Room for the whole game at once (a JSON move is some 200 bytes
+        // besides its text, its span included): no growing copy after copy.
         // A giant game's goes to a file a few MiB at a time instead.
-        let per_move = if self.json { 160 } else { 8 };
+        let per_move = if self.json { 200 } else { 8 };
         let mut bytes = Vec::with_capacity(
             (self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256)
                 .min(2 * spill::OUT_SPILL),
         );
-        let mut spans = Vec::with_capacity(if self.json { self.nodes.len() } else { 0 });
+        let mut lines = Vec::with_capacity(if self.json { self.nodes.len() } else { 0 });
         let mut out = spill::OutSpill::new(!self.json);
         // Writing to a Vec cannot fail; reading back a spilled comment
         // can, and then the game is not written as if it were whole.
         let written = if self.cut.is_some() {
             Ok(())
         } else if self.json {
-            self.write_json(&mut bytes, &mut spans, &mut out)
+            self.write_json(&mut bytes, &mut lines, &mut out)
         } else {
             let w = self.write(result, &mut bytes, &mut out);
             // Bytes that were not UTF-8 come back as themselves (`--encoding`).
@@ -646,23 +645,9 @@ impl Lean {
             let text = self.text.get(..tag_end).unwrap_or("").to_owned();
             (text, self.tags.clone())
         };
-        // The spans JSON shows, the nodes' in order and then the game's,
-        // handed over rather than copied.
-        let mut span_of = std::mem::take(&mut self.node_spans);
-        if self.json {
-            if span_of.is_empty() {
-                span_of.push(Span::default());
-            }
-            // Index 0 was the root's; the game's comes after the moves'
-            // ([`Rendered::spans`]).
-            if let Some(root) = span_of.first_mut() {
-                *root = self.span;
-            }
-        }
         if self.cut.is_some() {
             bytes.clear();
-            spans.clear();
-            span_of.clear();
+            lines.clear();
         }
         let plies = self.mainline_plies();
         self.done = Some(Rendered {
@@ -674,8 +659,8 @@ impl Lean {
             mainline_plies: plies,
             span: self.span,
             cut: self.cut,
-            span_at: spans,
-            span_of,
+            line_at: lines,
+            line_shift: 0,
             fixed_result: self.fixed_result,
             kept_variations: self.kept && self.cut.is_none() && !self.json,
         });

@@ -39,14 +39,13 @@ pub struct Rendered {
     /// `--no-variations`) were written because errors lie in them
     /// (`export::kept`): `convert` warns about the game.
     pub kept_variations: bool,
-    /// For JSON: the spans of its moves and of the game, with the offsets
-    /// in `bytes` where they are written (`span_at`: the moves' in order,
-    /// then the game's; `span_of`: the game's, then the moves', as the
-    /// lean writer held them, handed over whole). They are kept apart so
-    /// that the parallel reader's line numbers, counted from where a
-    /// worker started, can still be moved ([`Rendered::shift_lines`]).
-    pub(super) span_at: Vec<u32>,
-    pub(super) span_of: Vec<Span>,
+    /// For JSON: where each span's line number starts in the game's text
+    /// (the moves' in order, then the game's), and the lines to add to
+    /// each when it is written. The parallel reader counts lines from
+    /// where a worker started; only the ordered writer knows that line's
+    /// number ([`Rendered::shift_lines`]).
+    pub(super) line_at: Vec<u32>,
+    pub(super) line_shift: u32,
 }
 
 impl Rendered {
@@ -62,16 +61,7 @@ impl Rendered {
             *line = line.saturating_add(lines);
         }
         shift(&mut self.span);
-        for s in &mut self.span_of {
-            shift(s);
-        }
-    }
-
-    /// Each span JSON shows with where it goes, in the text's order.
-    fn spans(&self) -> impl Iterator<Item = (u32, Span)> + '_ {
-        let moves = self.span_of.iter().skip(1);
-        let spans = moves.chain(self.span_of.first()).copied();
-        self.span_at.iter().copied().zip(spans)
+        self.line_shift = self.line_shift.saturating_add(lines);
     }
 
     /// The value of tag `name` (the last one wins).
@@ -151,37 +141,52 @@ impl Rendered {
     ///
     /// Any error of `out`.
     pub fn write_json(&self, file: &str, index: u64, out: &mut impl Write) -> io::Result<()> {
-        // One small buffer for the head and each span; the game's text
-        // goes to `out` as it is, in the pieces between its spans (`out`
-        // is buffered: no copy of the whole game in between).
-        let mut small = Vec::with_capacity(file.len() + 96);
-        small.extend_from_slice(b"{\"file\":");
-        json_text::put_str(&mut small, file);
-        small.extend_from_slice(b",\"index\":");
-        json_text::put_u64(&mut small, index);
-        small.push(b',');
-        out.write_all(&small)?;
-        if self.spilled.is_none() {
-            let mut from = 0;
-            for (at, s) in self.spans() {
-                let at = at as usize;
-                out.write_all(self.bytes.get(from..at).unwrap_or_default())?;
-                small.clear();
-                json_text::put_span(&mut small, s);
-                out.write_all(&small)?;
-                from = at;
-            }
-            return out.write_all(self.bytes.get(from..).unwrap_or_default());
+        // Room for the index written as a whole word: no growing.
+        let mut head = Vec::with_capacity(file.len() + 64);
+        head.extend_from_slice(b"{\"file\":");
+        json_text::put_str(&mut head, file);
+        head.extend_from_slice(b",\"index\":");
+        json_text::put_u64(&mut head, index);
+        head.push(b',');
+        out.write_all(&head)?;
+        if self.line_shift == 0 {
+            // The worker started at the input's first line: its text as
+            // it is.
+            return self.parts(0, u64::MAX, |b| out.write_all(b));
         }
-        // A giant game: its text read back from the file a piece at a time.
+        if self.spilled.is_none() {
+            // Each span's line moved: the game's text copied with the new
+            // lines into one buffer, written at once (a write to `out`
+            // costs more than a copy a span).
+            let mut text = Vec::with_capacity(self.bytes.len() + 4 * self.line_at.len());
+            let mut from = 0;
+            for &at in &self.line_at {
+                let at = at as usize;
+                text.extend_from_slice(self.bytes.get(from..at).unwrap_or_default());
+                let (line, len) = json_text::line_at(self.bytes.get(at..).unwrap_or_default());
+                json_text::put_shifted_line(&mut text, line, self.line_shift);
+                from = at + len;
+            }
+            text.extend_from_slice(self.bytes.get(from..).unwrap_or_default());
+            return out.write_all(&text);
+        }
+        // A giant game: its text read back from the file a piece at a
+        // time, each line read back to be moved.
+        let mut line_text = Vec::with_capacity(20);
         let mut from = 0u64;
-        for (at, s) in self.spans() {
+        for &at in &self.line_at {
             let at = u64::from(at);
             self.parts(from, at, |b| out.write_all(b))?;
-            small.clear();
-            json_text::put_span(&mut small, s);
-            out.write_all(&small)?;
-            from = at;
+            line_text.clear();
+            self.parts(at, at + 10, |p| {
+                line_text.extend_from_slice(p);
+                Ok(())
+            })?;
+            let (line, len) = json_text::line_at(&line_text);
+            line_text.clear();
+            json_text::put_shifted_line(&mut line_text, line, self.line_shift);
+            out.write_all(&line_text)?;
+            from = at + len as u64;
         }
         self.parts(from, u64::MAX, |b| out.write_all(b))
     }
