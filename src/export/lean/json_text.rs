@@ -358,7 +358,7 @@ mod tests {
     #[test]
     fn numbers_eight_digits_at_a_time_are_their_decimal_text() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut check = |n: u64| {
+        let check = |n: u64| {
             let mut out = b"x".to_vec();
             put_num(&mut out, n);
             assert_eq!(out, format!("x{n}").into_bytes());
