@@ -1,7 +1,7 @@
 //! The verifier's two paths for PASGL 312 agree: PASGL's own per-move path
 //! (`AnyPosition::resolve_turn_quick` and `play_turn_quick`, taken for
-//! every critter action that resolves; `_` marks are read and checked by
-//! the general path on both) and the general path through `AnyPosition` (`resolve`, `play`,
+//! every critter action that resolves; `_` marks are read by the fast
+//! token reader and checked by the general path's check on both) and the general path through `AnyPosition` (`resolve`, `play`,
 //! `Verifier::without_shortcut`), on seeded random games.
 //!
 //! Each game is a playout of the library's generator (seeded, so a failure
@@ -147,7 +147,8 @@ fn the_pasgl_path_and_the_general_path_agree_on_random_games() {
     assert!(diagnostics > 50, "{diagnostics} diagnostics");
     assert!(marked > 10, "{marked} marks written");
     assert!(ended > 3, "{ended} games ended by the rules");
-    // Wrong marks are written and refused (checked by the general path's
-    // token on both runs, between turns of the per-move path).
+    // Wrong marks are written and refused (read by the fast token reader
+    // and checked by the general path's check on both runs, between turns
+    // of the per-move path): a check that accepts every mark fails here.
     assert!(wrong_bears > 5, "{wrong_bears} wrong Bear marks refused");
 }

@@ -35,8 +35,9 @@ impl<O: Observer> Verifier<O> {
             // The 8x8 variants' own path (off with the shortcut, so that
             // the general path can be held to it).
             if self.quick {
-                // PASGL's (critter actions only: the token reader's quick
-                // path reads no `_` mark, which `on_other_move` checks).
+                // PASGL's (critter actions only: a `_` mark, read by the
+                // token reader's quick path too, is checked by
+                // `on_other_move` on both paths).
                 if let Some(m) = l.pos.resolve_turn_quick(a, &mut self.scratch) {
                     self.play_turn_quick(m, check, text, span, line);
                     return Flow::Continue;

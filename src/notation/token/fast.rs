@@ -341,9 +341,9 @@ fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
     })
 }
 
-/// A PASGL token as nom's `pasgl_action` reads it: `--`, or a critter
-/// action `[*][-]Lsq(-|:|>)sq` with an optional victim `/L` or a Bear's
-/// displacement list `/Lsq/Lsq...`. `None` for a roadkill mark and for
+/// A PASGL token as nom's `pasgl_action` reads it: `--`, a roadkill mark
+/// `_Lsq`, or a critter action `[*][-]Lsq(-|:|>)sq` with an optional
+/// victim `/L` or a Bear's displacement list `/Lsq/Lsq...`. `None` for
 /// whatever nom rejects (nom then words the error). Every PASGL move of a
 /// record goes through here, where nom's combinators cost several times
 /// the resolver's work.
@@ -351,6 +351,9 @@ fn other_action(g: &Grammar, t: &[u8], k: usize) -> Option<Step<Action>> {
 fn critter(g: &Grammar, t: &[u8]) -> Option<Action> {
     if t == b"--" {
         return Some(Action::Pass);
+    }
+    if t.first() == Some(&b'_') {
+        return roadkill(g, t);
     }
     let mut k = 0;
     let stinky = t.first() == Some(&b'*');
@@ -403,4 +406,15 @@ fn critter(g: &Grammar, t: &[u8]) -> Option<Action> {
         victim,
         displaced,
     }))
+}
+
+/// `_Pd4`, a critter the Train ran over (N6), as nom's `roadkill` reads
+/// it: the mark is checked against the position by the verifier, as the
+/// general path checks it; read here, it is not parsed by nom between two
+/// moves of the per-move path.
+#[inline(never)]
+fn roadkill(g: &Grammar, t: &[u8]) -> Option<Action> {
+    let critter = *t.get(1).filter(|&&b| g.is_piece(b))?;
+    let (k, at) = square(g, t, 2)?;
+    (k == t.len()).then_some(Action::Roadkill { critter, at })
 }

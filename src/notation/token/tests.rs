@@ -496,12 +496,31 @@ fn fast_path_reads_pasgl_critter_actions() {
         "--",
         "Fc3-b4/w",
         "*Pd3-e4",
+        "_Pd4",
+        "_Bx4",
+        "_Tz5",
     ] {
         assert!(fast::single(&g, t.as_bytes()).is_some(), "{t}");
         agree(&g, t.as_bytes());
     }
+    // The roadkill mark as nom reads it, square and letter included.
+    assert_eq!(
+        fast::single(&g, b"_Pd4"),
+        Some(Action::Roadkill {
+            critter: b'P',
+            at: pc("d4"),
+        })
+    );
     for t in [
-        "_Pd4",
+        "_",
+        "_P",
+        "_Pd",
+        "_pd4",
+        "_Xd4",
+        "_Pd4x",
+        "_Pd44",
+        "__Pd4",
+        "_Pi4",
         "Df1-e9",
         "Xf1-e3",
         "Df1e3",
@@ -528,6 +547,14 @@ proptest::proptest! {
     #[test]
     fn fast_path_agrees_on_pasgl_shapes(
         t in "[*]?-?[BHDFWSTMPXb]?[zabcdefghxi][0-9]{1,2}[-:>x]?[zabcdefghx][0-9]{1,2}(/[BHDFWSTMPbhdfwstmpKX]([a-hxz][0-9])?){0,3}",
+    ) {
+        agree(&Grammar::pasgl(), t.as_bytes());
+    }
+
+    /// PASGL tokens shaped like roadkill marks.
+    #[test]
+    fn fast_path_agrees_on_pasgl_marks(
+        t in "_{1,2}[BHDFWSTMPXbp]?[zabcdefghxi]?[0-9]{0,2}[a-z0-9/]?",
     ) {
         agree(&Grammar::pasgl(), t.as_bytes());
     }

@@ -3,7 +3,8 @@
 //! ([`AnyPosition::play_core_quick`]): a critter action resolved as
 //! [`resolve`](AnyPosition::resolve) resolves it, without a token around
 //! it, and played with the game's end asked once, on the PASGL position
-//! directly (a `_` mark goes through the general path's token).
+//! directly (a `_` mark, read by the fast token reader, is checked where
+//! the general path checks it).
 //! `tests/verify_paths_pasgl.rs`
 //! holds the verifier's two paths equal.
 

@@ -86,6 +86,12 @@ impl Board {
         })
     }
 
+    /// Whether any critter stands on a campfire square (d4 e4, cells 34
+    /// and 35; d5 e5, cells 44 and 45): two differences of the starts.
+    pub(super) fn campfire_occupied(&self) -> bool {
+        self.start[34] != self.start[36] || self.start[44] != self.start[46]
+    }
+
     /// The stack of cell `s`, in arrival order.
     pub(super) fn get(&self, s: usize) -> &[Critter] {
         &self.critters[self.range(s)]
@@ -170,7 +176,9 @@ impl Board {
 
     /// Empties cell `s`, returning its stack.
     pub(super) fn take(&mut self, s: usize) -> Stack {
-        let stack: Stack = self.get(s).iter().copied().collect();
+        // One copy of the slice, not a push per critter.
+        let mut stack = Stack::new();
+        let _ = stack.try_extend_from_slice(self.get(s));
         self.remove_range(s, 0, stack.len());
         stack
     }

@@ -294,6 +294,7 @@ impl Position {
             _ => return Err(ParseFenError::Passes),
         };
         p.validate()?;
+        p.count_bears();
         Ok(p)
     }
 

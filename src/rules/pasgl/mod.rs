@@ -370,6 +370,11 @@ pub struct Position {
     /// spray or a stinky critter placed, cleared after a turn that leaves
     /// none), so that the compulsion (P11) is looked for only then.
     stinky_seen: bool,
+    /// Whether both sides have their Bear: counted when the position is
+    /// set up and again when a Bear perishes (the only way one leaves the
+    /// game: a Fox devours medium critters only), so that the end test
+    /// after every move does not look for them.
+    both_bears: bool,
 }
 
 impl Clone for Position {
@@ -384,6 +389,7 @@ impl Clone for Position {
             report: self.report.clone(),
             timing: self.timing,
             stinky_seen: self.stinky_seen,
+            both_bears: self.both_bears,
         }
     }
 
@@ -397,19 +403,26 @@ impl Clone for Position {
         self.score = source.score;
         self.passes = source.passes;
         self.next_id = source.next_id;
-        // As slices of plain values: one copy each, not one per element.
+        // As slices of plain values: one copy each, not one per element,
+        // and none for an empty list (most turns score nothing and run
+        // over nobody).
         self.report.scored.clear();
-        let _ = self
-            .report
-            .scored
-            .try_extend_from_slice(&source.report.scored);
+        if !source.report.scored.is_empty() {
+            let _ = self
+                .report
+                .scored
+                .try_extend_from_slice(&source.report.scored);
+        }
         self.report.roadkill.clear();
-        let _ = self
-            .report
-            .roadkill
-            .try_extend_from_slice(&source.report.roadkill);
+        if !source.report.roadkill.is_empty() {
+            let _ = self
+                .report
+                .roadkill
+                .try_extend_from_slice(&source.report.roadkill);
+        }
         self.timing = source.timing;
         self.stinky_seen = source.stinky_seen;
+        self.both_bears = source.both_bears;
     }
 }
 
@@ -513,6 +526,7 @@ impl Position {
                 }
             }
         }
+        p.count_bears();
         p
     }
 
@@ -527,6 +541,7 @@ impl Position {
             report: TurnReport::default(),
             timing: ScoreTiming::default(),
             stinky_seen: false,
+            both_bears: false,
         }
     }
 
@@ -535,7 +550,11 @@ impl Position {
         c.id = self.next_id;
         self.next_id = self.next_id.wrapping_add(1);
         self.stinky_seen |= c.stinky;
+        let bear = c.kind == Kind::Bear;
         self.push(sq, c);
+        if bear {
+            self.count_bears();
+        }
     }
 
     /// Pushes a critter keeping its identity; a full stack cannot happen
@@ -627,6 +646,12 @@ impl Position {
             .any(|c| c.kind == Kind::Bear && c.color == color)
     }
 
+    /// Counts the Bears again ([`both_bears`](Self::both_bears)): after
+    /// the position is set up, and when a Bear perishes.
+    fn count_bears(&mut self) {
+        self.both_bears = self.has_bear(Color::White) && self.has_bear(Color::Black);
+    }
+
     /// Black passes in the current run of passes (the Train advanced once
     /// after each).
     fn black_passes(&self) -> u16 {
@@ -639,13 +664,15 @@ impl Position {
 
     /// How the game has ended, if it has (RULINGS 5.5, P15, P16).
     pub fn ending(&self) -> Option<Outcome> {
-        // Asked after every move: White's Bear looked for from the first
-        // cell and Black's from the last, where each side's critters
-        // mostly are, each search stopping when it finds it.
-        let all = self.board.all();
-        let bear = |color| move |c: &Critter| c.kind == Kind::Bear && c.color == color;
-        let both = all.iter().any(bear(Color::White)) && all.iter().rev().any(bear(Color::Black));
-        let reason = if !both {
+        // Asked after every move: the Bears are not looked for (counted
+        // when one perishes).
+        debug_assert_eq!(
+            self.both_bears,
+            self.has_bear(Color::White) && self.has_bear(Color::Black),
+            "{}",
+            self.to_fen()
+        );
+        let reason = if !self.both_bears {
             "dead Bear"
         } else if (self.score.white - self.score.black).abs() >= 30 {
             "30-point lead"

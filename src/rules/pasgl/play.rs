@@ -66,15 +66,23 @@ impl Position {
         self.report.roadkill.clear();
         // Critters of the mover that start the turn by the campfire.
         let mut sitters: ArrayVec<(u8, Square), MAX_CRITTERS> = ArrayVec::new();
-        for sq in CAMPFIRE {
-            for c in self.stack(sq).iter().filter(|c| c.color == mover) {
-                let _ = sitters.try_push((c.id, sq));
+        // Most turns start with nobody by the campfire: one test of the
+        // board instead of four stacks looked at.
+        if self.board.campfire_occupied() {
+            for sq in CAMPFIRE {
+                for c in self.stack(sq).iter().filter(|c| c.color == mover) {
+                    let _ = sitters.try_push((c.id, sq));
+                }
             }
         }
-        let actor = m
-            .actor()
-            .and_then(|(sq, i)| self.stack(sq).get(usize::from(i)))
-            .map(|c| c.id);
+        // Who acts matters only to the sitters' points.
+        let actor = if sitters.is_empty() {
+            None
+        } else {
+            m.actor()
+                .and_then(|(sq, i)| self.stack(sq).get(usize::from(i)))
+                .map(|c| c.id)
+        };
         match m {
             Move::Pass => self.passes = self.passes.saturating_add(1),
             Move::Switch { from, critter, to } => {
@@ -124,7 +132,16 @@ impl Position {
 
     /// P4: a sitter scores if it is still there, alive, did not act, is
     /// not stinky and (if a carrier) has its lunch.
+    #[inline]
     fn score_sitters(&mut self, mover: Color, sitters: &[(u8, Square)], actor: Option<u8>) {
+        if sitters.is_empty() {
+            return;
+        }
+        self.score_sitters_found(mover, sitters, actor);
+    }
+
+    #[inline(never)]
+    fn score_sitters_found(&mut self, mover: Color, sitters: &[(u8, Square)], actor: Option<u8>) {
         for &(id, sq) in sitters {
             if Some(id) == actor {
                 continue;
@@ -166,10 +183,12 @@ impl Position {
             .victim
             .and_then(|i| self.stack(to).get(usize::from(i)))
             .map(|v| v.id);
+        // Filled in place (a list returned or moved is a copy of a few
+        // hundred bytes).
         let mut under_train = ArrayVec::new();
         if !is_terminal(to) && !self.stack(to).is_empty() {
             match c.kind {
-                Kind::Bear => under_train = self.displace(to, &w.displaced),
+                Kind::Bear => self.displace(to, &w.displaced, &mut under_train),
                 Kind::Deer => self
                     .board
                     .retain(super::cell(to), |v| v.kind != Kind::Shrew),
@@ -210,7 +229,7 @@ impl Position {
         }
         // Critters pushed under the Train die once the Bear has arrived, so
         // a Skunk's spray reaches the Bear's side around it (P13).
-        for (v, t) in under_train {
+        for &(v, t) in &under_train {
             self.perish(v, t);
         }
         if !alive {
@@ -287,14 +306,14 @@ impl Position {
 
     /// The Bear arrives on `to`: Shrews are squashed, every other critter
     /// goes to its chosen neighbour (P13, P20).
-    /// Returns the critters pushed under the Train, for the caller to
-    /// finish off.
+    /// The critters pushed under the Train go to `dead`, for the caller
+    /// to finish off.
     fn displace(
         &mut self,
         to: Square,
         targets: &[Square],
-    ) -> ArrayVec<(Critter, Square), MAX_CRITTERS> {
-        let mut dead = ArrayVec::new();
+        dead: &mut ArrayVec<(Critter, Square), MAX_CRITTERS>,
+    ) {
         let stack = self.take_stack(to);
         let mut targets = targets.iter();
         for v in stack {
@@ -319,7 +338,6 @@ impl Position {
             }
             self.push(t, v);
         }
-        dead
     }
 
     /// A critter leaves the game at `at`: a Skunk sprays, a Bear gives the
@@ -328,6 +346,8 @@ impl Position {
         match v.kind {
             Kind::Skunk => self.spray(at, v.color),
             Kind::Bear => {
+                // Already off the board: the end test's count is renewed.
+                self.count_bears();
                 self.score[!v.color] += 20;
                 let _ = self.report.scored.try_push(ScoreEvent {
                     color: !v.color,
@@ -373,6 +393,12 @@ impl Position {
         }
         if self.train % 10 == 0 {
             for (car, sq) in [(0, head), (1, tail)] {
+                // Nobody riding and nobody boarding (most stops): the
+                // leaving critters stay as they stand, nothing changes.
+                let boards = |c: &Critter| c.transit == Transit::Boarding;
+                if self.board.get(car_slot(car)).is_empty() && !self.stack(sq).iter().any(boards) {
+                    continue;
+                }
                 let riders = self.board.take(car_slot(car));
                 let staying = self.take_stack(sq);
                 let (boarding, leaving): (Stack, Stack) = staying

@@ -23,6 +23,11 @@ fn delta(from: Square, to: Square) -> (i8, i8) {
 impl Position {
     /// Whether `to` is one of [`destinations`](Self::destinations)`(from, c)`:
     /// the same walks as there, along the one line that can reach `to`.
+    ///
+    /// Out of line: inlined into [`generate_to`](Self::generate_to)'s loop,
+    /// the steps of every kind that depend only on `from` and `to` were
+    /// hoisted and worked out for every move, whatever its critter.
+    #[inline(never)]
     pub(super) fn reaches(&self, from: Square, c: &Critter, to: Square) -> bool {
         let (df, dr) = delta(from, to);
         if (df, dr) == (0, 0) {
@@ -167,7 +172,13 @@ impl Position {
                     .and_then(|(sq, i)| self.stack(sq).get(usize::from(i)))
                     .is_some_and(|c| c.stinky)
         };
-        if !out.iter().all(stinky_movement) && self.compelled(self.turn) && self.stinky_can_move() {
+        // `stinky_seen` first: `compelled` is false without it, and most
+        // positions have no stinky critter.
+        if self.stinky_seen
+            && !out.iter().all(stinky_movement)
+            && self.compelled(self.turn)
+            && self.stinky_can_move()
+        {
             out.retain(stinky_movement);
         }
     }
@@ -202,7 +213,10 @@ impl Position {
 
     /// [`critter_moves`](Self::critter_moves) of the critter at `from`,
     /// index `idx`, kept to the moves toward `to` (see
-    /// [`generate_to`](Self::generate_to)).
+    /// [`generate_to`](Self::generate_to)). Out of line, as
+    /// [`reaches`](Self::reaches): inlined, its steps for every kind and
+    /// for shots were hoisted out of the loop and paid for every move.
+    #[inline(never)]
     fn critter_moves_to(
         &self,
         from: Square,
