@@ -215,59 +215,97 @@ pub(crate) fn write_header_by<'t>(
     out: &mut Vec<u8>,
     mut drain: impl FnMut(&mut Vec<u8>),
 ) -> io::Result<()> {
-    let last = |name: &str| (0..count).rev().map(&tag).find(|(n, _)| *n == name);
-    for (name, default) in SEVEN_TAG_ROSTER {
+    // One pass over the tags: the roster's values (the last of each
+    // name), the others' indices, and for a usual tag section each name,
+    // so that the sort compares cached slices instead of looking each
+    // name up twice a comparison (the roster was seven scans of every
+    // tag, the filter two more).
+    let mut roster: [Option<&'t str>; 7] = [None; 7];
+    let mut names: [&'t str; NAMES_CACHED] = [""; NAMES_CACHED];
+    let cached = count <= NAMES_CACHED;
+    let plycount = options.plycount.then(|| plies.to_string());
+    // `PLYCOUNT` stands for the tag `--plycount` writes.
+    const PLYCOUNT: u32 = u32::MAX;
+    let mut others: Vec<u32> = Vec::with_capacity(count.min(NAMES_CACHED));
+    // Where the first `[PlyCount]` among the others stood.
+    let mut first_plycount = None;
+    for i in 0..count {
+        let (n, v) = tag(i);
+        if let Some(k) = roster_index(n) {
+            if let Some(r) = roster.get_mut(k) {
+                *r = Some(v);
+            }
+            continue;
+        }
+        if options.reduced && !crate::rules::setup::SETUP_TAGS.contains(&n) {
+            continue;
+        }
+        if plycount.is_some() && n == "PlyCount" {
+            first_plycount.get_or_insert(others.len());
+            continue;
+        }
+        if let Some(slot) = names.get_mut(i) {
+            *slot = n;
+        }
+        others.push(u32::try_from(i).unwrap_or(PLYCOUNT - 1));
+    }
+    for (k, (name, default)) in SEVEN_TAG_ROSTER.into_iter().enumerate() {
         let value = match name {
             "Result" => result.as_str(),
-            _ => last(name).map_or(default, |(_, v)| v),
+            _ => roster.get(k).copied().flatten().unwrap_or(default),
         };
         put_tag(out, name, value);
     }
-    let plycount = options.plycount.then(|| plies.to_string());
-    let other = |i: &usize| {
-        let n = tag(*i).0;
-        !SEVEN_TAG_ROSTER.iter().any(|(r, _)| *r == n)
-            && (!options.reduced || crate::rules::setup::SETUP_TAGS.contains(&n))
-    };
-    // `PLYCOUNT` stands for the tag `--plycount` writes.
-    const PLYCOUNT: u32 = u32::MAX;
-    let index = |i: usize| u32::try_from(i).unwrap_or(PLYCOUNT - 1);
-    let mut others: Vec<u32> = (0..count)
-        .filter(other)
-        .filter(|&i| plycount.is_none() || tag(i).0 != "PlyCount")
-        .map(index)
-        .collect();
     if plycount.is_some() {
         // In place of the first `[PlyCount]`, else last.
-        let at = (0..count)
-            .filter(other)
-            .position(|i| tag(i).0 == "PlyCount")
-            .unwrap_or(others.len());
+        let at = first_plycount.unwrap_or(others.len());
         others.insert(at.min(others.len()), PLYCOUNT);
     }
-    let name_value = |i: u32| match (i, &plycount) {
-        (PLYCOUNT, Some(count)) => ("PlyCount", count.as_str()),
-        _ => tag(i as usize),
+    let name_of = |i: u32| match i {
+        PLYCOUNT => "PlyCount",
+        _ if cached => names.get(i as usize).copied().unwrap_or(""),
+        _ => tag(i as usize).0,
     };
     if !options.keep_tag_order {
         // Stable, without a buffer: repeated tags keep their order, which
         // is their indices' (the `--plycount` tag's name is the only one
         // of its kind).
         others.sort_unstable_by(|&a, &b| {
-            name_value(a)
-                .0
+            name_of(a)
                 .as_bytes()
-                .cmp(name_value(b).0.as_bytes())
+                .cmp(name_of(b).as_bytes())
                 .then(a.cmp(&b))
         });
     }
     for i in others {
-        let (name, value) = name_value(i);
+        let (name, value) = match (i, &plycount) {
+            (PLYCOUNT, Some(count)) => ("PlyCount", count.as_str()),
+            _ => tag(i as usize),
+        };
         put_tag(out, name, value);
         drain(out);
     }
     out.push(b'\n');
     Ok(())
+}
+
+/// Tag sections of at most this many tags (nearly all) have their names
+/// cached for the sort, on the stack; a giant one is sorted as indices
+/// alone, its names looked up again.
+const NAMES_CACHED: usize = 64;
+
+/// The place of `name` in [`SEVEN_TAG_ROSTER`].
+fn roster_index(name: &str) -> Option<usize> {
+    match name {
+        "Event" => Some(0),
+        "Site" => Some(1),
+        "Date" => Some(2),
+        "Round" => Some(3),
+        "White" => Some(4),
+        "Black" => Some(5),
+        "Result" => Some(6),
+        _ => None,
+    }
 }
 
 /// Writes one game in export format, followed by a blank line.
@@ -532,5 +570,113 @@ mod tests {
         }
         // Proportional output: four times the tokens, about four times the text.
         assert!(sizes[1] < sizes[0] * 5, "{sizes:?}");
+    }
+
+    /// The header as it was written before the one-pass classification
+    /// (seven scans for the roster, names looked up at each comparison):
+    /// the reference the new one is held to.
+    fn header_reference(
+        tags: &[(&str, &str)],
+        result: GameResult,
+        options: &PgnOptions,
+    ) -> Vec<u8> {
+        let mut out = Vec::new();
+        let last = |name: &str| tags.iter().rev().find(|(n, _)| *n == name);
+        for (name, default) in SEVEN_TAG_ROSTER {
+            let value = match name {
+                "Result" => result.as_str(),
+                _ => last(name).map_or(default, |(_, v)| v),
+            };
+            put_tag(&mut out, name, value);
+        }
+        let plycount = options.plycount.then(|| "7".to_owned());
+        let other = |i: &usize| {
+            let n = tags[*i].0;
+            !SEVEN_TAG_ROSTER.iter().any(|(r, _)| *r == n)
+                && (!options.reduced || crate::rules::setup::SETUP_TAGS.contains(&n))
+        };
+        let mut others: Vec<Option<usize>> = (0..tags.len())
+            .filter(other)
+            .filter(|&i| plycount.is_none() || tags[i].0 != "PlyCount")
+            .map(Some)
+            .collect();
+        if plycount.is_some() {
+            let at = (0..tags.len())
+                .filter(other)
+                .position(|i| tags[i].0 == "PlyCount")
+                .unwrap_or(others.len());
+            others.insert(at.min(others.len()), None);
+        }
+        let name_value = |i: Option<usize>| match i {
+            None => ("PlyCount", "7"),
+            Some(i) => tags[i],
+        };
+        if !options.keep_tag_order {
+            others.sort_by(|&a, &b| {
+                name_value(a)
+                    .0
+                    .cmp(name_value(b).0)
+                    .then(a.unwrap_or(usize::MAX).cmp(&b.unwrap_or(usize::MAX)))
+            });
+        }
+        for i in others {
+            let (n, v) = name_value(i);
+            put_tag(&mut out, n, v);
+        }
+        out.push(b'\n');
+        out
+    }
+
+    #[test]
+    fn header_is_the_reference_on_random_tag_sections() {
+        const NAMES: [&str; 14] = [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "PlyCount",
+            "FEN",
+            "SetUp",
+            "Variant",
+            "ECO",
+            "Annotator",
+            "Z",
+        ];
+        const VALUES: [&str; 4] = ["", "x", "a \"b\" \\ c", "1-0"];
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for round in 0..3000 {
+            // Around the cache's size: cached, not cached, both ways.
+            let count = match round % 3 {
+                0 => next(12),
+                1 => NAMES_CACHED - 2 + next(5),
+                _ => next(150),
+            };
+            let tags: Vec<(&str, &str)> = (0..count)
+                .map(|_| (NAMES[next(NAMES.len())], VALUES[next(VALUES.len())]))
+                .collect();
+            let options = PgnOptions {
+                reduced: next(2) == 0,
+                keep_tag_order: next(2) == 0,
+                plycount: next(2) == 0,
+                ..PgnOptions::default()
+            };
+            let result = [GameResult::WhiteWins, GameResult::Unknown][next(2)];
+            let mut out = Vec::new();
+            write_header(&tags, result, &options, 7, &mut out).expect("a Vec");
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&header_reference(&tags, result, &options)),
+                "{tags:?} {options:?}"
+            );
+        }
     }
 }

@@ -16,7 +16,9 @@ impl Visitor for Lean {
             Event::Tag { name, value } => {
                 if self.grow(name.len() + value.0.len()) {
                     let n = self.push_bytes(name);
-                    let v = self.push_text(&value.decode_str());
+                    // What `decode_str` gives, pushed without a string
+                    // between (push_bytes decodes the text the same way).
+                    let v = self.push_bytes(&value.decode());
                     self.tags.push((n, v));
                 }
             }

@@ -103,9 +103,12 @@ impl Lean {
         spill.drain(out);
         // The verifier's start position, when the game has one from a
         // FEN (the same tags give the same position): not set up again.
+        // Without a FEN the game starts at white's first move
+        // (`pgn::start_of_tags`): no setup tags to gather.
         let (black_first, first_number) = match self.start_number {
-            Some(start) if self.last_tag("FEN").is_some() => start,
-            _ => {
+            _ if self.last_tag("FEN").is_none() => (false, 1),
+            Some(start) => start,
+            None => {
                 // The last of each tag the start position reads: the same
                 // position as from all the tags.
                 let setup: Vec<(&str, &str)> = crate::rules::setup::SETUP_TAGS

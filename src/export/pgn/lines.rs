@@ -38,12 +38,14 @@ impl<'w> Lines<'w> {
     /// (after a comment or a variation), as `12.` or `12...`.
     pub(crate) fn move_number(&mut self, half: u64, needed: bool) -> io::Result<()> {
         if half % 2 == 0 || needed {
-            let dots: &[u8] = if half % 2 == 0 { b"." } else { b"..." };
-            let mut buf = [0; 20];
-            let digits = digits(half / 2 + 1, &mut buf);
-            self.place(digits.len() + dots.len(), false);
-            self.out.extend_from_slice(digits);
-            self.out.extend_from_slice(dots);
+            // The digits and the dots put together on the stack: one copy
+            // into the output, not two.
+            let mut buf = [b'.'; 23];
+            let start = digits_at(half / 2 + 1, &mut buf, 20);
+            let end = if half % 2 == 0 { 21 } else { 23 };
+            let number = buf.get(start..end).unwrap_or_default();
+            self.place(number.len(), false);
+            self.out.extend_from_slice(number);
         }
         Ok(())
     }
@@ -64,7 +66,10 @@ impl<'w> Lines<'w> {
 
     /// Writes a token; `attach` puts it right after the previous one (`)`).
     pub(crate) fn token_glued(&mut self, text: &str, attach: bool) -> io::Result<()> {
-        self.token_parts(["", text, ""], attach)
+        // One piece, one copy (every move goes through here).
+        self.place(width(text), attach);
+        self.out.extend_from_slice(text.as_bytes());
+        Ok(())
     }
 
     /// Writes a token made of parts (a move and its check mark, a brace and
@@ -454,12 +459,21 @@ fn width(text: &str) -> usize {
 /// time (no formatter, no UTF-8 check on the hot path).
 #[inline]
 pub(crate) fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let start = digits_at(n, buf, 20);
+    buf.get(start..).unwrap_or_default()
+}
+
+/// [`digits`] written to end at `buf[end]` (at most 20 digits before it);
+/// where they start.
+#[inline]
+fn digits_at<const N: usize>(n: u64, buf: &mut [u8; N], end: usize) -> usize {
     const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324\
         25262728293031323334353637383940414243444546474849\
         50515253545556575859606162636465666768697071727374\
         75767778798081828384858687888990919293949596979899";
     let pair = |k: usize| [PAIRS[2 * k], PAIRS[2 * k + 1]];
-    let mut i = buf.len();
+    // A u64 has at most 20 digits: `end` of 20 or more leaves room.
+    let mut i = end.clamp(20, N);
     let mut n = n;
     while n >= 100 {
         let k = (n % 100) as usize;
@@ -474,7 +488,7 @@ pub(crate) fn digits(n: u64, buf: &mut [u8; 20]) -> &[u8] {
         i -= 1;
         buf[i] = b'0' + n as u8;
     }
-    &buf[i..]
+    i
 }
 
 #[cfg(test)]
@@ -621,6 +635,34 @@ mod tests {
     fn numbers_are_written_in_decimal() {
         for n in [0u64, 7, 10, 99, 100, 101, 1000, 12345, 9_999_999, u64::MAX] {
             assert_eq!(digits(n, &mut [0; 20]), n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn move_numbers_are_the_formatters() {
+        for half in [
+            0u64,
+            1,
+            2,
+            17,
+            198,
+            199,
+            200,
+            12_345,
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
+            for needed in [false, true] {
+                let mut got = Vec::new();
+                let mut lines = Lines::new(&mut got);
+                lines.move_number(half, needed).expect("a Vec");
+                let want = match (half % 2, needed) {
+                    (0, _) => format!("{}.", half / 2 + 1),
+                    (_, true) => format!("{}...", half / 2 + 1),
+                    _ => String::new(),
+                };
+                assert_eq!(String::from_utf8_lossy(&got), want, "{half} {needed}");
+            }
         }
     }
 }
