@@ -3,13 +3,13 @@
 //! is legal), and the same shape with more files, ranks and piece letters for
 //! Gast and Squirrel.
 
-use std::fmt::Write as _;
 
 use super::color::Color;
 use super::game::{CastlingRule, GameRules, GastCastling};
 use super::piece::Piece;
 use super::position::Position;
 use super::square::{Square, SquareSet};
+use crate::rules::fide::bitboard::push_number;
 
 /// A FEN that cannot be read, or that gives an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -442,7 +442,7 @@ impl Position {
             for f in 0..geo.files() {
                 if Square::new(f, r).is_some_and(|sq| !geo.contains(sq)) {
                     if empty > 0 {
-                        let _ = write!(out, "{empty}");
+                        push_number(empty, out);
                         empty = 0;
                     }
                     out.push('*');
@@ -453,7 +453,7 @@ impl Position {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            let _ = write!(out, "{empty}");
+                            push_number(empty, out);
                             empty = 0;
                         }
                         out.push(rules.letter(p.role, p.color));
@@ -461,7 +461,7 @@ impl Position {
                 }
             }
             if empty > 0 {
-                let _ = write!(out, "{empty}");
+                push_number(empty, out);
             }
             if r > 0 {
                 out.push('/');
@@ -480,9 +480,17 @@ impl Position {
             Some(sq) => geo.push_square_name(sq, out),
             None => out.push('-'),
         }
-        let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+        // Digits by hand: `view` writes a FEN a ply, and the formatter cost
+        // more than the rest of it.
+        out.push(' ');
+        push_number(self.halfmoves, out);
+        out.push(' ');
+        push_number(self.fullmoves, out);
         if !rules.promotion_stages.is_empty() {
-            let _ = write!(out, " {}/{}", self.promotions.white, self.promotions.black);
+            out.push(' ');
+            push_number(u32::from(self.promotions.white), out);
+            out.push('/');
+            push_number(u32::from(self.promotions.black), out);
         }
     }
 

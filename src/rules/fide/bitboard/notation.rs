@@ -315,8 +315,8 @@ fn push_square(s: usize, out: &mut String) {
 }
 
 /// Appends `n` in decimal (the formatter's machinery costs more than the
-/// rest of a FEN).
-fn push_number(mut n: u32, out: &mut String) {
+/// rest of a FEN; the core family's FEN writer uses it too).
+pub(crate) fn push_number(mut n: u32, out: &mut String) {
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     loop {
