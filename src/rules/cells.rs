@@ -84,6 +84,8 @@ pub struct CellBoard {
     /// PASGL's cells whose code is [`UNCODED`], with their car's mark and
     /// their tokens (a stack this big is rare: a vector each is fine).
     uncoded: Vec<(usize, Option<Mark>, Vec<Token>)>,
+    /// The core family's empty board of the last game filled, by rules.
+    template: Option<(&'static core::GameRules, Vec<u32>)>,
 }
 
 impl std::fmt::Debug for CellBoard {
@@ -114,6 +116,7 @@ impl CellBoard {
             turn: Color::White,
             numbers: [0; 10],
             uncoded: Vec::new(),
+            template: None,
         }
     }
 
@@ -167,15 +170,34 @@ impl CellBoard {
         let g = &rules.geometry;
         self.family = Family::Core(rules);
         (self.files, self.ranks, self.turn) = (g.files(), g.ranks(), p.turn());
-        for sq in self.squares() {
-            let code = match sq {
-                Some(sq) if !g.contains(sq) => HOLE,
-                Some(sq) => p
-                    .piece_at(sq)
-                    .map_or(0, |pc| piece_code(pc.color, pc.role.index())),
-                None => 0,
-            };
-            self.codes.push(code);
+        // The empty board's codes once a game (its holes), then only the
+        // occupied squares read: most of a 12x12 board is empty.
+        if !self
+            .template
+            .as_ref()
+            .is_some_and(|(r, _)| std::ptr::eq(*r, rules))
+        {
+            let empty = self
+                .squares()
+                .map(|sq| match sq {
+                    Some(sq) if !g.contains(sq) => HOLE,
+                    _ => 0,
+                })
+                .collect();
+            self.template = Some((rules, empty));
+        }
+        if let Some((_, empty)) = &self.template {
+            self.codes.extend_from_slice(empty);
+        }
+        let files = usize::from(self.files);
+        for sq in p.occupied() {
+            let i = usize::from(sq.rank()) * files + usize::from(sq.file());
+            if let (Some(c), Some(pc)) = (self.codes.get_mut(i), p.piece_at(sq))
+                && *c == 0
+                && sq.file() < self.files
+            {
+                *c = piece_code(pc.color, pc.role.index());
+            }
         }
         if p.is_check() {
             self.set_check(p.king(p.turn()));
