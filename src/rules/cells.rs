@@ -20,9 +20,7 @@ use super::core::{self, Color, Geometry, Square};
 use super::family::{AnyPosition, GamePosition};
 use super::lichess::LichessPosition;
 use super::pasgl;
-use super::picture::{
-    Fact, LICHESS_NAMES, Mark, Picture, Shape, Token, core_token, critter_token,
-};
+use super::picture::{Fact, LICHESS_NAMES, Mark, Picture, Shape, Token, core_token, critter_token};
 use super::squares::{Reserve, SquaresPosition};
 
 /// A cell that is no square (a hole of the squares family, a gap in a
@@ -620,8 +618,7 @@ mod tests {
                     for (i, &code) in board.codes.iter().enumerate() {
                         let cell = want.cells.get(i).cloned();
                         let check = want.check.is_some_and(|k| {
-                            usize::from(k.rank()) * usize::from(want.files)
-                                + usize::from(k.file())
+                            usize::from(k.rank()) * usize::from(want.files) + usize::from(k.file())
                                 == i
                         });
                         if CellBoard::shared(code) {

@@ -109,7 +109,11 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         }
         i += 8;
     }
-    i + a[i..n].iter().zip(&b[i..n]).take_while(|(x, y)| x == y).count()
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// How many bytes `a` and `b` end with in common, eight at a time.
@@ -324,7 +328,14 @@ pub(super) mod tests {
     /// The eight-at-a-time common start and end against byte by byte.
     #[test]
     fn common_prefix_and_suffix_count_bytes() {
-        let words: [&[u8]; 6] = [b"", b"a", b"abcdefgh", b"abcdefghij", b"xbcdefghijklmnopq", b"abcdefghijklmnopq"];
+        let words: [&[u8]; 6] = [
+            b"",
+            b"a",
+            b"abcdefgh",
+            b"abcdefghij",
+            b"xbcdefghijklmnopq",
+            b"abcdefghijklmnopq",
+        ];
         let mut cases: Vec<Vec<u8>> = words.iter().map(|w| w.to_vec()).collect();
         for n in 0..40usize {
             let s: Vec<u8> = (0..n).map(|i| b'a' + (i % 7) as u8).collect();
@@ -338,7 +349,12 @@ pub(super) mod tests {
         for a in &cases {
             for b in &cases {
                 let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-                let s = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count();
+                let s = a
+                    .iter()
+                    .rev()
+                    .zip(b.iter().rev())
+                    .take_while(|(x, y)| x == y)
+                    .count();
                 assert_eq!(common_prefix(a, b), p, "{a:?} {b:?}");
                 assert_eq!(common_suffix(a, b), s, "{a:?} {b:?}");
             }

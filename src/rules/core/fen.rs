@@ -3,7 +3,6 @@
 //! is legal), and the same shape with more files, ranks and piece letters for
 //! Gast and Squirrel.
 
-
 use super::color::Color;
 use super::game::{CastlingRule, GameRules, GastCastling};
 use super::piece::Piece;
