@@ -8,7 +8,6 @@ use super::game::{CastlingRule, GameRules, GastCastling};
 use super::piece::Piece;
 use super::position::Position;
 use super::square::{Square, SquareSet};
-use crate::rules::fide::bitboard::push_number;
 
 /// A FEN that cannot be read, or that gives an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -544,6 +543,24 @@ impl Position {
         if out.len() == start {
             out.push('-');
         }
+    }
+}
+
+/// Appends `n` in decimal (the formatter's machinery costs more than the
+/// rest of a FEN; FIDE chess's FEN writer uses it too).
+pub(crate) fn push_number(mut n: u32, out: &mut String) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 

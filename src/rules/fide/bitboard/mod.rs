@@ -24,7 +24,6 @@ use crate::rules::core::bitboard as attacks;
 mod keys;
 mod movegen;
 mod notation;
-pub(crate) use notation::push_number;
 mod play;
 mod resolve;
 #[cfg(test)]
