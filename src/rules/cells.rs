@@ -12,7 +12,7 @@
 //!
 //! PASGL's cells hold stacks (several critters with their states) and the
 //! Train's cars: a cell of up to three critters packs into its code (see
-//! [`pasgl_code`]); a bigger stack gets [`UNCODED`], which never counts as
+//! `pasgl_code`); a bigger stack gets [`UNCODED`], which never counts as
 //! equal to another code, and its tokens are kept beside the codes.
 
 use super::Variant;
