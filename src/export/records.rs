@@ -26,9 +26,10 @@ pub type Arrow = Option<(Square, Square)>;
 pub enum Board {
     /// FIDE chess or Chess960 on the bitboards.
     Chess(ChessBoard),
-    /// Any other game but PASGL, as a code per cell.
+    /// Any other game, as a code per cell.
     Cells(CellBoard),
-    /// Any other game.
+    /// A game of no family a [`CellBoard`] reads (none now: kept for a
+    /// new family until its cells are coded).
     Picture(Picture),
 }
 
@@ -252,7 +253,7 @@ pub trait RecordSink: Visitor {
     }
 
     /// The same as [`annotate_picture`](Self::annotate_picture) for every
-    /// game but chess and PASGL, as a code per cell.
+    /// game but chess, as a code per cell.
     fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
         let _ = (board, arrow);
     }

@@ -10,14 +10,17 @@
 //! holds every position of random games of every game to it), so a cell
 //! never drawn before is drawn by the general code.
 //!
-//! PASGL's stacks (several critters with their states on one cell) have no
-//! fixed-size code: its positions stay [`Picture`]s.
+//! PASGL's cells hold stacks (several critters with their states) and the
+//! Train's cars: a cell of up to three critters packs into its code (see
+//! `pasgl_code`); a bigger stack gets [`UNCODED`], which never counts as
+//! equal to another code, and its tokens are kept beside the codes.
 
 use super::Variant;
 use super::core::{self, Color, Geometry, Square};
 use super::family::{AnyPosition, GamePosition};
 use super::lichess::LichessPosition;
-use super::picture::{Fact, LICHESS_NAMES, Mark, Picture, Shape, Token, core_token};
+use super::pasgl;
+use super::picture::{Fact, LICHESS_NAMES, Mark, Picture, Shape, Token, core_token, critter_token};
 use super::squares::{Reserve, SquaresPosition};
 
 /// A cell that is no square (a hole of the squares family, a gap in a
@@ -32,6 +35,18 @@ pub const CHECK: u32 = 1 << 27;
 /// The piece, when there is one: `1 + colour + 2 * role` in the low bits.
 const PIECE: u32 = 0xffff;
 
+/// A PASGL cell too full to pack into a code (more than three critters):
+/// two cells with this code may differ, so it is never compared nor
+/// looked up as a drawing ([`CellBoard::shared`]).
+pub const UNCODED: u32 = u32::MAX;
+/// A PASGL critter in a code: 9 bits (kind + 1, colour, lunch, stinky,
+/// transit), up to three of them from bit 0, in arrival order.
+const CRITTER_BITS: u32 = 9;
+/// PASGL's Train car on the cell: head 1, tail 2, at bit 28.
+const CAR_SHIFT: u32 = 28;
+/// How many of the cell's critters (the last ones) ride the car, at bit 30.
+const RIDERS_SHIFT: u32 = 30;
+
 /// The numbers beside the board: at most Crazyhouse's two pockets of five.
 pub type Numbers = [u32; 10];
 
@@ -42,6 +57,7 @@ enum Family {
     Core(&'static core::GameRules),
     Squares(&'static core::GameRules),
     Lichess,
+    Pasgl,
 }
 
 /// A position of any game but FIDE chess, Chess960 (a
@@ -63,6 +79,11 @@ pub struct CellBoard {
     /// The numbers shown beside the board (reserves, pockets, checks to
     /// give, promotions made), by family; zero where a game shows none.
     pub numbers: Numbers,
+    /// PASGL's cells whose code is [`UNCODED`], with their car's mark and
+    /// their tokens (a stack this big is rare: a vector each is fine).
+    uncoded: Vec<(usize, Option<Mark>, Vec<Token>)>,
+    /// The core family's empty board of the last game filled, by rules.
+    template: Option<(&'static core::GameRules, Vec<u32>)>,
 }
 
 impl std::fmt::Debug for CellBoard {
@@ -92,16 +113,22 @@ impl CellBoard {
             codes: Vec::new(),
             turn: Color::White,
             numbers: [0; 10],
+            uncoded: Vec::new(),
+            template: None,
         }
     }
 
     /// Makes this the board of `pos`, reusing its buffer; false (and the
-    /// board left meaningless) for a position drawn as a [`Picture`]
-    /// (PASGL).
+    /// board left meaningless) for a position of no known family.
     pub fn fill(&mut self, pos: &AnyPosition) -> bool {
         self.variant = pos.variant();
         self.numbers = [0; 10];
         self.codes.clear();
+        self.uncoded.clear();
+        if let Some(p) = pos.as_pasgl() {
+            self.fill_pasgl(p);
+            return true;
+        }
         if let Some(p) = pos.as_squares() {
             self.fill_squares(p);
             return true;
@@ -141,15 +168,34 @@ impl CellBoard {
         let g = &rules.geometry;
         self.family = Family::Core(rules);
         (self.files, self.ranks, self.turn) = (g.files(), g.ranks(), p.turn());
-        for sq in self.squares() {
-            let code = match sq {
-                Some(sq) if !g.contains(sq) => HOLE,
-                Some(sq) => p
-                    .piece_at(sq)
-                    .map_or(0, |pc| piece_code(pc.color, pc.role.index())),
-                None => 0,
-            };
-            self.codes.push(code);
+        // The empty board's codes once a game (its holes), then only the
+        // occupied squares read: most of a 12x12 board is empty.
+        if !self
+            .template
+            .as_ref()
+            .is_some_and(|(r, _)| std::ptr::eq(*r, rules))
+        {
+            let empty = self
+                .squares()
+                .map(|sq| match sq {
+                    Some(sq) if !g.contains(sq) => HOLE,
+                    _ => 0,
+                })
+                .collect();
+            self.template = Some((rules, empty));
+        }
+        if let Some((_, empty)) = &self.template {
+            self.codes.extend_from_slice(empty);
+        }
+        let files = usize::from(self.files);
+        for sq in p.occupied() {
+            let i = usize::from(sq.rank()) * files + usize::from(sq.file());
+            if let (Some(c), Some(pc)) = (self.codes.get_mut(i), p.piece_at(sq))
+                && *c == 0
+                && sq.file() < self.files
+            {
+                *c = piece_code(pc.color, pc.role.index());
+            }
         }
         if p.is_check() {
             self.set_check(p.king(p.turn()));
@@ -234,6 +280,57 @@ impl CellBoard {
         }
     }
 
+    fn fill_pasgl(&mut self, p: &pasgl::Position) {
+        self.family = Family::Pasgl;
+        let g = pasgl::geometry();
+        (self.files, self.ranks, self.turn) = (g.files(), g.ranks(), p.side_to_move());
+        let n = usize::from(self.files) * usize::from(self.ranks);
+        self.codes.resize(n, 0);
+        let files = usize::from(self.files);
+        let index = move |sq: Square| usize::from(sq.rank()) * files + usize::from(sq.file());
+        for (sq, stack) in p.occupied() {
+            if let Some(c) = self.codes.get_mut(index(sq)) {
+                *c = pasgl_code(stack, &[], 0);
+            }
+        }
+        let (head, tail) = p.train();
+        let [head_riders, tail_riders] = p.riders();
+        for (sq, car, mark, riders) in [
+            (head, 1, Mark::TrainHead, head_riders),
+            (tail, 2, Mark::TrainTail, tail_riders),
+        ] {
+            let i = index(sq);
+            if let Some(c) = self.codes.get_mut(i) {
+                let stack = p.stack(sq);
+                *c = pasgl_code(stack, riders, car);
+                if *c == UNCODED {
+                    let tokens = stack
+                        .iter()
+                        .map(|c| critter_token(c, false))
+                        .chain(riders.iter().map(|c| critter_token(c, true)));
+                    self.uncoded.push((i, Some(mark), tokens.collect()));
+                }
+            }
+        }
+        // Stacks off the Train too full for a code.
+        for (sq, stack) in p.occupied() {
+            let i = index(sq);
+            if self.codes.get(i) == Some(&UNCODED) && !self.uncoded.iter().any(|u| u.0 == i) {
+                let tokens = stack.iter().map(|c| critter_token(c, false));
+                self.uncoded.push((i, None, tokens.collect()));
+            }
+        }
+        let score = p.score();
+        self.numbers[0] = u32::from_ne_bytes(score[Color::White].to_ne_bytes());
+        self.numbers[1] = u32::from_ne_bytes(score[Color::Black].to_ne_bytes());
+    }
+
+    /// Whether two cells of one game with `code` draw the same (false for
+    /// [`UNCODED`]).
+    pub fn shared(code: u32) -> bool {
+        code != UNCODED
+    }
+
     /// The picture of this board, as [`Picture::of`] draws the position
     /// but for the Squirrel guard's zone (which `view` does not draw).
     pub fn picture(&self) -> Picture {
@@ -252,8 +349,27 @@ impl CellBoard {
         let geometry = match self.family {
             Family::Core(r) | Family::Squares(r) => r.geometry.clone(),
             Family::Lichess => Geometry::rectangle(8, 8),
+            Family::Pasgl => pasgl::geometry().clone(),
         };
         pic.reset(self.variant, &geometry, self.turn);
+        if matches!(self.family, Family::Pasgl) {
+            for (i, cell) in pic.cells.iter_mut().enumerate() {
+                if cell.outside {
+                    continue;
+                }
+                let file = i % usize::from(self.files.max(1));
+                if file == 0 || file + 1 == usize::from(self.files) {
+                    cell.marks.push(Mark::Terminal);
+                }
+                let sq = u8::try_from(file)
+                    .ok()
+                    .zip(u8::try_from(i / usize::from(self.files.max(1))).ok())
+                    .and_then(|(f, r)| Square::new(f, r));
+                if sq.is_some_and(pasgl::is_campfire) {
+                    cell.marks.push(Mark::Campfire);
+                }
+            }
+        }
         pic
     }
 
@@ -274,9 +390,12 @@ impl CellBoard {
         else {
             return;
         };
+        if matches!(self.family, Family::Pasgl) {
+            return self.draw_pasgl_cell(pic, i, sq, code);
+        }
         let rules = match self.family {
             Family::Core(r) | Family::Squares(r) => Some(r),
-            Family::Lichess => None,
+            Family::Lichess | Family::Pasgl => None,
         };
         let piece = (code & PIECE).checked_sub(1).map(|c| {
             let color = if c % 2 == 0 {
@@ -331,6 +450,41 @@ impl CellBoard {
         }
     }
 
+    /// [`draw_cell`](Self::draw_cell) for PASGL: the car's mark after the
+    /// blank cell's, the stack's critters then the riders.
+    fn draw_pasgl_cell(&self, pic: &mut Picture, i: usize, sq: Square, code: u32) {
+        let Some(cell) = pic.cell_mut(sq) else {
+            return;
+        };
+        if code == UNCODED {
+            let Some((_, car, tokens)) = self.uncoded.iter().find(|u| u.0 == i) else {
+                return;
+            };
+            cell.marks.extend(*car);
+            cell.tokens.extend(tokens.iter().cloned());
+            return;
+        }
+        match (code >> CAR_SHIFT) & 3 {
+            1 => cell.marks.push(Mark::TrainHead),
+            2 => cell.marks.push(Mark::TrainTail),
+            _ => {}
+        }
+        let mut slots = [0u32; 3];
+        let mut n = 0;
+        for (k, slot) in slots.iter_mut().enumerate() {
+            *slot = (code >> (CRITTER_BITS * k as u32)) & ((1 << CRITTER_BITS) - 1);
+            if *slot != 0 {
+                n = k + 1;
+            }
+        }
+        let riders = ((code >> RIDERS_SHIFT) & 3) as usize;
+        for (k, &slot) in slots.iter().take(n).enumerate() {
+            if let Some(token) = critter_of(slot, k + riders >= n) {
+                cell.tokens.push(token);
+            }
+        }
+    }
+
     /// What the picture shows beside the board.
     pub fn facts(&self) -> Vec<Fact> {
         let fact = |label, white: String, black: String| Fact {
@@ -344,6 +498,11 @@ impl CellBoard {
                 vec![fact("promotions", w.to_string(), b.to_string())]
             }
             Family::Core(_) => Vec::new(),
+            Family::Pasgl => vec![fact(
+                "score",
+                i32::from_ne_bytes(w.to_ne_bytes()).to_string(),
+                i32::from_ne_bytes(b.to_ne_bytes()).to_string(),
+            )],
             Family::Squares(_) => {
                 let reserve = |n: u32| {
                     if n == u32::MAX {
@@ -381,32 +540,95 @@ impl CellBoard {
     }
 }
 
+/// The code of a PASGL cell holding `stack` and, on a Train car (`car` 1
+/// head, 2 tail, 0 none), `riders`: [`UNCODED`] past three critters.
+fn pasgl_code(stack: &[pasgl::Critter], riders: &[pasgl::Critter], car: u32) -> u32 {
+    let n = stack.len() + riders.len();
+    if n > 3 {
+        return UNCODED;
+    }
+    let mut code = (car << CAR_SHIFT) | (u32::try_from(riders.len()).unwrap_or(3) << RIDERS_SHIFT);
+    for (k, c) in stack.iter().chain(riders).enumerate() {
+        code |= critter_bits(c) << (CRITTER_BITS * k as u32);
+    }
+    code
+}
+
+/// A critter's 9 bits: what its token shows (no identity, no home).
+fn critter_bits(c: &pasgl::Critter) -> u32 {
+    let kind = pasgl::Kind::ALL
+        .iter()
+        .position(|&k| k == c.kind)
+        .map_or(0, |k| k as u32 + 1);
+    let transit = match c.transit {
+        pasgl::Transit::None => 0,
+        pasgl::Transit::Boarding => 1,
+        pasgl::Transit::Leaving => 2,
+    };
+    kind | (u32::from(c.color == Color::Black) << 4)
+        | (u32::from(c.lunch) << 5)
+        | (u32::from(c.stinky) << 6)
+        | (transit << 7)
+}
+
+/// The token of a critter's bits ([`critter_bits`]).
+fn critter_of(bits: u32, riding: bool) -> Option<Token> {
+    let kind = *pasgl::Kind::ALL.get((bits & 15).checked_sub(1)? as usize)?;
+    let color = if bits & 16 != 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut c = pasgl::Critter::new(color, kind);
+    c.lunch = bits & 32 != 0;
+    c.stinky = bits & 64 != 0;
+    c.transit = match (bits >> 7) & 3 {
+        1 => pasgl::Transit::Boarding,
+        2 => pasgl::Transit::Leaving,
+        _ => pasgl::Transit::None,
+    };
+    Some(critter_token(&c, riding))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::playout::{PlayoutOptions, playout};
 
-    /// Every position of random games of every game but PASGL (chess
-    /// and Chess960 too, though `view` draws them from the bitboards): the codes' picture is the position's (the zone aside),
-    /// one reused board going from game to game.
+    /// Every position of random games of every game (chess and Chess960
+    /// too, though `view` draws them from the bitboards): the codes'
+    /// picture is the position's (the zone aside), one reused board going
+    /// from game to game, and a cell's code always stands for one drawing.
     #[test]
     fn a_cell_board_s_picture_equals_the_position_s() {
         let mut board = CellBoard::empty();
         let mut seen = 0;
         let mut checks = 0;
         for variant in Variant::ALL {
+            // By cell and code, for this game.
+            let mut drawings = std::collections::HashMap::new();
             for seed in 0..3 {
                 let game =
                     playout(variant, &PlayoutOptions::default(), seed, 120).expect("playout");
                 for pos in game.positions() {
-                    let filled = board.fill(&pos);
-                    assert_eq!(filled, variant != Variant::Pasgl312, "{variant}");
-                    if !filled {
-                        continue;
-                    }
+                    assert!(board.fill(&pos), "{variant}");
                     let mut want = Picture::of(&pos);
                     want.zone.clear();
                     assert_eq!(board.picture(), want, "{variant}: {}", pos.fen());
+                    // One code, one drawing: `view` draws a code once.
+                    for (i, &code) in board.codes.iter().enumerate() {
+                        let cell = want.cells.get(i).cloned();
+                        let check = want.check.is_some_and(|k| {
+                            usize::from(k.rank()) * usize::from(want.files) + usize::from(k.file())
+                                == i
+                        });
+                        if CellBoard::shared(code) {
+                            let drawn = drawings
+                                .entry((i, code))
+                                .or_insert_with(|| (cell.clone(), check));
+                            assert_eq!(*drawn, (cell, check), "{variant}: cell {i} {code:#x}");
+                        }
+                    }
                     checks += usize::from(want.check.is_some());
                     seen += 1;
                 }
@@ -416,5 +638,23 @@ mod tests {
             seen > 2000 && checks > 20,
             "{seen} positions, {checks} checks"
         );
+    }
+
+    /// A PASGL stack of four critters has no code: it is kept aside and
+    /// drawn as the position's picture draws it.
+    #[test]
+    fn a_big_pasgl_stack_is_uncoded_and_drawn_whole() {
+        let fen = "tsfhbdwt/pppppppp/8/10/10/8/(PPPP)3PPPP/TSFHBDWT w 0 0-0 0";
+        let pos = AnyPosition::setup(Variant::Pasgl312, Some(fen)).expect("a position");
+        let mut board = CellBoard::empty();
+        assert!(board.fill(&pos));
+        let uncoded = board.codes.iter().filter(|&&c| c == UNCODED).count();
+        assert_eq!(uncoded, 1, "{:?}", board.codes);
+        assert_eq!(board.picture(), Picture::of(&pos));
+        // Refilled with a coded position, nothing of the stack is left.
+        let start = AnyPosition::setup(Variant::Pasgl312, None).expect("start");
+        assert!(board.fill(&start));
+        assert!(board.codes.iter().all(|&c| CellBoard::shared(c)));
+        assert_eq!(board.picture(), Picture::of(&start));
     }
 }

@@ -509,7 +509,7 @@ fn lichess_picture(p: &LichessPosition, pic: &mut Picture) {
     }
 }
 
-fn critter_token(c: &pasgl::Critter, riding: bool) -> Token {
+pub(super) fn critter_token(c: &pasgl::Critter, riding: bool) -> Token {
     let mut states = Vec::new();
     if c.kind.carries_lunch() {
         states.push(if c.lunch {

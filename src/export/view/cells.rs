@@ -1,4 +1,4 @@
-//! The page data of every game but chess, Chess960 and PASGL, from
+//! The page data of every game but chess and Chess960, from
 //! [`CellBoard`]s: a ply's codes are compared with its parent's, and only
 //! the changed cells' fragments are looked up, by code; only a cell, arrow
 //! or facts panel never drawn before is drawn, on the game's blank grid. The
@@ -67,13 +67,17 @@ impl ViewSink {
             };
         };
         for (i, &code) in board.codes.iter().enumerate() {
-            if let Some(p) = prev
+            // An uncoded cell (a big PASGL stack) is drawn and listed every
+            // ply: its code says nothing about what it holds.
+            let shared = CellBoard::shared(code);
+            if shared
+                && let Some(p) = prev
                 && self.var.codes.get(p + i) == Some(&code)
             {
                 continue;
             }
             let key = (variant, offset(i), code);
-            let id = match self.var.cells.get(&key) {
+            let id = match self.var.cells.get(&key).filter(|_| shared) {
                 Some(&id) => id,
                 None => {
                     let files = usize::from(work.files.max(1));
@@ -98,7 +102,9 @@ impl ViewSink {
                         c.clone_from(b);
                     }
                     work.check = None;
-                    self.var.cells.insert(key, id);
+                    if shared {
+                        self.var.cells.insert(key, id);
+                    }
                     id
                 }
             };

@@ -19,8 +19,8 @@
 //! FIDE chess or Chess960 ply comes as its move and the bitboards after
 //! it ([`FidePly`], `chess.rs`): only the squares the move touched are
 //! read, and they give both the changed cells, whose fragments are found
-//! in flat tables, and the changed ranks of the position string. Other
-//! games' boards come as [`Picture`]s. A game's data is
+//! in flat tables, and the changed ranks of the position string. Every
+//! other game's board comes as a [`CellBoard`] (`cells.rs`). A game's data is
 //! written by hand into one reused buffer: a page of 10,000 games holds
 //! some 800,000 nodes.
 

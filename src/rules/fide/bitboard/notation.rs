@@ -2,6 +2,7 @@
 //! core's.
 
 use super::*;
+use crate::rules::core::fen::push_number;
 
 impl BitPosition {
     // ------------------------------------------------------------ notation
@@ -312,22 +313,4 @@ fn push_square16(geo: &crate::rules::core::Geometry, s: Square, out: &mut String
 fn push_square(s: usize, out: &mut String) {
     out.push((b'a' + (s % 8) as u8) as char);
     out.push((b'1' + (s / 8) as u8) as char);
-}
-
-/// Appends `n` in decimal (the formatter's machinery costs more than the
-/// rest of a FEN).
-fn push_number(mut n: u32, out: &mut String) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
 }
