@@ -257,6 +257,8 @@ pub struct Verifier<O: Observer = ()> {
     /// The last `[Variant]` value looked up and its game (an archive
     /// repeats one value).
     variant_named: Option<(String, Result<Variant, SetupError>)>,
+    /// The last start position read from setup tags, and those tags.
+    start_cache: start::StartCache,
     line: Option<Line>,
     stack: Vec<Line>,
     /// The mainline's positions since its last irreversible move.
@@ -393,6 +395,7 @@ impl<O: Observer> Verifier<O> {
             grammar: Grammar::chess(),
             grammar_of: None,
             variant_named: None,
+            start_cache: start::StartCache::default(),
             line: None,
             stack: Vec::new(),
             history: Repetitions::default(),
