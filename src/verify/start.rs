@@ -172,6 +172,10 @@ impl<O: Observer> Verifier<O> {
     /// position when the tags are the same as its game's (an archive of
     /// one game repeats them, and a copy costs less than reading them
     /// again). The general path (`without_shortcut`) reads every game's.
+    /// Out of line, as `setup::start_of` was: inlined, it made the chess
+    /// start's way into the line a call to `memcpy` (140 instructions a
+    /// game).
+    #[inline(never)]
     fn start_of(&mut self, variant: Variant) -> Result<AnyPosition, SetupError> {
         let tags = setup_tags(&self.report.tags);
         if !self.quick {
