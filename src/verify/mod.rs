@@ -108,7 +108,11 @@ pub struct GameReport {
     pub plies: u32,
     /// The termination marker.
     pub result: Option<GameResult>,
-    /// How the game ended by the rules, if it did.
+    /// How the game ended by the rules, if it did. An end that only the
+    /// last position's search for a legal move finds (a stalemate the
+    /// moves' own tests leave for later) is looked for only when the
+    /// observer [wants it](Observer::wants_ending) or the game has a win
+    /// or draw result to check.
     pub termination: Option<Termination>,
     /// Errors found in this game.
     pub errors: u32,
