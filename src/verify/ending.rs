@@ -62,7 +62,13 @@ impl<O: Observer> Verifier<O> {
             self.line = Some(main);
         }
         if self.mode == Mode::Verify {
-            self.note_stalemate();
+            // The end test looks for a legal move in the last position, and
+            // in a blocked one (the usual end of a squares-family game)
+            // must walk every piece to find none: asked only when its
+            // answer is read, by the observer or against a known result.
+            if self.observer.wants_ending() || self.known_result().is_some() {
+                self.note_stalemate();
+            }
             self.check_result(span, line);
         }
         self.report_suppressed(span, line);
@@ -97,6 +103,16 @@ impl<O: Observer> Verifier<O> {
             });
             self.report.termination = self.ended;
         }
+    }
+
+    /// The game's result, from its termination marker or else its Result
+    /// tag, when it is a win or a draw (not `*`).
+    fn known_result(&self) -> Option<GameResult> {
+        let tag = GameResult::from_ascii(self.report.tags.result.trim().as_bytes());
+        self.report
+            .result
+            .or(tag)
+            .filter(|r| *r != GameResult::Unknown)
     }
 
     pub(super) fn check_result(&mut self, span: Span, line: &LineContext<'_>) {

@@ -108,7 +108,11 @@ pub struct GameReport {
     pub plies: u32,
     /// The termination marker.
     pub result: Option<GameResult>,
-    /// How the game ended by the rules, if it did.
+    /// How the game ended by the rules, if it did. An end that only the
+    /// last position's search for a legal move finds (a stalemate the
+    /// moves' own tests leave for later) is looked for only when the
+    /// observer [wants it](Observer::wants_ending) or the game has a win
+    /// or draw result to check.
     pub termination: Option<Termination>,
     /// Errors found in this game.
     pub errors: u32,
@@ -257,6 +261,8 @@ pub struct Verifier<O: Observer = ()> {
     /// The last `[Variant]` value looked up and its game (an archive
     /// repeats one value).
     variant_named: Option<(String, Result<Variant, SetupError>)>,
+    /// The last start position read from setup tags, and those tags.
+    start_cache: start::StartCache,
     line: Option<Line>,
     stack: Vec<Line>,
     /// The mainline's positions since its last irreversible move.
@@ -393,6 +399,7 @@ impl<O: Observer> Verifier<O> {
             grammar: Grammar::chess(),
             grammar_of: None,
             variant_named: None,
+            start_cache: start::StartCache::default(),
             line: None,
             stack: Vec::new(),
             history: Repetitions::default(),

@@ -141,10 +141,23 @@ pub trait Observer {
     fn wants_tags(&self) -> bool {
         true
     }
+
+    /// Whether [`GameReport::termination`] is to say how a game ended when
+    /// its last position ends it (checkmate, stalemate, a variant's own
+    /// end) and nothing else asks: when not, a game whose result is
+    /// unknown (`*` or none) is not searched for a legal move at its end,
+    /// as no result is checked against the answer.
+    fn wants_ending(&self) -> bool {
+        true
+    }
 }
 
 impl Observer for () {
     fn wants_tags(&self) -> bool {
+        false
+    }
+
+    fn wants_ending(&self) -> bool {
         false
     }
 }

@@ -139,7 +139,7 @@ impl<O: Observer> Verifier<O> {
             && tags.readings.trim().is_empty();
         let start = match plain.then(AnyPosition::standard_start).flatten() {
             Some(p) => Ok(p),
-            None => variant.and_then(|v| setup::start_of(v, &self.setup_tags())),
+            None => variant.and_then(|v| self.start_of(v)),
         };
         let start = match start {
             Ok(start) => start,
@@ -168,20 +168,25 @@ impl<O: Observer> Verifier<O> {
         self.mode = Mode::Verify;
     }
 
-    /// The game's setup tags, for [`setup::start_of`].
-    pub(super) fn setup_tags(&self) -> SetupTags<'_> {
-        let tags = &self.report.tags;
-        fn some(has: bool, s: &str) -> Option<&str> {
-            has.then_some(s)
+    /// [`setup::start_of`] of this game's tags: a copy of the last start
+    /// position when the tags are the same as its game's (an archive of
+    /// one game repeats them, and a copy costs less than reading them
+    /// again). The general path (`without_shortcut`) reads every game's.
+    /// Out of line, as `setup::start_of` was: inlined, it made the chess
+    /// start's way into the line a call to `memcpy` (140 instructions a
+    /// game).
+    #[inline(never)]
+    fn start_of(&mut self, variant: Variant) -> Result<AnyPosition, SetupError> {
+        let tags = setup_tags(&self.report.tags);
+        if !self.quick {
+            return setup::start_of(variant, &tags);
         }
-        SetupTags {
-            variant: some(tags.has_variant, &tags.variant),
-            setup: some(tags.has_setup, &tags.setup),
-            fen: some(tags.has_fen, &tags.fen),
-            postal: Some(tags.postal.as_str()),
-            readings: Some(tags.readings.as_str()),
-            unreadable: tags.unreadable,
+        if let Some(pos) = self.start_cache.get(variant, &tags) {
+            return Ok(pos.clone());
         }
+        let start = setup::start_of(variant, &tags)?;
+        self.start_cache.put(variant, &tags, &start);
+        Ok(start)
     }
 
     /// Reports a start position the tags do not give and skips the game:
@@ -263,5 +268,76 @@ impl<O: Observer> Verifier<O> {
         self.mode = Mode::Skip;
         self.report.skipped = Some(why);
         self.counts.skipped_games += 1;
+    }
+}
+
+/// The game's setup tags among the kept ones, for [`setup::start_of`].
+fn setup_tags(tags: &Tags) -> SetupTags<'_> {
+    fn some(has: bool, s: &str) -> Option<&str> {
+        has.then_some(s)
+    }
+    SetupTags {
+        variant: some(tags.has_variant, &tags.variant),
+        setup: some(tags.has_setup, &tags.setup),
+        fen: some(tags.has_fen, &tags.fen),
+        postal: Some(tags.postal.as_str()),
+        readings: Some(tags.readings.as_str()),
+        unreadable: tags.unreadable,
+    }
+}
+
+/// The last start position [`setup::start_of`] gave, with what it was
+/// given: the game and every setup tag it reads (the `[Variant]` name only
+/// through the game it names). Its buffers are reused from game to game.
+#[derive(Debug, Default)]
+pub(super) struct StartCache {
+    key: Option<Variant>,
+    setup: Option<String>,
+    fen: Option<String>,
+    postal: Option<String>,
+    readings: Option<String>,
+    pos: Option<AnyPosition>,
+}
+
+impl StartCache {
+    /// The start position of `variant` under `tags`, if it is the one kept.
+    /// A setup tag the reader could not read is never matched (its value
+    /// is unknown).
+    #[inline]
+    fn get(&self, variant: Variant, tags: &SetupTags<'_>) -> Option<&AnyPosition> {
+        (self.key == Some(variant)
+            && tags.unreadable.is_none()
+            && self.setup.as_deref() == tags.setup
+            && self.fen.as_deref() == tags.fen
+            && self.postal.as_deref() == tags.postal
+            && self.readings.as_deref() == tags.readings)
+            .then_some(self.pos.as_ref())
+            .flatten()
+    }
+
+    /// Keeps `pos` as the start position of `variant` under `tags`.
+    fn put(&mut self, variant: Variant, tags: &SetupTags<'_>, pos: &AnyPosition) {
+        fn keep(slot: &mut Option<String>, value: Option<&str>) {
+            match value {
+                Some(v) => {
+                    let s = slot.get_or_insert_with(String::new);
+                    s.clear();
+                    s.push_str(v);
+                }
+                None => *slot = None,
+            }
+        }
+        if tags.unreadable.is_some() {
+            return;
+        }
+        self.key = Some(variant);
+        keep(&mut self.setup, tags.setup);
+        keep(&mut self.fen, tags.fen);
+        keep(&mut self.postal, tags.postal);
+        keep(&mut self.readings, tags.readings);
+        match &mut self.pos {
+            Some(kept) => kept.clone_from(pos),
+            None => self.pos = Some(pos.clone()),
+        }
     }
 }
