@@ -549,7 +549,7 @@ mod tests {
         let v: serde_json::Value =
             serde_json::from_slice(&[b"[", change, b"]"].concat()).expect("JSON");
         let num = |s: &str| s.parse::<u64>().expect("a clock");
-        let mut tail = vec![
+        let mut tail = [
             if parent[0] == "w" { "b" } else { "w" }.to_owned(),
             parent[1].to_owned(),
             "-".to_owned(),

@@ -18,9 +18,11 @@
 //! position, the FEN and the board of every ply the verifier plays). A
 //! FIDE chess or Chess960 ply comes as its move and the bitboards after
 //! it ([`FidePly`], `chess.rs`): only the squares the move touched are
-//! read, and they give both the changed cells, whose fragments are found
-//! in flat tables, and the changed ranks of the position string. Other
-//! games' boards come as [`Picture`]s. A game's data is
+//! read, and they give the changed cells, whose fragments are found in
+//! flat tables; the page writes each as a key naming its drawing and its
+//! piece, from which the script also writes the FEN's placement, and only
+//! the FEN's other fields that a ply does not imply. Other games' boards
+//! come as [`CellBoard`]s or [`Picture`]s. A game's data is
 //! written by hand into one reused buffer: a page of 10,000 games holds
 //! some 800,000 nodes.
 

@@ -1,7 +1,9 @@
 "use strict";
 // xpgn view: puts together the boards that xpgn drew (the SVG fragments
 // table) for the node being shown, and lists the moves. It knows no rule:
-// every position string and drawing comes from xpgn's replay.
+// every position string and drawing comes from xpgn's replay (a chess
+// game's FEN is decoded from the board's pieces and the fields a node
+// writes; see chessNodes).
 (function () {
   const $ = (id) => document.getElementById(id);
   const fragments = JSON.parse($("xpgn-fragments").textContent);
