@@ -242,6 +242,37 @@ pub(super) mod tests {
         parts.concat()
     }
 
+    /// A chess node's fields read back as JSON: the clocks as numbers,
+    /// the others as strings, and a castling field that JSON or the
+    /// script element cannot hold as it is written escaped.
+    #[test]
+    fn tail_changes_are_json() {
+        for castling in ["KQkq", "-", "HAha", "<\"\\\n"] {
+            let t = TailText {
+                turn: b'b',
+                castling,
+                ep: Some(20),
+                half: 0,
+                full: 4_000_000_000,
+            };
+            let mut out = Vec::new();
+            write_tail_change(&mut out, 0b11111, &t);
+            let text = String::from_utf8(out).expect("UTF-8");
+            assert!(!text.contains('<'), "{text}");
+            let v: serde_json::Value =
+                serde_json::from_str(&format!("[{text}]")).expect("valid JSON");
+            assert_eq!(
+                v,
+                serde_json::json!([0, "b", 1, castling, 2, "e3", 3, 0, 4, 4_000_000_000u32])
+            );
+            let mut out = Vec::new();
+            write_tail_change(&mut out, 0b01010, &t);
+            let v: serde_json::Value =
+                serde_json::from_slice(&[b"[", &out[..], b"]"].concat()).expect("valid JSON");
+            assert_eq!(v, serde_json::json!([1, castling, 3, 0]));
+        }
+    }
+
     #[test]
     fn changes_rebuild_the_string() {
         for (a, b) in [
