@@ -16,6 +16,91 @@ fn script_json(page: &str, id: &str) -> Value {
     serde_json::from_str(&page[start..end]).expect("valid JSON")
 }
 
+/// Game `k` of the page, a chess game's nodes rewritten in the general
+/// shape as the page's script reads them (`chessNodes` in viewer.js):
+/// each node's position string whole (`[-1, fen]`), its cells as (cell,
+/// fragment) pairs, its arrow and its facts panel.
+fn game_json(page: &str, k: usize) -> Value {
+    let mut game = script_json(page, &format!("xpgn-game-{k}"));
+    let Some(row) = game["chess"].as_u64() else {
+        return game;
+    };
+    let tables = script_json(page, "xpgn-chess");
+    let mut frag = std::collections::HashMap::new();
+    for pair in tables["cells"].as_array().expect("cells").chunks(2) {
+        frag.insert(pair[0].as_u64().expect("key"), pair[1].clone());
+    }
+    let parents = parents(&game);
+    let mut state: Vec<Option<([u64; 64], Vec<String>)>> = Vec::new();
+    let nodes = game["nodes"].as_array_mut().expect("nodes");
+    for (i, node) in nodes.iter_mut().enumerate() {
+        let r = node.as_array().expect("node").clone();
+        if r.len() < 2 {
+            state.push(None);
+            continue;
+        }
+        let parent = parents[i].and_then(|p| state[p].clone());
+        let mut codes = parent.as_ref().map_or([0; 64], |p| p.0);
+        let change = r[1].as_array().expect("change");
+        let tail: Vec<String> = if change.first().and_then(Value::as_i64) == Some(-1) {
+            let text = change[1].as_str().expect("fields");
+            text.split(' ').map(str::to_owned).collect()
+        } else {
+            let t = &parent.as_ref().expect("a parent").1;
+            let num = |s: &str| s.parse::<u64>().expect("a clock");
+            let mut tail = vec![
+                if t[0] == "w" { "b" } else { "w" }.to_owned(),
+                t[1].clone(),
+                "-".to_owned(),
+                (num(&t[3]) + 1).to_string(),
+                (num(&t[4]) + u64::from(t[0] == "b")).to_string(),
+            ];
+            for pair in change.chunks(2) {
+                let k = pair[0].as_u64().expect("field") as usize;
+                tail[k] = match &pair[1] {
+                    Value::String(s) => s.clone(),
+                    v => v.to_string(),
+                };
+            }
+            tail
+        };
+        let mut cells = Vec::new();
+        for key in r[2].as_array().expect("keys") {
+            let key = key.as_u64().expect("key");
+            codes[(key >> 5) as usize] = (key >> 1) & 15;
+            cells.push(Value::from(key >> 5));
+            cells.push(frag[&(row * 2048 + key)].clone());
+        }
+        let mut place = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match codes[r * 8 + f] {
+                    0 => empty += 1,
+                    c => {
+                        if empty > 0 {
+                            place += &empty.to_string();
+                            empty = 0;
+                        }
+                        place.push(" PNBRQKpnbrqk".as_bytes()[c as usize] as char);
+                    }
+                }
+            }
+            if empty > 0 {
+                place += &empty.to_string();
+            }
+            if r > 0 {
+                place.push('/');
+            }
+        }
+        let fen = format!("{place} {}", tail.join(" "));
+        let facts = tables["facts"][(row * 2 + u64::from(tail[0] == "b")) as usize].clone();
+        *node = serde_json::json!([r[0], [-1, fen], cells, r[3], facts]);
+        state.push(Some((codes, tail)));
+    }
+    game
+}
+
 /// Splits a position string into its fields and separators (`/`, ` `),
 /// as the page's script does.
 fn split_fields(s: &str) -> Vec<String> {
@@ -147,7 +232,7 @@ fn every_ply_s_board_is_the_diagram_of_that_ply() {
     let games = index.as_array().expect("index").len();
     assert_eq!(games, 19, "the annotated game and one of each variant");
     for k in 0..games {
-        let game = script_json(&html, &format!("xpgn-game-{k}"));
+        let game = game_json(&html, k);
         let n = game["n"].as_u64().expect("n");
         // The mainline: first children from the root.
         let all = nodes(&game);
@@ -215,7 +300,7 @@ fn random_games_of_every_variant_are_fen_all_and_diagram() {
     assert_eq!(games, 2 * Variant::ALL.len());
     let mut compared = 0;
     for k in 0..games {
-        let game = script_json(&html, &format!("xpgn-game-{k}"));
+        let game = game_json(&html, k);
         let all = nodes(&game);
         let last = all.len() - 1;
         for ply in (0..last).step_by(5).chain([last]) {
@@ -258,7 +343,7 @@ fn assert_fen_all(env: &TestEnv, html: &str, file: &str) {
         want[g - 1].push(row["position"].as_str().expect("position").to_owned());
     }
     for (k, positions) in want.iter().enumerate() {
-        let game = script_json(html, &format!("xpgn-game-{k}"));
+        let game = game_json(html, k);
         let all = nodes(&game);
         let mut node = 0;
         let mut got = vec![all[0].1.clone().expect("start")];
@@ -318,8 +403,9 @@ fn comments_variations_and_nags_are_on_the_page_and_cannot_close_its_script() {
          1. e4 {<!-- a comment </script>} e5 $1 (1... c5 $2) 2. Nf3 *\n",
     );
     let html = page(&env, &["g.pgn"]);
-    // The game, the index, the fragments and the viewer: no more.
-    assert_eq!(html.matches("</script>").count(), 4);
+    // The game, the index, the chess tables, the fragments and the
+    // viewer: no more.
+    assert_eq!(html.matches("</script>").count(), 5);
     let game = script_json(&html, "xpgn-game-0");
     assert_eq!(game["tags"][0][1], "</script><script>alert(1)</script>");
     let n = &game["nodes"];

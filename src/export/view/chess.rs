@@ -8,7 +8,7 @@
 //! parent's. Fragments are found in flat tables; a picture is built only
 //! to draw what was never drawn.
 
-use super::json::Stack;
+use super::json::{self, Bytes, Stack};
 use super::{BOARD_PIXELS, NONE, Shown, ViewSink, fen, offset};
 use crate::export::diagram::Diagram;
 use crate::export::records::{Arrow, FidePly};
@@ -191,17 +191,23 @@ impl Tail {
         }
     }
 
-    /// The FEN fields (bits 8 to 12, as [`fen::write_fide_change`] reads
-    /// them) in which `self` differs from `parent`.
-    fn changes(&self, parent: &Tail, texts: &str) -> u32 {
+    /// The fields (bit `k` field `k`, as [`fen::write_tail_change`]
+    /// reads them) that are not what the page's script assumes from
+    /// `parent`'s: the other side to move, the same castling text, no
+    /// en-passant square, the halfmove clock one more and the move number
+    /// one more after Black's move.
+    fn written(&self, parent: &Tail, texts: &str) -> u32 {
         let mut f = 0;
-        f |= u32::from(self.turn != parent.turn) << 8;
+        f |= u32::from(self.turn == parent.turn);
         let castling = self.castling != parent.castling
             && text(texts, self.castling) != text(texts, parent.castling);
-        f |= u32::from(castling) << 9;
-        f |= u32::from(self.ep != parent.ep) << 10;
-        f |= u32::from(self.half != parent.half) << 11;
-        f |= u32::from(self.full != parent.full) << 12;
+        f |= u32::from(castling) << 1;
+        f |= u32::from(self.ep.is_some()) << 2;
+        f |= u32::from(Some(self.half) != parent.half.checked_add(1)) << 3;
+        let full = parent
+            .full
+            .checked_add(u32::from(parent.turn == Color::Black));
+        f |= u32::from(Some(self.full) != full) << 4;
         f
     }
 }
@@ -234,9 +240,9 @@ impl ChessNode {
 
     /// Makes this node, a copy of its parent's, the node after `ply`:
     /// the squares the move touched read again. Returns the squares whose
-    /// cells changed (their piece or check) and the FEN's fields that
-    /// changed (bits 0 to 7 the ranks, the eighth first; 8 to 12 the
-    /// tail's), `None` when the string is to be written whole.
+    /// cells changed (their piece or check) and the FEN's fields after
+    /// the placement that the page writes ([`Tail::written`]), `None` when
+    /// they are to be written whole.
     fn step(&mut self, ply: &FidePly, texts: &mut String) -> (u64, Option<u32>) {
         let pos = &ply.after;
         let mut moved = 0u64;
@@ -264,15 +270,7 @@ impl ChessNode {
         let parent = self.tail;
         let tail = Tail::of(pos, parent.as_ref(), touched, texts);
         self.tail = Some(tail);
-        let fields = parent.map(|p| {
-            let mut f = tail.changes(&p, texts);
-            for r in 0..8 {
-                if (moved >> (8 * r)) & 0xff != 0 {
-                    f |= 1 << (7 - r);
-                }
-            }
-            f
-        });
+        let fields = parent.map(|p| tail.written(&p, texts));
         (cells, fields)
     }
 }
@@ -292,10 +290,12 @@ impl ViewSink {
         }
     }
 
-    /// The start of a chess game: its board, and its FEN written whole.
+    /// The start of a chess game: its board, and its FEN's fields after
+    /// the placement written whole.
     pub(super) fn draw_chess_start(&mut self, fen: &str, board: &ChessBoard) -> Shown {
         let tail = fen.find(' ').map_or(fen.len(), |i| i + 1);
-        let tail = Tail::parse(fen.get(tail..).unwrap_or_default(), &mut self.fens);
+        let tail_text = fen.get(tail..).unwrap_or_default();
+        let tail = Tail::parse(tail_text, &mut self.fens);
         let node = ChessNode {
             codes: board.codes,
             check: board.check,
@@ -303,8 +303,8 @@ impl ViewSink {
         };
         let mut out = std::mem::take(&mut self.plies);
         let start = out.len();
-        out.push(b'[');
-        fen::write_change(&mut out, None, fen);
+        out.extend_from_slice(b"[-1,");
+        json::string(&mut out, tail_text);
         self.plies = out;
         let index = self.boards.len();
         self.boards.push(node);
@@ -345,15 +345,9 @@ impl ViewSink {
         out.push(b'[');
         let tail = node.tail.map(|t| t.text(&self.fens));
         match (fields, tail) {
-            (Some(f), Some(t)) => {
-                let mut st = Stack::new();
-                fen::write_fide_change(&mut st, &node.codes, f, &t);
-                if !st.flush(&mut out) {
-                    fen::write_fide_change(&mut out, &node.codes, f, &t);
-                }
-            }
+            (Some(f), Some(t)) => fen::write_tail_change(&mut out, f, &t),
             _ => {
-                let mut whole = Vec::with_capacity(90);
+                let mut whole = Vec::with_capacity(32);
                 match tail {
                     Some(t) => fen::push_tail(&mut whole, &t),
                     None => whole.extend_from_slice(
@@ -364,10 +358,8 @@ impl ViewSink {
                             .as_bytes(),
                     ),
                 }
-                let whole = String::from_utf8(whole).unwrap_or_default();
-                let mut fen = String::new();
-                fen::push_chess_fen(&mut fen, &node.codes, &whole);
-                fen::write_change(&mut out, None, &fen);
+                out.extend_from_slice(b"-1,");
+                json::string(&mut out, &String::from_utf8_lossy(&whole));
             }
         }
         self.plies = out;
@@ -376,10 +368,10 @@ impl ViewSink {
         self.end_chess_node(start, ply.variant, index, cells, arrow, &picture)
     }
 
-    /// Ends a chess node's page data, whose position string's change is
-    /// written from `start` on: the fragments of the `cells` that changed
-    /// (a bit each), found in the flat tables or drawn from `picture`, the
-    /// arrow's and the facts'.
+    /// Ends a chess node's page data, whose FEN fields are written from
+    /// `start` on: the keys of the `cells` that changed (a bit each), whose
+    /// fragments are found in the flat tables or drawn from `picture`, and
+    /// the arrow's fragment; the facts panel is drawn if it never was.
     fn end_chess_node(
         &mut self,
         start: usize,
@@ -416,10 +408,9 @@ impl ViewSink {
                     *k = id;
                 }
             }
-            // A changed square's fragment differs from the parent's:
-            // another code or check is another key.
-            self.diffs.push(offset(s));
-            self.diffs.push(id);
+            // The page's script finds the fragment and the piece letter
+            // from the key (the fragments' table of keys is the page's).
+            self.diffs.push(offset(key % 2048));
         }
         let arrow = arrow.and_then(|(from, to)| {
             let f = usize::from(from.rank()) * 8 + usize::from(from.file());
@@ -438,24 +429,79 @@ impl ViewSink {
             }
             Some(id)
         });
+        // The facts panel is drawn once per game and side to move; the
+        // page's script picks it by the position string's side to move.
         let turn = turn.unwrap_or_else(|| picture().turn);
         let key = slot * 2 + turn.index();
-        let mut facts = self.chess.facts.get(key).copied().unwrap_or(NONE);
-        if facts == NONE {
+        if self.chess.facts.get(key) == Some(&NONE) {
             let pic = drawn.get_or_insert_with(picture);
             let diagram = Diagram::new(pic).size(BOARD_PIXELS);
             let layout = diagram.layout();
-            facts = self.fragments.push(|out| diagram.write_facts(out, &layout));
+            let facts = self.fragments.push(|out| diagram.write_facts(out, &layout));
             if let Some(k) = self.chess.facts.get_mut(key) {
                 *k = facts;
             }
         }
-        let data = self.end_node(start, arrow, facts);
+        let mut out = std::mem::take(&mut self.plies);
+        let mut st = Stack::new();
+        write_chess_end(&mut st, &self.diffs, arrow);
+        if !st.flush(&mut out) {
+            write_chess_end(&mut out, &self.diffs, arrow);
+        }
+        self.plies = out;
         Shown {
-            data,
+            data: (offset(start), offset(self.plies.len())),
             fen: (0, 0),
             cells: offset(index),
         }
+    }
+
+    /// Writes the page's tables of chess fragments: `cells`, flat pairs
+    /// (key, fragment) for every cell drawn, the key `((game * 64 + square)
+    /// * 16 + code) * 2 + check` (game 0 chess, 1 Chess960; a square a1 =
+    /// 0; code 0 empty, 1 to 12 `PNBRQKpnbrqk`), and `facts`, the facts
+    /// panel's fragment by game and side to move (`null` never drawn).
+    pub(super) fn write_chess_tables(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"cells\":[");
+        let mut first = true;
+        for (key, &id) in self.chess.cells.iter().enumerate() {
+            if id == NONE {
+                continue;
+            }
+            if !first {
+                out.push(b',');
+            }
+            first = false;
+            json::number(out, key as u64);
+            out.push(b',');
+            json::number(out, u64::from(id));
+        }
+        out.extend_from_slice(b"],\"facts\":[");
+        for (i, &id) in self.chess.facts.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json::option(out, (id != NONE).then_some(u64::from(id)));
+        }
+        out.extend_from_slice(b"]}");
+    }
+}
+
+/// Ends a chess node's page data: `],[key, ...],arrow` (see
+/// [`ViewSink::write_chess_tables`] for the keys; the facts panel is the
+/// script's, by the side to move).
+fn write_chess_end(out: &mut impl Bytes, keys: &[u32], arrow: Option<u32>) {
+    out.extend(b"],[");
+    for (j, &k) in keys.iter().enumerate() {
+        if j > 0 {
+            out.push(b',');
+        }
+        out.decimal(k);
+    }
+    out.extend(b"],");
+    match arrow {
+        Some(a) => out.decimal(a),
+        None => out.extend(b"null"),
     }
 }
 
@@ -464,10 +510,11 @@ mod tests {
     use super::*;
     use crate::verify::{Observer, Ply, Verifier};
 
-    /// The page's change of `before`'s string for the ply to `after`,
-    /// from `parent` (the page's node of `before`), held to the general
-    /// path (two whole FENs) and to the page's script; the new node's
-    /// board and check are those read whole from `after`.
+    /// The page's node for the ply from `before` to `after`, from
+    /// `parent` (the page's node of `before`): the FEN the script rebuilds
+    /// from it is `after`'s (the general path), its board and check are
+    /// those read whole from `after`, and its listed cells are those that
+    /// differ.
     fn check_ply(parent: &ChessNode, ply: &FidePly, before: &str, texts: &mut String) -> ChessNode {
         let after = ply.after.fen();
         let mut node = *parent;
@@ -484,17 +531,61 @@ mod tests {
             assert_eq!(cells >> s & 1 == 1, differs, "{after} square {s}");
         }
         let tail = node.tail.expect("tail").text(texts);
-        let mut general = Vec::new();
-        fen::write_change(&mut general, Some(before), &after);
         let mut page = Vec::new();
-        fen::write_fide_change(&mut page, &node.codes, fields.expect("fields"), &tail);
-        let (g, p) = (
-            String::from_utf8(general).expect("UTF-8"),
-            String::from_utf8(page).expect("UTF-8"),
+        fen::write_tail_change(&mut page, fields.expect("fields"), &tail);
+        let parent_tail: Vec<&str> = before.split(' ').skip(1).collect();
+        assert_eq!(
+            page_fen(&node.codes, &parent_tail, &page),
+            after,
+            "{before}"
         );
-        assert_eq!(p, g, "{before} -> {after}");
-        assert_eq!(fen::tests::apply(before, p.as_bytes()), after);
         node
+    }
+
+    /// The FEN the page's script writes for a chess node: the placement
+    /// from its codes, the other fields from the parent's (`parent`) and
+    /// the node's change (`change`, without its brackets).
+    fn page_fen(codes: &[u8; 64], parent: &[&str], change: &[u8]) -> String {
+        let v: serde_json::Value =
+            serde_json::from_slice(&[b"[", change, b"]"].concat()).expect("JSON");
+        let num = |s: &str| s.parse::<u64>().expect("a clock");
+        let mut tail = [
+            if parent[0] == "w" { "b" } else { "w" }.to_owned(),
+            parent[1].to_owned(),
+            "-".to_owned(),
+            (num(parent[3]) + 1).to_string(),
+            (num(parent[4]) + u64::from(parent[0] == "b")).to_string(),
+        ];
+        for pair in v.as_array().expect("array").chunks(2) {
+            let k = pair[0].as_u64().expect("field") as usize;
+            tail[k] = match &pair[1] {
+                serde_json::Value::String(s) => s.clone(),
+                n => n.to_string(),
+            };
+        }
+        let mut place = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match codes[r * 8 + f] {
+                    0 => empty += 1,
+                    c => {
+                        if empty > 0 {
+                            place += &empty.to_string();
+                            empty = 0;
+                        }
+                        place.push(b" PNBRQKpnbrqk"[usize::from(c)] as char);
+                    }
+                }
+            }
+            if empty > 0 {
+                place += &empty.to_string();
+            }
+            if r > 0 {
+                place.push('/');
+            }
+        }
+        format!("{place} {}", tail.join(" "))
     }
 
     /// The start's node as the page reads it from the FEN (half of the

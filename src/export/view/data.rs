@@ -13,14 +13,20 @@ pub(super) const ROOT: usize = 0;
 
 impl ViewSink {
     /// A game's page data as JSON, written by hand into `out` (no value
-    /// per node): an object with `n`, `file`, `variant`, `frame`, `tags`,
-    /// `result`, `comments`, `after`, `number`, `black_first`, `skipped`,
-    /// `nodes`, `up`, `nags`, `cb`, `ca` and `diags`. A node is an array
-    /// (the page holds one per ply, so no field names): the move
+    /// per node): an object with `n`, `file`, `variant`, `frame`, `chess`,
+    /// `tags`, `result`, `comments`, `after`, `number`, `black_first`,
+    /// `skipped`, `nodes`, `up`, `nags`, `cb`, `ca` and `diags`. A node is
+    /// an array (the page holds one per ply, so no field names): the move
     /// (canonical, or as written when it was not replayed) and, when it
     /// was replayed, its position string as a change of the parent's
     /// (`fen::write_change`), the cells that differ from the parent's
     /// board (`cell, fragment, ...`), the arrow's fragment and the facts'
+    /// fragment. In a FIDE chess or Chess960 game (`chess` is its row in
+    /// the page's chess tables, see `ViewSink::write_chess_tables`) a
+    /// node is the move, the FEN's fields after the placement that are not
+    /// implied by the parent's (`fen::write_tail_change`), the keys of the
+    /// cells that differ (each naming the square, piece and check, from
+    /// which the script also writes the placement) and the arrow's
     /// fragment. What most nodes lack is listed apart, as flat pairs:
     /// `up` (node, how far back its parent is) for the nodes whose parent
     /// is not the node before, `nags` (node, NAG), `cb` and `ca` (node,
@@ -35,6 +41,8 @@ impl ViewSink {
         json::string(out, page.variant);
         out.extend_from_slice(b",\"frame\":");
         json::option(out, page.frame.map(u64::from));
+        out.extend_from_slice(b",\"chess\":");
+        json::option(out, page.chess.map(u64::from));
         out.extend_from_slice(b",\"tags\":[");
         for (i, (name, value)) in game.view_tags().enumerate() {
             if i > 0 {
@@ -182,6 +190,9 @@ fn pair(list: &mut Vec<u8>, node: usize, value: impl FnOnce(&mut Vec<u8>)) {
 pub(super) struct PageGame<'a> {
     pub(super) start: Option<(u32, Color)>,
     pub(super) frame: Option<u32>,
+    /// The game's row in the page's chess tables when its nodes are
+    /// chess's.
+    pub(super) chess: Option<u8>,
     pub(super) n: u64,
     pub(super) file: &'a str,
     pub(super) variant: &'a str,

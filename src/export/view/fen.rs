@@ -6,11 +6,12 @@
 //! have the same separators in the same order (and for the start).
 //!
 //! The general path ([`write_change`]) compares two whole strings. FIDE
-//! chess and Chess960 ([`write_fide_change`]) write the same change from
-//! the board's codes and the fields after the placement, given which
-//! fields changed (`chess.rs` knows that from the move); a test there
-//! holds the two equal at every ply of the chess fixtures and of random
-//! games.
+//! chess and Chess960 write no placement at all (the page's board codes
+//! are piece letters, and the script writes the ranks from them) and only
+//! the fields after it that are not what the parent's imply
+//! ([`write_tail_change`]); a test in `chess.rs` holds the string the
+//! page rebuilds equal to the position's FEN at every ply of the chess
+//! fixtures and of random games.
 
 use super::json::{self, Bytes};
 
@@ -163,41 +164,6 @@ fn push_run(out: &mut Vec<u8>, first: &mut bool, field: u32, text: &str) {
     json::string(out, text);
 }
 
-/// FEN's piece letters by board code ([`crate::rules::picture::ChessBoard::codes`]).
-const CHARS: &[u8; 16] = b" PNBRQKpnbrqk???";
-
-/// Appends rank `r` (0 the first) of the FEN placement of `codes`.
-fn push_rank(out: &mut impl Bytes, codes: &[u8; 64], r: usize) {
-    let mut empty = 0u8;
-    for &code in codes.iter().skip(r * 8).take(8) {
-        if code == 0 {
-            empty += 1;
-            continue;
-        }
-        if empty > 0 {
-            out.push(b'0' + empty);
-            empty = 0;
-        }
-        out.push(CHARS[usize::from(code & 15)]);
-    }
-    if empty > 0 {
-        out.push(b'0' + empty);
-    }
-}
-
-/// Appends the FEN of a chess board: its codes' placement, then `tail`,
-/// the fields after it.
-pub(super) fn push_chess_fen(out: &mut String, codes: &[u8; 64], tail: &str) {
-    let mut bytes = std::mem::take(out).into_bytes();
-    for r in (0..8).rev() {
-        push_rank(&mut bytes, codes, r);
-        bytes.push(if r > 0 { b'/' } else { b' ' });
-    }
-    bytes.extend_from_slice(tail.as_bytes());
-    // Codes give ASCII letters and digits; `tail` was a string.
-    *out = String::from_utf8(bytes).unwrap_or_default();
-}
-
 /// A chess FEN's fields after the placement: side to move, castling,
 /// en passant and the two clocks.
 #[derive(Clone, Copy, Debug)]
@@ -211,20 +177,42 @@ pub(super) struct TailText<'a> {
     pub(super) full: u32,
 }
 
-/// Appends field `k` (0 side to move ... 4 the move number) of `t`.
-fn push_tail_field(out: &mut impl Bytes, t: &TailText<'_>, k: usize) {
+/// Appends field `k` (0 side to move ... 4 the move number) of `t`; the
+/// clocks as JSON numbers, the others as JSON strings when `quoted`.
+fn push_tail_field(out: &mut impl Bytes, t: &TailText<'_>, k: usize, quoted: bool) {
+    if k >= 3 {
+        out.decimal(if k == 3 { t.half } else { t.full });
+        return;
+    }
+    if quoted {
+        out.push(b'"');
+    }
     match k {
         0 => out.push(t.turn),
-        1 => out.extend(t.castling.as_bytes()),
-        2 => match t.ep {
+        1 => {
+            for &b in t.castling.as_bytes() {
+                // A castling field read from a FEN is written back as
+                // read: escape what JSON or the script element cannot hold.
+                if quoted && json::ESCAPED[usize::from(b)] {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    out.extend(b"\\u00");
+                    out.push(HEX[usize::from(b >> 4)]);
+                    out.push(HEX[usize::from(b & 15)]);
+                } else {
+                    out.push(b);
+                }
+            }
+        }
+        _ => match t.ep {
             Some(s) => {
                 out.push(b'a' + s % 8);
                 out.push(b'1' + s / 8 % 8);
             }
             None => out.push(b'-'),
         },
-        3 => out.decimal(t.half),
-        _ => out.decimal(t.full),
+    }
+    if quoted {
+        out.push(b'"');
     }
 }
 
@@ -234,57 +222,31 @@ pub(super) fn push_tail(out: &mut impl Bytes, t: &TailText<'_>) {
         if k > 0 {
             out.push(b' ');
         }
-        push_tail_field(out, t, k);
+        push_tail_field(out, t, k, false);
     }
 }
 
-/// [`write_change`] for a FIDE chess or Chess960 position given as its
-/// board's codes and the fields after the placement, with `changed`
-/// telling which fields differ from the parent's (bits 0 to 7 the ranks,
-/// the eighth first; 8 to 12 the tail's): only those are written, runs of
-/// consecutive ones together.
-pub(super) fn write_fide_change(
-    out: &mut impl Bytes,
-    codes: &[u8; 64],
-    mut changed: u32,
-    tail: &TailText<'_>,
-) {
-    changed &= (1 << 13) - 1;
+/// Appends a chess node's FEN fields after the placement as the page
+/// writes them (the placement is the page's board: each cell's code is
+/// a piece letter): `field, value, ...` for the fields in `written` (bit
+/// `k` field `k`, 0 the side to move ... 4 the move number); every field
+/// not written is what the script assumes from the parent's: the other
+/// side to move, the same castling, no en-passant square, the halfmove
+/// clock one more, the move number one more after Black's move.
+pub(super) fn write_tail_change(out: &mut impl Bytes, written: u32, tail: &TailText<'_>) {
     let mut first = true;
-    while changed != 0 {
-        let f = changed.trailing_zeros() as usize;
-        // The run: consecutive set bits from f.
-        let len = (changed >> f).trailing_ones() as usize;
-        let end = f + len - 1;
-        changed &= !(((1u32 << len) - 1) << f);
+    for k in 0..5 {
+        if written >> k & 1 == 0 {
+            continue;
+        }
         if !first {
             out.push(b',');
         }
         first = false;
-        push_small(out, f);
-        out.extend(b",\"");
-        // Ranks and tail fields are ASCII without a byte to escape (the
-        // castling field is X-FEN letters).
-        for g in f..=end {
-            if g > f {
-                out.push(if g <= 7 { b'/' } else { b' ' });
-            }
-            if g < 8 {
-                push_rank(out, codes, 7 - g);
-            } else {
-                push_tail_field(out, tail, g - 8);
-            }
-        }
-        out.push(b'"');
+        out.push(b'0' + k as u8);
+        out.push(b',');
+        push_tail_field(out, tail, k, true);
     }
-}
-
-/// Appends a field number below 100.
-fn push_small(out: &mut impl Bytes, n: usize) {
-    if n >= 10 {
-        out.push(b'0' + (n / 10 % 10) as u8);
-    }
-    out.push(b'0' + (n % 10) as u8);
 }
 
 #[cfg(test)]
@@ -358,6 +320,37 @@ pub(super) mod tests {
                 assert_eq!(common_prefix(a, b), p, "{a:?} {b:?}");
                 assert_eq!(common_suffix(a, b), s, "{a:?} {b:?}");
             }
+        }
+    }
+
+    /// A chess node's fields read back as JSON: the clocks as numbers,
+    /// the others as strings, and a castling field that JSON or the
+    /// script element cannot hold as it is written escaped.
+    #[test]
+    fn tail_changes_are_json() {
+        for castling in ["KQkq", "-", "HAha", "<\"\\\n"] {
+            let t = TailText {
+                turn: b'b',
+                castling,
+                ep: Some(20),
+                half: 0,
+                full: 4_000_000_000,
+            };
+            let mut out = Vec::new();
+            write_tail_change(&mut out, 0b11111, &t);
+            let text = String::from_utf8(out).expect("UTF-8");
+            assert!(!text.contains('<'), "{text}");
+            let v: serde_json::Value =
+                serde_json::from_str(&format!("[{text}]")).expect("valid JSON");
+            assert_eq!(
+                v,
+                serde_json::json!([0, "b", 1, castling, 2, "e3", 3, 0, 4, 4_000_000_000u32])
+            );
+            let mut out = Vec::new();
+            write_tail_change(&mut out, 0b01010, &t);
+            let v: serde_json::Value =
+                serde_json::from_slice(&[b"[", &out[..], b"]"].concat()).expect("valid JSON");
+            assert_eq!(v, serde_json::json!([1, castling, 3, 0]));
         }
     }
 

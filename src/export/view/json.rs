@@ -43,6 +43,15 @@ pub(super) trait Bytes {
         } else if n < 100 {
             self.push(b'0' + (n / 10) as u8);
             self.push(b'0' + (n % 10) as u8);
+        } else if n < 10_000 {
+            // Cell keys and fragment ids: two digits at a time, no loop.
+            let (hi, lo) = ((n / 100) as usize, (n % 100) as usize);
+            if hi >= 10 {
+                self.push(PAIRS[2 * hi]);
+            }
+            self.push(PAIRS[2 * hi + 1]);
+            self.push(PAIRS[2 * lo]);
+            self.push(PAIRS[2 * lo + 1]);
         } else {
             let mut d = [0u8; 10];
             let mut i = d.len();
@@ -58,6 +67,18 @@ pub(super) trait Bytes {
         }
     }
 }
+
+/// `00` to `99`, two bytes each.
+static PAIRS: [u8; 200] = {
+    let mut t = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        t[2 * i] = b'0' + (i / 10) as u8;
+        t[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    t
+};
 
 impl Bytes for Vec<u8> {
     #[inline]
@@ -147,6 +168,14 @@ pub(super) fn string(out: &mut Vec<u8>, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
     let bytes = s.as_bytes();
+    // A move is a few bytes: copied as it is checked.
+    if bytes.len() <= 8 && !bytes.iter().any(|&b| ESCAPED[usize::from(b)]) {
+        for &b in bytes {
+            out.push(b);
+        }
+        out.push(b'"');
+        return;
+    }
     // Moves and position strings never need an escape: one pass to see.
     if !bytes.iter().any(|&b| ESCAPED[usize::from(b)]) {
         out.extend_from_slice(bytes);
@@ -230,8 +259,12 @@ mod tests {
             10,
             99,
             100,
+            101,
+            909,
             999,
             1000,
+            1009,
+            2047,
             9999,
             10_000,
             65_535,

@@ -18,9 +18,11 @@
 //! position, the FEN and the board of every ply the verifier plays). A
 //! FIDE chess or Chess960 ply comes as its move and the bitboards after
 //! it ([`FidePly`], `chess.rs`): only the squares the move touched are
-//! read, and they give both the changed cells, whose fragments are found
-//! in flat tables, and the changed ranks of the position string. Every
-//! other game's board comes as a [`CellBoard`] (`cells.rs`). A game's data is
+//! read, and they give the changed cells, whose fragments are found in
+//! flat tables; the page writes each as a key naming its drawing and its
+//! piece, from which the script also writes the FEN's placement, and only
+//! the FEN's other fields that a ply does not imply. Other games' boards
+//! come as [`CellBoard`]s (`cells.rs`). A game's data is
 //! written by hand into one reused buffer: a page of 10,000 games holds
 //! some 800,000 nodes.
 
@@ -168,6 +170,9 @@ pub struct ViewSink {
     /// The FEN of the last move annotated in `fens`, until its board comes.
     fen: (u32, u32),
     frame: Option<u32>,
+    /// The current game's row in the chess tables (0 chess, 1 Chess960)
+    /// when its nodes are written as chess's ([`chess::ChessNode`]).
+    chess_game: Option<u8>,
     listed: Vec<Listed>,
     /// A game's page data, written by hand (reused).
     json: Vec<u8>,
@@ -199,8 +204,10 @@ impl RecordSink for ViewSink {
     fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
         self.clear();
         self.last = None;
+        self.chess_game = None;
         let shown = match board {
             Board::Chess(b) => {
+                self.chess_game = Some(u8::from(b.variant == Variant::Chess960));
                 self.start = Some((number, b.turn));
                 self.cells = 64;
                 self.frame = Some(self.chess_frame(&b));
@@ -227,7 +234,8 @@ impl RecordSink for ViewSink {
     }
 
     fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
-        let Some((id, parent)) = self.lean.last_node() else {
+        // A chess game's nodes are all chess's (the page reads them so).
+        let Some((id, parent)) = self.lean.last_node().filter(|_| self.chess_game.is_none()) else {
             return Some(picture);
         };
         let last = self.last.take().filter(|(node, _)| *node == parent);
@@ -245,7 +253,7 @@ impl RecordSink for ViewSink {
     }
 
     fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
-        let Some((id, parent)) = self.lean.last_node() else {
+        let Some((id, parent)) = self.lean.last_node().filter(|_| self.chess_game.is_none()) else {
             return;
         };
         self.last = None;
@@ -257,7 +265,7 @@ impl RecordSink for ViewSink {
     }
 
     fn annotate_fide(&mut self, ply: &FidePly) {
-        let Some((id, parent)) = self.lean.last_node() else {
+        let Some((id, parent)) = self.lean.last_node().filter(|_| self.chess_game.is_some()) else {
             return;
         };
         let parent = self.shown_at(parent).filter(|_| self.cells == 64);
@@ -287,6 +295,7 @@ impl ViewSink {
             last: None,
             fen: (0, 0),
             frame: None,
+            chess_game: None,
             listed: Vec::new(),
             json: Vec::new(),
         }
@@ -503,6 +512,7 @@ impl ViewSink {
         let page = PageGame {
             start,
             frame,
+            chess: self.chess_game.take(),
             n,
             file,
             variant: &variant,
@@ -545,6 +555,7 @@ impl ViewSink {
         self.clear();
         self.start = None;
         self.frame = None;
+        self.chess_game = None;
         self.last = None;
     }
 
@@ -569,10 +580,16 @@ impl ViewSink {
         write!(
             out,
             "<script type=\"application/json\" id=\"xpgn-index\">{}</script>\n\
-             <script type=\"application/json\" id=\"xpgn-fragments\">",
+             <script type=\"application/json\" id=\"xpgn-chess\">",
             script_safe(&list),
         )?;
         let mut json = Vec::with_capacity(1 << 16);
+        self.write_chess_tables(&mut json);
+        json.extend_from_slice(
+            b"</script>\n<script type=\"application/json\" id=\"xpgn-fragments\">",
+        );
+        out.write_all(&json)?;
+        json.clear();
         json.push(b'[');
         for (i, svg) in self.fragments.svg.iter().enumerate() {
             if i > 0 {

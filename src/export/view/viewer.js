@@ -1,11 +1,18 @@
 "use strict";
 // xpgn view: puts together the boards that xpgn drew (the SVG fragments
 // table) for the node being shown, and lists the moves. It knows no rule:
-// every position string and drawing comes from xpgn's replay.
+// every position string and drawing comes from xpgn's replay (a chess
+// game's FEN is decoded from the board's pieces and the fields a node
+// writes; see chessNodes).
 (function () {
   const $ = (id) => document.getElementById(id);
   const fragments = JSON.parse($("xpgn-fragments").textContent);
   const index = JSON.parse($("xpgn-index").textContent);
+  // Chess cells' fragments by key (see chessNodes) and the facts panels.
+  const chess = JSON.parse($("xpgn-chess").textContent);
+  const chessCells = [];
+  for (let j = 0; j + 1 < chess.cells.length; j += 2) chessCells[chess.cells[j]] = chess.cells[j + 1];
+  const LETTERS = " PNBRQKpnbrqk";
   const NAGS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "\u25A1", 10: "=", 13: "\u221E", 14: "\u2A72", 15: "\u2A71", 16: "\u00B1", 17: "\u2213", 18: "+\u2212", 19: "\u2212+" };
   const SEVERITY = { error: 3, warning: 2, note: 1 };
   let game = null;   // the open game's data
@@ -167,23 +174,10 @@
     if (!list.children.length) list.append(el("li", "", "None: every move was replayed."));
   }
 
-  function open(k) {
-    const data = document.getElementById("xpgn-game-" + k);
-    if (!data) return;
-    game = JSON.parse(data.textContent);
-    // Nodes are arrays (see xpgn's ViewSink::write_game_json): the move,
-    // then, when it was replayed, the change of the position string, the
-    // changed cells, the arrow and the facts. Parents come before their
-    // children, so one pass rebuilds each position string.
-    game.nodes = game.nodes.map((r, i) => ({ p: i - 1, m: r[0], ok: r.length > 1, nags: [], cb: [], ca: [], fc: r[1], d: r[2] || [], a: r[3], f: r[4] }));
-    const pairs = (list, each) => { for (let j = 0; j + 1 < list.length; j += 2) each(game.nodes[list[j]], list[j + 1]); };
-    pairs(game.up, (node, back) => { node.p -= back - 1; });
-    pairs(game.nags, (node, g) => node.nags.push(g));
-    pairs(game.cb, (node, c) => node.cb.push(c));
-    pairs(game.ca, (node, c) => node.ca.push(c));
-    // A position string is its fields (between "/" and " ") and the
-    // separators: a change replaces runs of fields, [first, text, ...],
-    // or the whole string (first -1).
+  // A position string is its fields (between "/" and " ") and the
+  // separators: a change replaces runs of fields, [first, text, ...],
+  // or the whole string (first -1).
+  function positionStrings() {
     const SPLIT = /([/ ])/;
     for (const node of game.nodes) {
       const c = node.fc;
@@ -198,6 +192,73 @@
       node.parts = parts;
       node.fen = parts.join("");
     }
+  }
+
+  // A chess game's nodes: each changed cell is a key, ((square * 16 +
+  // code) * 2 + check) with a1 = 0 and the codes " PNBRQKpnbrqk", whose
+  // fragment is in the page's chess table; the FEN's placement is written
+  // from the codes, and its other fields are the parent's as the node's
+  // change says: [-1, "the fields"] whole, else [field, value, ...] for
+  // the fields written and, for the others, what a ply implies: the other
+  // side to move, the same castling, no en-passant square, the halfmove
+  // clock one more, the move number one more after Black's move. The
+  // facts panel is the side to move's.
+  function chessNodes() {
+    const row = game.chess * 2048;
+    for (const node of game.nodes) {
+      const c = node.fc;
+      if (!c) { node.fen = null; continue; }
+      const parent = node.p >= 0 ? game.nodes[node.p] : null;
+      const codes = parent && parent.codes ? parent.codes.slice() : new Array(64).fill(0);
+      const keys = node.d;
+      node.d = [];
+      for (const k of keys) {
+        codes[k >> 5] = (k >> 1) & 15;
+        node.d.push(k >> 5, chessCells[row + k]);
+      }
+      let tail;
+      if (c[0] === -1) tail = c[1].split(" ");
+      else {
+        const t = parent.tail;
+        tail = [t[0] === "w" ? "b" : "w", t[1], "-", String(Number(t[3]) + 1), String(Number(t[4]) + (t[0] === "b" ? 1 : 0))];
+        for (let j = 0; j + 1 < c.length; j += 2) tail[c[j]] = String(c[j + 1]);
+      }
+      let place = "";
+      for (let r = 7; r >= 0; r--) {
+        let empty = 0;
+        for (let f = 0; f < 8; f++) {
+          const code = codes[r * 8 + f];
+          if (code === 0) { empty++; continue; }
+          if (empty) { place += empty; empty = 0; }
+          place += LETTERS[code];
+        }
+        if (empty) place += empty;
+        if (r > 0) place += "/";
+      }
+      node.codes = codes;
+      node.tail = tail;
+      node.fen = place + " " + tail.join(" ");
+      node.f = chess.facts[game.chess * 2 + (tail[0] === "b" ? 1 : 0)];
+    }
+  }
+
+  function open(k) {
+    const data = document.getElementById("xpgn-game-" + k);
+    if (!data) return;
+    game = JSON.parse(data.textContent);
+    // Nodes are arrays (see xpgn's ViewSink::write_game_json): the move,
+    // then, when it was replayed, the change of the position string, the
+    // changed cells, the arrow and the facts (a chess game's: see
+    // chessNodes). Parents come before their children, so one pass
+    // rebuilds each position string.
+    game.nodes = game.nodes.map((r, i) => ({ p: i - 1, m: r[0], ok: r.length > 1, nags: [], cb: [], ca: [], fc: r[1], d: r[2] || [], a: r[3], f: r[4] }));
+    const pairs = (list, each) => { for (let j = 0; j + 1 < list.length; j += 2) each(game.nodes[list[j]], list[j + 1]); };
+    pairs(game.up, (node, back) => { node.p -= back - 1; });
+    pairs(game.nags, (node, g) => node.nags.push(g));
+    pairs(game.cb, (node, c) => node.cb.push(c));
+    pairs(game.ca, (node, c) => node.ca.push(c));
+    if (game.chess !== null && game.chess !== undefined) chessNodes();
+    else positionStrings();
     gameNo = k;
     children = game.nodes.map(() => []);
     game.nodes.forEach((node, i) => {
