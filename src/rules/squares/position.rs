@@ -136,8 +136,10 @@ const PLACE: [u64; 14] = [
     0x24A1_9947_B391_6CF7,
 ];
 
-/// A position of a game of the squares family.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A position of a game of the squares family (small and plain: `Copy`,
+/// so that the copies the resolver and the verifier make are one block
+/// copy, not a copy field by field).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SquaresPosition {
     pub(crate) variant: Variant,
     pub(crate) config: Config,
@@ -346,11 +348,19 @@ impl SquaresPosition {
     }
 
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        self.remove(sq);
-        self.board[idx(sq)] = piece.code();
-        self.occupied[piece.color].insert(sq);
+        let b = bit(sq);
+        if b == 0 {
+            return;
+        }
+        // Bit index and board index are the same (`rank * 8 + file`).
+        let i = b.trailing_zeros() as usize & 63;
+        if self.board[i] != 0 {
+            self.remove(sq);
+        }
+        self.board[i] = piece.code();
+        self.occupied[piece.color].0 |= b;
         if let Some(m) = self.roles.get_mut(piece.role.index()) {
-            *m |= bit(sq);
+            *m |= b;
         }
         if piece.role == KING {
             self.kings[piece.color] = Some(sq);
@@ -358,13 +368,15 @@ impl SquaresPosition {
     }
 
     pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let p = Piece::from_code(self.board[idx(sq)])?;
-        self.board[idx(sq)] = 0;
-        self.occupied[p.color].remove(sq);
+        let b = bit(sq);
+        let i = b.trailing_zeros() as usize;
+        let p = Piece::from_code(*self.board.get(i)?)?;
+        self.board[i] = 0;
+        self.occupied[p.color].0 &= !b;
         if let Some(m) = self.roles.get_mut(p.role.index()) {
-            *m &= !bit(sq);
+            *m &= !b;
         }
-        if self.kings[p.color] == Some(sq) {
+        if p.role == KING && self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
         }
         Some(p)
