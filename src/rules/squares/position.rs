@@ -549,7 +549,7 @@ impl SquaresPosition {
             } => {
                 self.remove(from);
                 if capture.is_some() {
-                    self.remove(to);
+                    // `put` takes the captured piece off.
                     self.halfmoves = 0;
                     self.castling[!us].remove(to);
                 }
@@ -603,13 +603,14 @@ impl SquaresPosition {
         if returning {
             // Infinite Reserves: the square the piece left goes back to the
             // reserve (castling: the king's; en passant: the capturer's).
-            let from = m.from();
-            if self.piece_at(from).is_none() {
-                self.squares.remove(from);
+            let from = bit(m.from());
+            if from & (self.occupied.white.0 | self.occupied.black.0) == 0 {
                 // The square leaves the board: nothing is barred there (L16).
-                self.barred.remove(from);
-                self.owners[Color::White].remove(from);
-                self.owners[Color::Black].remove(from);
+                let keep = !from;
+                self.squares.0 &= keep;
+                self.barred.0 &= keep;
+                self.owners.white.0 &= keep;
+                self.owners.black.0 &= keep;
                 if let Reserve::Finite(n) = self.reserves[us] {
                     self.reserves[us] = Reserve::Finite(n.saturating_add(1));
                 }

@@ -216,8 +216,8 @@ impl SquaresPosition {
         let mut unsafe_king = false;
         let tried = candidates.len() + more.len();
         let scratch = after;
-        for cand in candidates.into_iter().chain(more) {
-            scratch.clone_from(self);
+        for &cand in candidates.iter().chain(&more) {
+            *scratch = *self;
             let mut turn = Turn {
                 actions: ArrayVec::new(),
             };
@@ -262,7 +262,7 @@ impl SquaresPosition {
                     // The only candidate's actions are on the copy.
                     scratch.close_turn(&t, self.ep);
                 } else {
-                    scratch.clone_from(self);
+                    *scratch = *self;
                     scratch.play_unchecked(&t);
                 }
                 Ok(t)
