@@ -83,6 +83,56 @@ fn bitset_role_masks_agree_with_the_board_on_random_games() {
     }
 }
 
+/// The role and occupant masks after captures: the random games above
+/// are short and capture little, so a capture that left the victim in its
+/// masks went unseen there (long Moving Squares games capture often).
+#[test]
+fn masks_agree_with_the_board_after_the_captures_of_long_games() {
+    let mut captures = 0;
+    for seed in 0..4 {
+        let game = playout(
+            Variant::MovingSquares,
+            &PlayoutOptions::default(),
+            seed,
+            160,
+        )
+        .expect("start position");
+        let positions: Vec<SquaresPosition> = game
+            .positions()
+            .iter()
+            .filter_map(|p| p.as_squares().cloned())
+            .collect();
+        for pair in positions.windows(2) {
+            let count =
+                |p: &SquaresPosition| (p.occupied.white.0 | p.occupied.black.0).count_ones();
+            captures += usize::from(count(&pair[1]) < count(&pair[0]));
+        }
+        for p in positions {
+            for i in 0..64u8 {
+                let sq = Square::new(i % 8, i / 8).expect("on the grid");
+                let piece = p.piece_at(sq);
+                for (r, mask) in p.roles.iter().enumerate() {
+                    let want = piece.is_some_and(|pc| pc.role.index() == r);
+                    assert_eq!(mask & (1 << i) != 0, want, "role {r} {sq:?} in {}", p.fen());
+                }
+                for c in Color::ALL {
+                    let want = piece.is_some_and(|pc| pc.color == c);
+                    assert_eq!(
+                        p.occupied[c].contains(sq),
+                        want,
+                        "{c:?} {sq:?} in {}",
+                        p.fen()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        captures > 10,
+        "only {captures} captures: the test sees too few"
+    );
+}
+
 #[test]
 fn has_legal_turn_agrees_with_the_list_of_legal_turns_on_random_games() {
     let mut turns = Vec::new();
