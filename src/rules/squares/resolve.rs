@@ -62,7 +62,7 @@ impl SquaresPosition {
     /// # Errors
     /// A [`Rejection`] naming the rule broken, with likely intended turns.
     pub fn resolve_token(&self, tok: &MoveToken) -> Result<Turn, Rejection> {
-        let mut after = self.clone();
+        let mut after = *self;
         self.resolve_into(tok, &mut after)
     }
 
@@ -493,7 +493,7 @@ impl SquaresPosition {
             );
         }
         // The same move on a board full of squares shows what the holes forbid.
-        let mut full = self.clone();
+        let mut full = *self;
         full.squares = super::position::board_cells();
         let mut moves = Vec::new();
         full.piece_moves(&mut moves);
