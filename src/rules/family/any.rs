@@ -34,7 +34,7 @@ impl Clone for AnyPosition {
             AnyPosition::Fide(p) => AnyPosition::Fide(*p),
             AnyPosition::Core(p) => AnyPosition::Core(*p),
             AnyPosition::Pasgl(p) => AnyPosition::Pasgl(p.clone()),
-            AnyPosition::Squares(p) => AnyPosition::Squares(p.clone()),
+            AnyPosition::Squares(p) => AnyPosition::Squares(*p),
             AnyPosition::Lichess(p) => AnyPosition::Lichess(*p),
         }
     }

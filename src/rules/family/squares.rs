@@ -28,7 +28,7 @@ impl Resolved {
         p: &SquaresPosition,
         token: &crate::written::MoveToken,
     ) -> Result<Turn, crate::rules::position::Rejection> {
-        let after = self.after.get_or_insert_with(|| p.clone());
+        let after = self.after.get_or_insert(*p);
         let found = p.resolve_into(token, after);
         self.turn = found.as_ref().ok().cloned();
         found
@@ -56,7 +56,7 @@ impl AnyPosition {
             if taken.turn.take().as_ref() == Some(t) {
                 match prev {
                     Some(AnyPosition::Squares(before)) => before.clone_from(p),
-                    prev => *prev = Some(AnyPosition::Squares(p.clone())),
+                    prev => *prev = Some(AnyPosition::Squares(*p)),
                 }
                 // Copied, not swapped: the resolver overwrites its copy
                 // at the next turn anyway, and a swap moves the position

@@ -91,6 +91,7 @@ impl Iterator for BitsIter {
 
 /// One line of attack looked at backwards: from a target location, the
 /// locations an attacker along one vector may stand on, nearest first.
+#[derive(Clone)]
 pub(crate) struct Ray {
     /// Per target location (bit index), the locations within the vector's
     /// range behind it.
@@ -115,11 +116,27 @@ pub(crate) struct Attacks {
     /// ones too) were nothing in the way: a superset of where the pieces
     /// that move there stand.
     pub(crate) reach: [[u64; 64]; ROLES],
-    /// The roles of all `rays` (bit per role index).
-    pub(crate) ray_roles: u8,
     /// Per target, the union of the `rays` behind it: every location a
     /// line attack on the target passes or starts from.
     pub(crate) ray_union: [u64; 64],
+    /// The `rays` grouped by the roles that attack along them (the FIDE
+    /// army: the diagonals of bishop and queen, the orthogonals of rook and
+    /// queen), copied from `rays`: the attack test gathers each group's
+    /// pieces once and skips a group none of whose pieces is on its lines.
+    pub(crate) groups: Vec<RayGroup>,
+}
+
+/// Rays attacked along by the same roles.
+pub(crate) struct RayGroup {
+    /// The roles (bit per role index).
+    roles: u8,
+    /// Per role index, all ones if the role is one of `roles`, else 0: the
+    /// group's pieces gathered without a branch a role.
+    pub(crate) role_masks: [u64; ROLES],
+    /// Per target, the union of the group's rays behind it.
+    pub(crate) union: [u64; 64],
+    /// The group's rays.
+    pub(crate) rays: Vec<Ray>,
 }
 
 /// The attack (and reach) tables of each colour, built from the piece table's capturing
@@ -137,8 +154,8 @@ fn build(by: Color) -> Attacks {
         leaps: [[0; 64]; ROLES],
         rays: Vec::new(),
         reach: [[0; 64]; ROLES],
-        ray_roles: 0,
         ray_union: [0; 64],
+        groups: Vec::new(),
     };
     for (r, reach) in out.reach.iter_mut().enumerate() {
         let Some(role) = Role::new(r as u8) else {
@@ -204,9 +221,33 @@ fn build(by: Color) -> Attacks {
             });
         }
     }
-    out.ray_roles = out.rays.iter().fold(0, |acc, ray| acc | ray.roles);
     for (t, union) in out.ray_union.iter_mut().enumerate() {
         *union = out.rays.iter().fold(0, |acc, ray| acc | ray.mask[t]);
+    }
+    for ray in &out.rays {
+        let at = match out.groups.iter().position(|g| g.roles == ray.roles) {
+            Some(at) => at,
+            None => {
+                out.groups.push(RayGroup {
+                    roles: ray.roles,
+                    role_masks: std::array::from_fn(|r| {
+                        if ray.roles & (1 << r) != 0 {
+                            u64::MAX
+                        } else {
+                            0
+                        }
+                    }),
+                    union: [0; 64],
+                    rays: Vec::new(),
+                });
+                out.groups.len() - 1
+            }
+        };
+        let group = &mut out.groups[at];
+        group.rays.push(ray.clone());
+        for (u, m) in group.union.iter_mut().zip(&ray.mask) {
+            *u |= m;
+        }
     }
     out
 }

@@ -403,9 +403,7 @@ impl SquaresPosition {
         .position(|&v| v == variant)
         .filter(|_| Config::of(variant) == Some(config));
         match own.and_then(|i| STARTS.get(i)) {
-            Some(cell) => cell
-                .get_or_init(|| Self::read_start(variant, config))
-                .clone(),
+            Some(cell) => *cell.get_or_init(|| Self::read_start(variant, config)),
             None => Self::read_start(variant, config),
         }
     }

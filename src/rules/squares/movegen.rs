@@ -57,45 +57,49 @@ impl SquaresPosition {
         if target == 0 {
             return false;
         }
-        let t = target.trailing_zeros() as usize;
+        let t = target.trailing_zeros() as usize & 63;
         let table = bits::attacks(by);
         let theirs = self.occupied[by].0;
-        if table
-            .leaps
-            .iter()
-            .zip(self.roles)
-            .any(|(leap, on)| leap[t] & on & theirs != 0)
-        {
+        // Every role's leaps at once, without a branch (roles that do not
+        // leap have empty tables).
+        let mut leapers = 0;
+        for (leap, &on) in table.leaps.iter().zip(&self.roles) {
+            leapers |= leap[t] & on;
+        }
+        if leapers & theirs != 0 {
             return true;
         }
-        // The pieces that attack along lines; a line without one is not
-        // walked.
-        let riders = self
-            .roles
-            .iter()
-            .enumerate()
-            .filter(|&(r, _)| table.ray_roles & (1 << r) != 0)
-            .fold(0, |acc, (_, &on)| acc | on)
-            & theirs;
-        if riders == 0 {
-            return false;
-        }
         let stops = !self.squares.0 | self.occupied.white.0 | self.occupied.black.0;
-        table.rays.iter().any(|ray| {
-            let line = ray.mask[t];
-            if line & riders == 0 {
-                return false;
+        for group in &table.groups {
+            // The group's pieces; a group with none on its lines is not
+            // looked at further, nor a ray without one.
+            let mut riders = 0;
+            for (&mask, &on) in group.role_masks.iter().zip(&self.roles) {
+                riders |= mask & on;
             }
-            let hit = line & stops;
-            let first = if ray.ascending {
-                hit.trailing_zeros()
-            } else {
-                63 - hit.leading_zeros()
-            };
-            // The board is indexed like the masks.
-            Piece::from_code(self.board[first as usize])
-                .is_some_and(|p| p.color == by && ray.roles & (1 << p.role.index()) != 0)
-        })
+            riders &= theirs;
+            if group.union[t] & riders == 0 {
+                continue;
+            }
+            for ray in &group.rays {
+                let line = ray.mask[t];
+                if line & riders == 0 {
+                    continue;
+                }
+                // The first hole or piece on the line (there is one: the
+                // riders are pieces) must be one of the riders.
+                let hit = line & stops;
+                let first = if ray.ascending {
+                    hit & hit.wrapping_neg()
+                } else {
+                    1u64 << (63 - hit.leading_zeros())
+                };
+                if first & riders != 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The locations whose square, were it a hole, would leave `sq`

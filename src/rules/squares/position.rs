@@ -90,9 +90,21 @@ pub const MAX_TURN_ACTIONS: usize = 3;
 
 /// One player's whole turn: one action, or under the Postal rule the piece
 /// move followed by the square actions.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     pub(crate) actions: ArrayVec<Action, MAX_TURN_ACTIONS>,
+}
+
+impl Clone for Turn {
+    /// One block copy of the actions (`ArrayVec`'s own clone copies them
+    /// one at a time, a tenth of a turn's work where the verifier keeps the
+    /// turn it resolved).
+    fn clone(&self) -> Turn {
+        let mut actions = ArrayVec::new();
+        // Never fails: the same capacity.
+        let _ = actions.try_extend_from_slice(&self.actions);
+        Turn { actions }
+    }
 }
 
 impl Turn {
@@ -136,8 +148,10 @@ const PLACE: [u64; 14] = [
     0x24A1_9947_B391_6CF7,
 ];
 
-/// A position of a game of the squares family.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A position of a game of the squares family (small and plain: `Copy`,
+/// so that the copies the resolver and the verifier make are one block
+/// copy, not a copy field by field).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SquaresPosition {
     pub(crate) variant: Variant,
     pub(crate) config: Config,
@@ -346,11 +360,19 @@ impl SquaresPosition {
     }
 
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        self.remove(sq);
-        self.board[idx(sq)] = piece.code();
-        self.occupied[piece.color].insert(sq);
+        let b = bit(sq);
+        if b == 0 {
+            return;
+        }
+        // Bit index and board index are the same (`rank * 8 + file`).
+        let i = b.trailing_zeros() as usize & 63;
+        if self.board[i] != 0 {
+            self.remove(sq);
+        }
+        self.board[i] = piece.code();
+        self.occupied[piece.color].0 |= b;
         if let Some(m) = self.roles.get_mut(piece.role.index()) {
-            *m |= bit(sq);
+            *m |= b;
         }
         if piece.role == KING {
             self.kings[piece.color] = Some(sq);
@@ -358,13 +380,15 @@ impl SquaresPosition {
     }
 
     pub(crate) fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let p = Piece::from_code(self.board[idx(sq)])?;
-        self.board[idx(sq)] = 0;
-        self.occupied[p.color].remove(sq);
+        let b = bit(sq);
+        let i = b.trailing_zeros() as usize;
+        let p = Piece::from_code(*self.board.get(i)?)?;
+        self.board[i] = 0;
+        self.occupied[p.color].0 &= !b;
         if let Some(m) = self.roles.get_mut(p.role.index()) {
-            *m &= !bit(sq);
+            *m &= !b;
         }
-        if self.kings[p.color] == Some(sq) {
+        if p.role == KING && self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
         }
         Some(p)
@@ -525,7 +549,7 @@ impl SquaresPosition {
             } => {
                 self.remove(from);
                 if capture.is_some() {
-                    self.remove(to);
+                    // `put` takes the captured piece off.
                     self.halfmoves = 0;
                     self.castling[!us].remove(to);
                 }
@@ -579,13 +603,14 @@ impl SquaresPosition {
         if returning {
             // Infinite Reserves: the square the piece left goes back to the
             // reserve (castling: the king's; en passant: the capturer's).
-            let from = m.from();
-            if self.piece_at(from).is_none() {
-                self.squares.remove(from);
+            let from = bit(m.from());
+            if from & (self.occupied.white.0 | self.occupied.black.0) == 0 {
                 // The square leaves the board: nothing is barred there (L16).
-                self.barred.remove(from);
-                self.owners[Color::White].remove(from);
-                self.owners[Color::Black].remove(from);
+                let keep = !from;
+                self.squares.0 &= keep;
+                self.barred.0 &= keep;
+                self.owners.white.0 &= keep;
+                self.owners.black.0 &= keep;
                 if let Reserve::Finite(n) = self.reserves[us] {
                     self.reserves[us] = Reserve::Finite(n.saturating_add(1));
                 }

@@ -62,7 +62,7 @@ impl SquaresPosition {
     /// # Errors
     /// A [`Rejection`] naming the rule broken, with likely intended turns.
     pub fn resolve_token(&self, tok: &MoveToken) -> Result<Turn, Rejection> {
-        let mut after = self.clone();
+        let mut after = *self;
         self.resolve_into(tok, &mut after)
     }
 
@@ -216,8 +216,8 @@ impl SquaresPosition {
         let mut unsafe_king = false;
         let tried = candidates.len() + more.len();
         let scratch = after;
-        for cand in candidates.into_iter().chain(more) {
-            scratch.clone_from(self);
+        for &cand in candidates.iter().chain(&more) {
+            *scratch = *self;
             let mut turn = Turn {
                 actions: ArrayVec::new(),
             };
@@ -262,7 +262,7 @@ impl SquaresPosition {
                     // The only candidate's actions are on the copy.
                     scratch.close_turn(&t, self.ep);
                 } else {
-                    scratch.clone_from(self);
+                    *scratch = *self;
                     scratch.play_unchecked(&t);
                 }
                 Ok(t)
@@ -493,7 +493,7 @@ impl SquaresPosition {
             );
         }
         // The same move on a board full of squares shows what the holes forbid.
-        let mut full = self.clone();
+        let mut full = *self;
         full.squares = super::position::board_cells();
         let mut moves = Vec::new();
         full.piece_moves(&mut moves);

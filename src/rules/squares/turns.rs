@@ -55,14 +55,14 @@ impl SquaresPosition {
             f(&[], base)?;
             list_shifts(&mut shifts);
             for &a in &shifts {
-                let mut p = base.clone();
+                let mut p = *base;
                 p.apply(&a);
                 f(&[a], &p)?;
             }
         }
         for to in places {
             let a = Action::Place(to);
-            let mut p = base.clone();
+            let mut p = *base;
             p.apply(&a);
             f(&[a], &p)?;
         }
@@ -79,21 +79,21 @@ impl SquaresPosition {
         // square move first is listed; the placed square moved on is the
         // other order's own case.
         for &a in &shifts {
-            let mut p = base.clone();
+            let mut p = *base;
             p.apply(&a);
             if !p.king_safe(us) {
                 continue;
             }
             for at in p.placement_set() {
                 let b = Action::Place(at);
-                let mut q = p.clone();
+                let mut q = p;
                 q.apply(&b);
                 f(&[a, b], &q)?;
             }
         }
         for at in places {
             let a = Action::Place(at);
-            let mut p = base.clone();
+            let mut p = *base;
             p.apply(&a);
             for &(df, dr) in &SQUARE_LEAPS {
                 let Some(to) = step(at, df, dr) else { continue };
@@ -106,7 +106,7 @@ impl SquaresPosition {
                     to,
                     promotion: None,
                 };
-                let mut q = p.clone();
+                let mut q = p;
                 q.apply(&b);
                 f(&[a, b], &q)?;
             }
@@ -164,7 +164,7 @@ impl SquaresPosition {
             return;
         }
         for m in pieces {
-            let mut base = self.clone();
+            let mut base = *self;
             base.apply(&Action::Piece(m));
             let safe = base.king_safe(us);
             let _ = self.each_tail(&base, safe, &mut |tail, after| {
@@ -191,7 +191,7 @@ impl SquaresPosition {
     }
 
     fn push_if_safe(&self, t: Turn, out: &mut Vec<Turn>) {
-        let mut after = self.clone();
+        let mut after = *self;
         for a in &t.actions {
             after.apply(a);
         }
@@ -214,7 +214,7 @@ impl SquaresPosition {
         // the king (the order of the search does not change the answer).
         for safe_first in [true, false] {
             let found = self.each_piece_move(None, None, &mut |m| {
-                let mut base = self.clone();
+                let mut base = *self;
                 base.apply(&Action::Piece(m));
                 let safe = base.king_safe(us);
                 if safe != safe_first {
@@ -247,7 +247,7 @@ impl SquaresPosition {
             return self.any_safe_tail(self, self.king_safe(us), true);
         }
         let safe = |a: Action| {
-            let mut p = self.clone();
+            let mut p = *self;
             p.apply(&a);
             p.king_safe(us)
         };

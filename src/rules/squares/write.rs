@@ -126,7 +126,7 @@ impl SquaresPosition {
     /// UCI has no form for (`@@f3`, `@g8-e6`, `@c7-b8=N`), actions joined
     /// by commas as in the long notation; xpgn reads it back.
     pub fn write_turn_uci(&self, t: &Turn, out: &mut String) {
-        let mut scratch = self.clone();
+        let mut scratch = *self;
         for (k, a) in t.actions.iter().enumerate() {
             if k > 0 {
                 out.push(',');
@@ -141,7 +141,7 @@ impl SquaresPosition {
 
     /// A turn in long notation, actions joined by commas.
     pub fn turn_long(&self, t: &Turn) -> String {
-        let mut scratch = self.clone();
+        let mut scratch = *self;
         let mut parts = Vec::with_capacity(t.actions.len());
         for a in &t.actions {
             parts.push(scratch.action_long(a));
@@ -155,11 +155,11 @@ impl SquaresPosition {
         let mut pieces = Vec::new();
         self.piece_moves(&mut pieces);
         pieces.retain(|m| {
-            let mut p = self.clone();
+            let mut p = *self;
             p.apply(&Action::Piece(*m));
             p.king_safe(self.turn) || self.config.postal != Postal::Off
         });
-        let mut scratch = self.clone();
+        let mut scratch = *self;
         let mut parts = Vec::with_capacity(t.actions.len());
         for a in &t.actions {
             parts.push(scratch.action_short(a, &pieces));

@@ -263,7 +263,7 @@ fn postal_plus_allows_both_square_actions() {
     play_all(&mut p, "1. @@f3 @@f6");
     let a = resolve(&p, "Ng1-f3,@@e3,@g1-h3").expect("placement first");
     let b = resolve(&p, "Ng1-f3,@g1-h3,@@e3").expect("square move first");
-    let (mut pa, mut pb) = (p.clone(), p.clone());
+    let (mut pa, mut pb) = (p, p);
     pa.play(&a);
     pb.play(&b);
     assert_eq!(pa.fen(), pb.fen());
@@ -315,7 +315,7 @@ fn hans38_4_pawns_capture_squares_only_straight_forward() {
     assert!(resolve(&p, "e4-e5").is_ok());
     let r = rejected(&p, "e4:d5");
     assert!(r.message.contains("d5"), "{r:?}");
-    let mut q = p.clone();
+    let mut q = p;
     play(&mut q, "e4-e5");
     assert_eq!(q.owner(sq("e5")), Some(Color::White));
 }
