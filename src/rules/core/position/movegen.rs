@@ -449,16 +449,22 @@ impl Position {
         let rules = self.rules;
         let us = self.turn;
         let reach = &rules.tables().reach_to[us][role.index()];
-        let ours = self.by_role[role.index()].intersection(self.occupied[us]);
-        let froms = reach.from[to.index()].intersection(ours);
+        // The mover's pieces where a move of the role may come from: those
+        // of the role among them are read off the board (a set per role
+        // would make the position, copied every move, half again as big).
+        let froms = reach.from[to.index()].intersection(self.occupied[us]);
         if froms.is_empty() {
             return;
         }
+        let mine = Piece { color: us, role }.code();
         let zone = self.braking_zone();
         let pawn = rules.is_pawn(role);
         let vectors = &rules.piece(role).vectors[us];
         let target = Piece::from_code(self.board[to.index()]);
         for from in froms {
+            if self.board[from.index()] != mine {
+                continue;
+            }
             let (i, k) = reach.vector(from, to);
             match vectors.get(usize::from(i).wrapping_sub(1)) {
                 Some(v) if i != ReachTo::SEVERAL && !v.lame => {
