@@ -5,11 +5,11 @@
 //! compiled here, so the hot path only reads tables.
 
 use super::color::{ByColor, Color};
-use super::game_build::{build_rays, leap_table, plain_leap_mask, reaches_same};
+use super::game_build::{build_rays, reaches_same};
 use super::geometry::Geometry;
 use super::piece::{MAX_ROLES, Role, RoleSet};
 use super::square::{Square, SquareSet};
-use super::tables::{BackWalk, OffsetSet, Tables, ep_from_next_cell, role_by_letter, walk_index};
+use super::tables::{OffsetSet, Tables, ep_from_next_cell, role_by_letter, walk_index};
 use crate::rules::betza::{self, Vector};
 
 /// One kind of piece in a game.
@@ -228,16 +228,8 @@ pub struct GameRules {
     /// The king-step neighbourhood of every grid cell, within the board:
     /// a guard's zone (Squirrel S3) by table.
     pub(crate) king_area: Vec<SquareSet>,
-    /// Per colour and role, which of its vectors are plain leaps (one step,
-    /// moving and capturing alike, not lame, not initial, not a pawn's):
-    /// a bit per vector index. The backward walk to a target takes these
-    /// from [`leap_from`](Self::leap_from) instead of one walk per vector.
-    pub(crate) plain_leaps: ByColor<Vec<u64>>,
-    /// Per colour and role with plain leaps, per target cell: the cells
-    /// from which one of its plain leaps lands there.
-    pub(crate) leap_from: ByColor<Vec<Vec<SquareSet>>>,
-    /// The directions that a rider or a limited-range piece goes, or is
-    /// walked back along: those of [`Tables::walks`], the cells met walking
+    /// The directions that an attack from afar is walked back along:
+    /// those of [`Tables::walks`], the cells met walking
     /// from each cell (a ray's first piece is then one bit scan instead of
     /// a step per cell).
     pub(crate) walk_dirs: Vec<(i8, i8)>,
@@ -248,9 +240,6 @@ pub struct GameRules {
     /// cell on an empty board ([`OffsetSet::moves`]): the mate test passes
     /// over a piece that reaches none of the check's lines.
     pub(crate) move_offsets: ByColor<Vec<OffsetSet>>,
-    /// Per colour and role, how the backward walk to a target goes (see
-    /// [`BackWalk`]).
-    pub(crate) back_walks: ByColor<Vec<BackWalk>>,
     /// The walks, the leap attacks and the far lines, built on first use
     /// ([`tables`](Self::tables)).
     pub(crate) tables: std::sync::OnceLock<Tables>,
@@ -413,19 +402,6 @@ impl GameRules {
                 }
             }
         }
-        let plain_leaps = ByColor::new_with(|c| {
-            pieces
-                .iter()
-                .map(|p| plain_leap_mask(p, &p.vectors[c]))
-                .collect::<Vec<u64>>()
-        });
-        let leap_from = ByColor::new_with(|c| {
-            pieces
-                .iter()
-                .zip(&plain_leaps[c])
-                .map(|(p, &mask)| leap_table(&geometry, &p.vectors[c], mask))
-                .collect()
-        });
         let capture_offsets = ByColor::new_with(|c| {
             pieces
                 .iter()
@@ -438,14 +414,6 @@ impl GameRules {
                 .map(|p| OffsetSet::moves(&p.vectors[c]))
                 .collect()
         });
-        let mut back_walks = ByColor::<Vec<BackWalk>>::default();
-        for c in Color::ALL {
-            back_walks[c] = pieces
-                .iter()
-                .zip(&plain_leaps[c])
-                .map(|(p, &tabled)| BackWalk::new(&mut walk_dirs, &p.vectors[c], tabled))
-                .collect();
-        }
         let far_rays: ByColor<Vec<AttackRay>> = ByColor::new_with(|c| {
             rays[c]
                 .iter()
@@ -497,12 +465,9 @@ impl GameRules {
             rays,
             far_rays,
             walk_dirs,
-            back_walks,
             capture_offsets,
             move_offsets,
             tables: std::sync::OnceLock::new(),
-            plain_leaps,
-            leap_from,
             king_area,
             no_lame_attacks,
             start: std::sync::OnceLock::new(),
@@ -552,7 +517,13 @@ impl GameRules {
     #[inline]
     pub(crate) fn tables(&self) -> &Tables {
         self.tables.get_or_init(|| {
-            Tables::build(&self.geometry, &self.walk_dirs, &self.rays, &self.far_rays)
+            Tables::build(
+                &self.geometry,
+                &self.walk_dirs,
+                &self.rays,
+                &self.far_rays,
+                &self.pieces,
+            )
         })
     }
 

@@ -1,11 +1,9 @@
 //! The tables [`GameRules`](super::game::GameRules) builds from its pieces'
-//! moves when a game is set up: attack rays and leap tables.
+//! moves when a game is set up: attack rays.
 
 use super::color::Color;
 use super::game::{AttackRay, PieceType};
-use super::geometry::Geometry;
 use super::piece::{Role, RoleSet};
-use super::square::SquareSet;
 use crate::rules::betza::Vector;
 
 /// Whether two vectors can land on one square (from the same start), so
@@ -16,51 +14,6 @@ pub(super) fn reaches_same(a: &Vector, b: &Vector) -> bool {
         (1..=n as i8).map(move |k| (v.df * k, v.dr * k))
     };
     steps(*a).any(|x| steps(*b).any(|y| x == y))
-}
-
-/// The vectors of a piece that the backward walk takes by table (see
-/// [`GameRules::plain_leaps`]): none for pawns (their moves depend on the
-/// mode and, in Gast, on their rank) or pieces with over 64 vectors.
-pub(super) fn plain_leap_mask(piece: &PieceType, vectors: &[Vector]) -> u64 {
-    if piece.pawn || vectors.len() > 64 {
-        return 0;
-    }
-    let mut mask = 0;
-    for (i, v) in vectors.iter().enumerate() {
-        if v.range == 1
-            && !v.lame
-            && !v.initial
-            && !v.crooked
-            && v.mode.can_move()
-            && v.mode.can_capture()
-        {
-            mask |= 1 << i;
-        }
-    }
-    mask
-}
-
-/// Per target cell, the cells from which a vector in `mask` lands there
-/// (empty when `mask` is).
-pub(super) fn leap_table(geometry: &Geometry, vectors: &[Vector], mask: u64) -> Vec<SquareSet> {
-    if mask == 0 {
-        return Vec::new();
-    }
-    let mut table = vec![SquareSet::EMPTY; 256];
-    for to in geometry.cells() {
-        for (i, v) in vectors.iter().enumerate() {
-            if mask & (1 << i) == 0 {
-                continue;
-            }
-            if let Some(from) = geometry.offset(to, -v.df, -v.dr) {
-                // The forward step from `from` must land on `to` too.
-                if geometry.offset(from, v.df, v.dr) == Some(to) {
-                    table[to.index()].insert(from);
-                }
-            }
-        }
-    }
-    table
 }
 
 pub(super) fn build_rays(pieces: &[PieceType], color: Color) -> Vec<AttackRay> {

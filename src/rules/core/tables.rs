@@ -1,10 +1,11 @@
 //! Tables compiled once per game from its board and pieces, for the
-//! chess-like core's attack tests and backward walks: the cells met
-//! walking in each direction (a ray's first piece by one bit scan) and the
-//! plain leaps onto each cell.
+//! chess-like core's attack tests and written moves: the cells met
+//! walking in each direction (a ray's first piece by one bit scan), the
+//! plain leaps onto each cell, and where each role's moves onto a cell come
+//! from.
 
 use super::color::ByColor;
-use super::game::AttackRay;
+use super::game::{AttackRay, PieceType};
 use super::geometry::Geometry;
 use super::piece::RoleSet;
 use super::square::{Square, SquareSet};
@@ -133,44 +134,97 @@ pub(crate) fn walk_index(dirs: &mut Vec<(i8, i8)>, df: i8, dr: i8) -> u8 {
     u8::try_from(i).expect("invariant: fewer than 255 directions")
 }
 
-/// How the backward walk to a target goes for one colour and role: which
-/// of its vectors it walks one by one (those not taken from the plain
-/// leaps' table), and along which walk.
+/// One colour's and role's moves onto a target, by table: where a written
+/// move's piece may stand, and along which of its vectors it goes there.
+/// Resolving a move then asks only the pieces of its role that stand on
+/// such a cell (nearly always one), each along that one vector.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct BackWalk {
-    /// Whether the role can be walked back to at all: no crooked vector,
-    /// no lame rider.
-    pub possible: bool,
-    /// Per vector walked: its index, and the index in [`Tables::walks`]
-    /// of the walk back along it when it may go more than one step
-    /// (`u8::MAX` for one step).
-    pub vectors: Vec<(u8, u8)>,
+pub(crate) struct ReachTo {
+    /// Per target cell: the cells from which a move of the role may land
+    /// there on an empty board (a superset: a straight quiet move to any
+    /// distance, for a pawn's reach past its range, Gast G3).
+    pub from: Vec<SquareSet>,
+    /// Per offset from the mover to the target
+    /// ([`LeapAttacks::offset_index`]): one plus the index of the only
+    /// vector whose line holds it; 0 for none, [`ReachTo::SEVERAL`] when
+    /// several do (every vector is then asked).
+    vector: Vec<u8>,
+    /// Per offset, how many steps of that vector it is.
+    steps: Vec<u8>,
 }
 
-impl BackWalk {
-    /// `tabled`: the plain leaps' bits (`GameRules::plain_leaps`); `dirs`:
-    /// the walks' directions ([`walk_index`]).
-    pub(crate) fn new(dirs: &mut Vec<(i8, i8)>, vectors: &[Vector], tabled: u64) -> BackWalk {
-        let possible = !vectors
-            .iter()
-            .any(|v| v.crooked || (v.lame && v.range != 1));
-        let vectors = vectors
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i >= 64 || tabled & (1 << i) == 0)
-            .map(|(i, v)| {
-                let walk = if v.range != 1 && !v.crooked {
-                    walk_index(dirs, -v.df, -v.dr)
-                } else {
-                    u8::MAX
+impl ReachTo {
+    /// More than one vector reaches the offset.
+    pub const SEVERAL: u8 = u8::MAX;
+
+    /// The table of `vectors` (one colour's of one role); crooked vectors
+    /// are left out, as the core's generator passes over them.
+    pub(crate) fn new(geometry: &Geometry, vectors: &[Vector]) -> ReachTo {
+        let mut vector = vec![0u8; 32 * 32];
+        let mut steps = vec![0u8; 32 * 32];
+        let mut offsets: Vec<(i16, i16)> = Vec::new();
+        for (i, v) in vectors.iter().enumerate() {
+            if v.crooked {
+                continue;
+            }
+            let mark = u8::try_from(i + 1)
+                .ok()
+                .filter(|&m| m != Self::SEVERAL)
+                .unwrap_or(Self::SEVERAL);
+            // As `OffsetSet::moves`: a straight quiet move to any distance.
+            let max = if v.range == 0 || (v.df == 0 && !v.mode.can_capture()) {
+                15
+            } else {
+                v.range.min(15)
+            };
+            for k in 1..=i16::from(max) {
+                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
+                if df.abs() > 15 || dr.abs() > 15 {
+                    break;
+                }
+                let o = LeapAttacks::offset_index(df as i8, dr as i8);
+                steps[o] = k as u8;
+                vector[o] = match vector[o] {
+                    0 => {
+                        offsets.push((df, dr));
+                        mark
+                    }
+                    x if x == mark => x,
+                    _ => Self::SEVERAL,
                 };
-                (
-                    u8::try_from(i).expect("invariant: fewer than 256 vectors"),
-                    walk,
-                )
-            })
-            .collect();
-        BackWalk { possible, vectors }
+            }
+        }
+        let mut from = vec![SquareSet::EMPTY; 256];
+        for to in geometry.cells() {
+            for &(df, dr) in &offsets {
+                let f = i16::from(to.file()) - df;
+                let r = i16::from(to.rank()) - dr;
+                let sq = u8::try_from(f)
+                    .ok()
+                    .zip(u8::try_from(r).ok())
+                    .and_then(|(f, r)| Square::new(f, r))
+                    .filter(|&s| geometry.contains(s));
+                if let Some(sq) = sq {
+                    from[to.index()].insert(sq);
+                }
+            }
+        }
+        ReachTo {
+            from,
+            vector,
+            steps,
+        }
+    }
+
+    /// One plus the index of the only vector along which a move from
+    /// `from` may land on `to` (0 for none, [`SEVERAL`](Self::SEVERAL)),
+    /// and how many of its steps that is.
+    #[inline]
+    pub fn vector(&self, from: Square, to: Square) -> (u8, u8) {
+        let df = to.file() as i8 - from.file() as i8;
+        let dr = to.rank() as i8 - from.rank() as i8;
+        let o = LeapAttacks::offset_index(df, dr);
+        (self.vector[o], self.steps[o])
     }
 }
 
@@ -256,6 +310,8 @@ pub(crate) struct Tables {
     /// rays that attack from afar (`GameRules::far_rays`, in that order)
     /// along which that offset lies, so that a pin test walks only those.
     pub far_by_offset: ByColor<Vec<u64>>,
+    /// Per colour, per role: its moves onto a target ([`ReachTo`]).
+    pub reach_to: ByColor<Vec<ReachTo>>,
 }
 
 impl Tables {
@@ -264,6 +320,7 @@ impl Tables {
         dirs: &[(i8, i8)],
         rays: &ByColor<Vec<AttackRay>>,
         far_rays: &ByColor<Vec<AttackRay>>,
+        pieces: &[PieceType],
     ) -> Tables {
         let walks: Vec<Walk> = dirs
             .iter()
@@ -297,11 +354,18 @@ impl Tables {
             }
             masks
         });
+        let reach_to = ByColor::new_with(|c| {
+            pieces
+                .iter()
+                .map(|p| ReachTo::new(geometry, &p.vectors[c]))
+                .collect()
+        });
         Tables {
             walks,
             leap_attacks,
             far_lines,
             far_by_offset,
+            reach_to,
         }
     }
 }

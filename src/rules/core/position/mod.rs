@@ -5,7 +5,7 @@
 use super::color::{ByColor, Color};
 use super::game::GameRules;
 use super::moves::{Move, MoveList};
-use super::piece::{MAX_ROLES, Piece, Role};
+use super::piece::{Piece, Role};
 use super::square::{Square, SquareSet};
 mod attacks;
 mod castling;
@@ -49,10 +49,6 @@ pub struct Position {
     /// to date by `put` and `remove`: a guard zone is then a few table
     /// lookups instead of a scan of the board in every legality test.
     pub(crate) guards: ByColor<SquareSet>,
-    /// Where the pieces of each role stand, both colours, kept up to date
-    /// by `put` and `remove`: resolving a written move looks only along
-    /// the directions where a piece of its role stands.
-    pub(crate) by_role: [SquareSet; MAX_ROLES],
     /// The castling rights' part of [`repetition_key`](Self::repetition_key),
     /// worked out again only when the rights change (Gast's many castling
     /// pieces make it a dozen lookups).
@@ -110,7 +106,6 @@ impl Position {
             checked: false,
             board_hash: 0,
             guards: ByColor::default(),
-            by_role: [SquareSet::EMPTY; MAX_ROLES],
             castling_hash: 0,
         }
     }
@@ -246,7 +241,6 @@ impl Position {
         self.board[sq.index()] = piece.code();
         self.board_hash ^= piece_key(piece.code(), sq);
         self.occupied[piece.color].insert(sq);
-        self.by_role[piece.role.index()].insert(sq);
         if self.rules.is_royal(piece.role) {
             self.kings[piece.color] = Some(sq);
         }
@@ -260,7 +254,6 @@ impl Position {
         self.board_hash ^= piece_key(self.board[sq.index()], sq);
         self.board[sq.index()] = 0;
         self.occupied[p.color].remove(sq);
-        self.by_role[p.role.index()].remove(sq);
         if self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
         }

@@ -1,11 +1,12 @@
-//! Legal move generation: pseudo-legal moves piece by piece or backward
-//! from a target, the guards' brake, and the legality filter.
+//! Legal move generation: pseudo-legal moves piece by piece or, by table,
+//! onto a target, the guards' brake, and the legality filter.
 
 use super::super::color::Color;
 use super::super::game::CastlingRule;
 use super::super::moves::{CastleSide, Move, MoveList};
 use super::super::piece::{Piece, Role, RoleSet};
-use super::super::square::{MAX_RANKS, Square, SquareSet};
+use super::super::square::{Square, SquareSet};
+use super::super::tables::ReachTo;
 use super::Position;
 use super::attacks::path_clear;
 use crate::rules::betza::Vector;
@@ -119,9 +120,7 @@ impl Position {
     /// that land on `to`, for explaining why a move is illegal.
     pub fn pseudo_moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
         out.clear();
-        if !self.pseudo_moves_to_backwards(role, to, out) {
-            self.pseudo_moves(Some(role), Some(to), out);
-        }
+        self.pseudo_moves_to_by_table(role, to, out);
         if matches!(self.rules.castling, CastlingRule::Gast(_)) && self.rules.is_royal(role) {
             let start = out.len();
             self.gen_castling(None, out);
@@ -440,180 +439,103 @@ impl Position {
         }
     }
 
-    /// Pseudo-legal moves of `role` to `to`, found by walking back from
-    /// `to` along the role's vectors: a few steps instead of generating
-    /// every move of every piece of that role. Guard zones and Gast pawns'
-    /// reach are checked on the piece found (see
-    /// [`brake_allows`](Self::brake_allows)). Not for lame riders or
-    /// crooked movers; returns `false`, with `out` untouched, for those.
-    pub(super) fn pseudo_moves_to_backwards(
-        &self,
-        role: Role,
-        to: Square,
-        out: &mut MoveList,
-    ) -> bool {
+    /// Pseudo-legal moves of `role` to `to`, appended to `out`: what
+    /// `pseudo_moves(Some(role), Some(to))` finds, in its order, asking
+    /// only the pieces of the role that stand where one of its moves may
+    /// land on `to` ([`ReachTo`](super::super::tables::ReachTo), nearly
+    /// always one piece), each along the one vector that may take it there
+    /// (every vector when several may).
+    pub(super) fn pseudo_moves_to_by_table(&self, role: Role, to: Square, out: &mut MoveList) {
         let rules = self.rules;
         let us = self.turn;
-        let vectors = &rules.piece(role).vectors[us];
-        let back = &rules.back_walks[us][role.index()];
-        if !back.possible {
-            return false;
+        let reach = &rules.tables().reach_to[us][role.index()];
+        // The mover's pieces where a move of the role may come from: those
+        // of the role among them are read off the board (a set per role
+        // would make the position, copied every move, half again as big).
+        let froms = reach.from[to.index()].intersection(self.occupied[us]);
+        if froms.is_empty() {
+            return;
         }
-        let geo = &rules.geometry;
-        let target = Piece::from_code(self.board[to.index()]);
-        if target.is_some_and(|p| p.color == us) {
-            return true;
-        }
-        let pawn = rules.is_pawn(role);
+        let mine = Piece { color: us, role }.code();
         let zone = self.braking_zone();
-        let start = out.len();
-        let tabled = rules.plain_leaps[us][role.index()];
-        let occupied = self.occupied();
-        let walks = &rules.tables().walks;
-        // The mover's pieces of this role: a direction with none of them
-        // on its line from `to` is skipped without a scan.
-        let ours = self.by_role[role.index()].intersection(self.occupied[us]);
-        for &(i, walk) in &back.vectors {
-            let Some(v) = vectors.get(usize::from(i)) else {
-                continue;
-            };
-            let walk = walks.get(usize::from(walk));
-            if walk.is_some_and(|w| w.cells[to.index()].intersection(ours).is_empty()) {
+        let pawn = rules.is_pawn(role);
+        let vectors = &rules.piece(role).vectors[us];
+        let target = Piece::from_code(self.board[to.index()]);
+        for from in froms {
+            if self.board[from.index()] != mine {
                 continue;
             }
-            let en_passant = match target {
-                Some(_) if !v.mode.can_capture() => continue,
-                Some(_) => false,
-                None if v.mode.can_move() => false,
-                None if pawn && self.ep_victim(to).is_some() => true,
-                None => continue,
-            };
-            // An upper bound on the steps: a Gast pawn's reach (G3) may
-            // exceed its vector's range; the exact reach of the piece found
-            // is checked below.
-            let max = if v.range == 0 {
-                u8::MAX
-            } else if pawn && rules.pawn_reach.is_some() && v.df == 0 && !v.mode.can_capture() {
-                MAX_RANKS
-            } else {
-                v.range
-            };
-            if let Some(walk) = walk {
-                // A rider or limited range: the first piece back along the
-                // line, by one bit scan.
-                let Some(from) = walk.first_met(to, occupied) else {
-                    continue;
-                };
-                let k = walk.steps(to, from);
-                let usable = k <= max
-                    && ours.contains(from)
-                    && (!v.initial || rules.initial_zone[us].contains(from))
-                    && self.brake_allows(
-                        from,
-                        role,
-                        v,
-                        k,
-                        !walk.between(to, from).intersection(zone).is_empty(),
-                        target,
-                        zone,
-                    );
-                if usable {
-                    self.push_back_walk_move(role, from, to, target, en_passant, pawn, out);
+            let (i, k) = reach.vector(from, to);
+            match vectors.get(usize::from(i).wrapping_sub(1)) {
+                Some(v) if i != ReachTo::SEVERAL && !v.lame => {
+                    self.vector_move_to(from, role, v, k, to, target, zone, pawn, out);
                 }
-                continue;
+                _ => self.piece_moves(from, role, Some(to), zone, out),
             }
-            let mut cur = to;
-            // Whether a square between the piece and `to` is in a zone.
-            let mut passed_zone = false;
-            for k in 1..=max {
-                let Some(prev) = geo.offset(cur, -v.df, -v.dr) else {
-                    break;
-                };
-                cur = prev;
-                let Some(p) = Piece::from_code(self.board[cur.index()]) else {
-                    passed_zone |= zone.contains(cur);
-                    continue;
-                };
-                let usable = p.color == us
-                    && p.role == role
-                    && (!v.initial || rules.initial_zone[us].contains(cur))
-                    && (!v.lame || path_clear(&self.board, rules.geometry.cells(), cur, to))
-                    && self.brake_allows(cur, role, v, k, passed_zone, target, zone);
-                if usable {
-                    self.push_back_walk_move(role, cur, to, target, en_passant, pawn, out);
-                }
-                break;
-            }
-        }
-        if tabled != 0 {
-            // Every plain leap at once: the cells it comes from, by table.
-            let froms = rules.leap_from[us][role.index()][to.index()].intersection(ours);
-            for from in froms {
-                let usable = {
-                    let brake = self.brake(from, role, zone);
-                    !brake.frozen && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
-                };
-                if usable {
-                    self.push_piece_move(role, from, to, target.map(|t| t.role), pawn, out);
-                }
-            }
-        }
-        // The forward generator's order: by origin square (one move, the
-        // usual answer, is in order).
-        if out.len() > start + 1 {
-            out[start..].sort_by_key(|m| m.from().index());
-        }
-        if rules.piece(role).overlapping {
-            Self::dedup_from(out, start);
-        }
-        true
-    }
-
-    /// Pushes the move the backward walk found: the piece of `role` on
-    /// `from` to `to`, taking `target` or, `en_passant`, the passed pawn.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn push_back_walk_move(
-        &self,
-        role: Role,
-        from: Square,
-        to: Square,
-        target: Option<Piece>,
-        en_passant: bool,
-        pawn: bool,
-        out: &mut MoveList,
-    ) {
-        if en_passant {
-            if let Some(victim) = self.ep_victim(to) {
-                out.push(Move::EnPassant { from, to, victim });
-            }
-        } else {
-            self.push_piece_move(role, from, to, target.map(|t| t.role), pawn, out);
         }
     }
 
-    /// Whether the piece of `role` on `from` reaches the target `k` steps
-    /// along `v`, as [`piece_moves`](Self::piece_moves) decides it: within
-    /// its reach ([`vector_reach`](Self::vector_reach)), and under the
-    /// enemy guard zone `zone` (S3, S4, S12) not frozen, not past a zone
-    /// square (`passed_zone`: one lies between), not a leaper taking a guard.
+    /// The move of the piece of `role` on `from` to `to`, `k` steps along
+    /// `v` (not lame, the only vector whose line holds `to`), if it has one,
+    /// as [`piece_moves`](Self::piece_moves) finds it: not frozen, within
+    /// its reach ([`vector_reach`](Self::vector_reach)), the cells between
+    /// on the board and empty, none in a zone that stops it (S4), and the
+    /// target's piece one it may take (en passant for a pawn's capture onto
+    /// the passed cell; a leaper never takes a guard, S12).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn brake_allows(
+    fn vector_move_to(
         &self,
         from: Square,
         role: Role,
         v: &Vector,
         k: u8,
-        passed_zone: bool,
+        to: Square,
         target: Option<Piece>,
         zone: SquareSet,
-    ) -> bool {
+        pawn: bool,
+        out: &mut MoveList,
+    ) {
+        let rules = self.rules;
+        let us = self.turn;
+        if v.initial && !rules.initial_zone[us].contains(from) {
+            return;
+        }
         let brake = self.brake(from, role, zone);
-        !brake.frozen
-            && k <= self.vector_reach(from, role, v, &brake)
-            && !(brake.stop_in_zone && passed_zone)
-            && target.is_none_or(|t| !brake.spare_guards.contains(t.role))
+        if brake.frozen || k > self.vector_reach(from, role, v, &brake) {
+            return;
+        }
+        // The cells between, by index: `from` and `to` are both on the
+        // board, so every cell of the straight line between them lies in
+        // the grid (a hole among them stops the move, as a step onto it).
+        let cells = rules.geometry.cells();
+        let step = isize::from(v.dr) * 16 + isize::from(v.df);
+        let mut i = from.index() as isize;
+        for _ in 1..k {
+            i += step;
+            let sq = Square::from_index(i as u8);
+            if self.board[sq.index()] != 0
+                || !cells.contains(sq)
+                || (brake.stop_in_zone && zone.contains(sq))
+            {
+                return;
+            }
+        }
+        match target {
+            None if v.mode.can_move() => self.push_piece_move(role, from, to, None, pawn, out),
+            None => {
+                if pawn {
+                    if let Some(victim) = self.ep_victim(to) {
+                        out.push(Move::EnPassant { from, to, victim });
+                    }
+                }
+            }
+            Some(p) => {
+                if p.color != us && v.mode.can_capture() && !brake.spare_guards.contains(p.role) {
+                    self.push_piece_move(role, from, to, Some(p.role), pawn, out);
+                }
+            }
+        }
     }
 
     /// The pawn an en-passant capture onto `to` would take: only when `to`

@@ -1,5 +1,5 @@
 //! Differential tests of the core's fast paths against the plain reading of
-//! the rules: the backward walk to a target against the forward generator,
+//! the rules: the table path to a target against the forward generator,
 //! the pin shortcut and the board-only trial against playing every move on a
 //! copy of the position, the tracked guard squares
 //! against a scan of the board.
@@ -134,9 +134,10 @@ fn compare_attacks(pos: &Position) -> bool {
     true
 }
 
-/// Asserts that the backward walk finds what the forward generator finds,
-/// for every role and every cell of `pos`; returns how many it compared.
-fn compare_backward_walk(pos: &Position) -> usize {
+/// Asserts that the table path to a target finds what the forward
+/// generator finds, for every role and every cell of `pos`; returns how
+/// many it compared.
+fn compare_by_table(pos: &Position) -> usize {
     let rules = pos.rules;
     let mut compared = 0;
     let (mut back, mut forward) = (MoveList::new(), MoveList::new());
@@ -144,7 +145,7 @@ fn compare_backward_walk(pos: &Position) -> usize {
         for to in rules.geometry.cells() {
             back.clear();
             forward.clear();
-            assert!(pos.pseudo_moves_to_backwards(role, to, &mut back));
+            pos.pseudo_moves_to_by_table(role, to, &mut back);
             pos.pseudo_moves(Some(role), Some(to), &mut forward);
             assert_eq!(back, forward, "{} role {role:?} to {to:?}", pos.fen());
             compared += 1;
@@ -154,11 +155,11 @@ fn compare_backward_walk(pos: &Position) -> usize {
 }
 
 /// Every (role, target) of every position in the perft data of the core's
-/// games, and every position reached one ply later: the backward walk finds
+/// games, and every position reached one ply later: the table path finds
 /// exactly what the forward generator finds, in the same order (guard zones
 /// and Gast pawns' reach included).
 #[test]
-fn backward_walk_finds_what_the_forward_generator_finds() {
+fn table_path_finds_what_the_forward_generator_finds() {
     let files: [(&'static GameRules, &str); 6] = [
         (
             chess(),
@@ -192,11 +193,11 @@ fn backward_walk_finds_what_the_forward_generator_finds() {
         for fen in text.lines().filter_map(|l| l.trim().strip_prefix("epd ")) {
             let start = Position::from_fen(rules, fen).expect("perft data is valid");
             start.legal_moves(&mut moves);
-            here += compare_backward_walk(&start);
+            here += compare_by_table(&start);
             for m in moves.iter().take(8) {
                 let mut p = start;
                 p.play_unchecked(m);
-                here += compare_backward_walk(&p);
+                here += compare_by_table(&p);
             }
         }
         assert!(here > 10_000, "{}: {here}", rules.name);
@@ -208,7 +209,7 @@ fn backward_walk_finds_what_the_forward_generator_finds() {
 /// Seeded random games of Squirrel, Gast and Gast 14x12 (and chess on the
 /// core): at every position the fast legal-move list (pin shortcut, guard
 /// zones from the tracked guard squares) equals the list found by trying
-/// every move, in the same order; the backward walk agrees with the forward
+/// every move, in the same order; the table path agrees with the forward
 /// generator; the tracked zones equal a scan of the board; and the check
 /// flag worked out when the move was played equals a fresh attack test.
 #[test]
@@ -248,7 +249,7 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
                 assert_eq!(pos.has_legal_ep(), ep, "{}", pos.fen());
                 en_passant += usize::from(ep);
                 if positions % 4 == 0 {
-                    compare_backward_walk(&pos);
+                    compare_by_table(&pos);
                 }
                 if positions % 4 == 0 || pos.checked {
                     checks += usize::from(compare_attacks(&pos));
