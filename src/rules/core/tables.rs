@@ -171,19 +171,9 @@ impl ReachTo {
                 .ok()
                 .filter(|&m| m != Self::SEVERAL)
                 .unwrap_or(Self::SEVERAL);
-            // As `OffsetSet::moves`: a straight quiet move to any distance.
-            let max = if v.range == 0 || (v.df == 0 && !v.mode.can_capture()) {
-                15
-            } else {
-                v.range.min(15)
-            };
-            for k in 1..=i16::from(max) {
-                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
-                if df.abs() > 15 || dr.abs() > 15 {
-                    break;
-                }
+            for (k, df, dr) in step_offsets(v, move_steps(v)) {
                 let o = LeapAttacks::offset_index(df as i8, dr as i8);
-                steps[o] = k as u8;
+                steps[o] = k;
                 vector[o] = match vector[o] {
                     0 => {
                         offsets.push((df, dr));
@@ -228,6 +218,32 @@ impl ReachTo {
     }
 }
 
+/// How many steps of `v` a move may take on an empty board, at most 15:
+/// its range, but a straight quiet move to any distance (a pawn's reach
+/// past its range, Gast G3), so that [`OffsetSet::moves`] and
+/// [`ReachTo`] stay supersets of what the generator plays.
+fn move_steps(v: &Vector) -> u8 {
+    if v.range == 0 || (v.df == 0 && !v.mode.can_capture()) {
+        15
+    } else {
+        v.range.min(15)
+    }
+}
+
+/// The first `max` steps of `v` as (steps, file offset, rank offset), while
+/// both offsets stay within ±15.
+fn step_offsets(v: &Vector, max: u8) -> impl Iterator<Item = (u8, i16, i16)> + '_ {
+    (1..=max)
+        .map(|k| {
+            (
+                k,
+                i16::from(k) * i16::from(v.df),
+                i16::from(k) * i16::from(v.dr),
+            )
+        })
+        .take_while(|&(_, df, dr)| df.abs() <= 15 && dr.abs() <= 15)
+}
+
 /// The offsets (file, rank) from a piece to the cells its captures reach on
 /// an empty board, each within ±15: a bit each, so that "does this piece
 /// attack that cell" is answered at once for nearly every cell.
@@ -244,11 +260,7 @@ impl OffsetSet {
                 continue;
             }
             let max = if v.range == 0 { 15 } else { v.range.min(15) };
-            for k in 1..=i16::from(max) {
-                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
-                if df.abs() > 15 || dr.abs() > 15 {
-                    break;
-                }
+            for (_, df, dr) in step_offsets(v, max) {
                 let i = LeapAttacks::offset_index(df as i8, dr as i8);
                 set.0[i / 64] |= 1 << (i % 64);
             }
@@ -265,16 +277,7 @@ impl OffsetSet {
         }
         let mut set = OffsetSet::default();
         for v in vectors {
-            let max = if v.range == 0 || (v.df == 0 && !v.mode.can_capture()) {
-                15
-            } else {
-                v.range.min(15)
-            };
-            for k in 1..=i16::from(max) {
-                let (df, dr) = (k * i16::from(v.df), k * i16::from(v.dr));
-                if df.abs() > 15 || dr.abs() > 15 {
-                    break;
-                }
+            for (_, df, dr) in step_offsets(v, move_steps(v)) {
                 let i = LeapAttacks::offset_index(df as i8, dr as i8);
                 set.0[i / 64] |= 1 << (i % 64);
             }
