@@ -105,5 +105,18 @@ pub fn agree(label: &str, text: &str) -> (Vec<Diagnostic>, Counts, Told) {
         format!("{:?}", (&quick.0, quick.1)),
         "{label}: an observer changes the verdict:\n{text}"
     );
+    // The observer that asks for nothing skips the end test when no result
+    // is checked against it: with a win or a draw written instead of `*`,
+    // every ended game's result is checked, one of the two wrongly, and
+    // both observers must say so alike.
+    for result in ["1-0", "1/2-1/2"] {
+        let decided = text.replace("*\n\n", &format!("{result}\n\n"));
+        let told = verify(&decided, true);
+        assert_eq!(
+            format!("{:?}", verify_plain(&decided)),
+            format!("{:?}", (&told.0, told.1)),
+            "{label}: with {result}, an observer changes the verdict:\n{decided}"
+        );
+    }
     quick
 }
