@@ -33,6 +33,20 @@ pub struct GameOut {
     pub key: Option<crate::export::key::GameKey>,
 }
 
+/// Bytes of a game's written text that weigh as one more item in the
+/// results budget ([`ChunkOut::items`]): about an average game's JSON, so
+/// that an average part weighs what it did when games were only counted.
+pub const ITEM_BYTES: usize = 16 << 10;
+
+impl GameOut {
+    /// This game's weight in the results budget: itself, its diagnostics,
+    /// and its written text by [`ITEM_BYTES`].
+    pub fn items(&self) -> usize {
+        let text = self.rendered.as_ref().map_or(0, |r| r.bytes.len());
+        1 + self.diagnostics.len() + text / ITEM_BYTES
+    }
+}
+
 /// Moves the lines of a span found by a reader that counted lines from 1 at
 /// the start of its part of the input.
 fn shift(span: &mut Span, lines: u32) {
@@ -77,13 +91,19 @@ impl ChunkOut {
         }
     }
 
-    /// Games and diagnostics held: what the pipeline's results budget counts.
+    /// Games and diagnostics held, a game written as read weighing one
+    /// more for every [`ITEM_BYTES`] of its text: what the pipeline's
+    /// results budget counts. By count alone a budget of games held some
+    /// 3 MiB of JSON on average but had no bound in bytes, as a part of
+    /// long annotated games is ten times the average.
     pub fn items(&self) -> usize {
-        self.games
-            .iter()
-            .map(|g| 1 + g.diagnostics.len())
-            .sum::<usize>()
-            + self.stray.len()
+        self.games.iter().map(GameOut::items).sum::<usize>() + self.stray.len()
+    }
+
+    /// Bytes of the games' written text held (tests hold them to the budget).
+    pub fn text_bytes(&self) -> usize {
+        let text = |g: &GameOut| g.rendered.as_ref().map_or(0, |r| r.bytes.len());
+        self.games.iter().map(text).sum()
     }
 
     /// Adds `lines` to every line number: a worker's reader counts lines
@@ -273,6 +293,8 @@ pub fn analyse_keyed<R: Read>(
             items = items.saturating_add(diags.len() + reports.len());
             let record = builder.take();
             let rendered = lean.as_mut().and_then(Lean::take);
+            let text = rendered.as_ref().map_or(0, |r| r.bytes.len());
+            items = items.saturating_add(text / ITEM_BYTES);
             out.push_games(reports, keys, diags, record, rendered);
         } else {
             // Diagnostics in order are all `check` reads.

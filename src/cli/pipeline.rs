@@ -306,6 +306,8 @@ pub struct RunStats {
     pub budget: usize,
     /// The most games and diagnostics that waited for the writer at once.
     pub peak_items: usize,
+    /// The most bytes of written games that waited for the writer at once.
+    pub peak_bytes: usize,
 }
 
 /// [`run`] with the given sizes (tests cut inputs into tiny ranges so that
@@ -342,6 +344,7 @@ pub fn run_split(
     let mut stats = RunStats {
         budget,
         peak_items: 0,
+        peak_bytes: 0,
     };
     let work = Work {
         records: config.records.then_some(config.notations),
@@ -374,9 +377,12 @@ pub fn run_split(
             work,
             waiting_items: 0,
             peak_items: 0,
+            waiting_bytes: 0,
+            peak_bytes: 0,
         };
         writer.run();
         stats.peak_items = writer.peak_items;
+        stats.peak_bytes = writer.peak_bytes;
         // Closing the gate and dropping the receiver stops the other
         // threads if we stopped early.
         gate.close();

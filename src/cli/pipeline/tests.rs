@@ -317,6 +317,74 @@ fn results_waiting_for_a_slow_writer_stay_within_the_budget() {
     }
 }
 
+#[test]
+fn written_games_waiting_for_a_slow_writer_stay_within_the_budget_in_bytes() {
+    // A game's JSON weighs by its size (`ChunkOut::items`): counted as one
+    // item each, 64 long annotated games (some 40 KB of JSON each) could
+    // wait at once; weighed, the bytes waiting stay near the budget's worth.
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Knights out and back: the game's legality does not matter here,
+    // only the size of what is written for it.
+    let moves: String = (0..80)
+        .map(|i| {
+            format!(
+                "{}. Nf3 {{a comment}} Nf6 {}. Ng1 {{another}} Ng8 ",
+                2 * i + 1,
+                2 * i + 2
+            )
+        })
+        .collect();
+    let game = format!("[Event \"x\"]\n\n{moves}*\n\n");
+    let path = dir.path().join("long.pgn");
+    std::fs::write(&path, game.repeat(400)).expect("write");
+    let split = Split {
+        range: 64 * 1024,
+        part: 16 * 1024,
+        items: 8,
+    };
+    let config = BatchConfig {
+        inputs: vec![path.clone()],
+        jobs: NonZeroUsize::new(2).expect("jobs"),
+        records: true,
+        notations: crate::export::records::Notations {
+            lean: Some(crate::export::pgn::PgnOptions::default()),
+            json: true,
+            ..crate::export::records::Notations::BOTH
+        },
+        count_moves: false,
+        progress: false,
+        keys: false,
+    };
+    let mut steps = 0u32;
+    let mut biggest = 0usize;
+    let mut games = 0usize;
+    let stats = run_split(&config, split, |step| {
+        steps += 1;
+        if steps < 40 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        if let Step::Chunk(_, out) = &step {
+            for g in &out.games {
+                games += 1;
+                biggest = biggest.max(g.rendered.as_ref().map_or(0, |r| r.bytes.len()));
+            }
+        }
+        true
+    });
+    assert_eq!(games, 400);
+    assert!(
+        biggest > 2 * crate::cli::batch::ITEM_BYTES,
+        "games of {biggest} bytes"
+    );
+    // A game of b bytes weighs at least 1 + b / ITEM_BYTES > b / ITEM_BYTES.
+    let bound = (stats.budget + 2 * split.items) * crate::cli::batch::ITEM_BYTES;
+    assert!(
+        stats.peak_bytes <= bound,
+        "{} bytes of written games waited, bound {bound}",
+        stats.peak_bytes
+    );
+}
+
 fn gzip(text: &str, path: &std::path::Path) {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     std::io::Write::write_all(&mut enc, text.as_bytes()).expect("compress");

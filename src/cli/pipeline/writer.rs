@@ -35,6 +35,18 @@ pub(super) struct Writer<'a, F: FnMut(Step) -> bool> {
     /// there have been (tests check it against the budget).
     pub(super) waiting_items: usize,
     pub(super) peak_items: usize,
+    /// Bytes of written games in [`waiting`](Self::waiting), and the most
+    /// there have been.
+    pub(super) waiting_bytes: usize,
+    pub(super) peak_bytes: usize,
+}
+
+/// Bytes of written games a message holds.
+fn text_bytes(msg: &Msg) -> usize {
+    match msg {
+        Msg::Part(out, _, _) => out.text_bytes(),
+        _ => 0,
+    }
 }
 
 /// The writer stops: the consumer said so, or the workers are gone.
@@ -68,6 +80,8 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
                 if let Msg::Part(_, _, items) = msg {
                     self.waiting_items += items;
                     self.peak_items = self.peak_items.max(self.waiting_items);
+                    self.waiting_bytes += text_bytes(&msg);
+                    self.peak_bytes = self.peak_bytes.max(self.waiting_bytes);
                 }
                 self.waiting.entry(s).or_default().push_back(msg);
             }
@@ -93,6 +107,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
         let msg = self.waiting.get_mut(&seq).and_then(VecDeque::pop_front)?;
         if let Msg::Part(_, _, items) = msg {
             self.waiting_items -= items;
+            self.waiting_bytes -= text_bytes(&msg);
             self.gate.taken(items);
         }
         Some(msg)
@@ -122,6 +137,7 @@ impl<F: FnMut(Step) -> bool> Writer<'_, F> {
             for msg in self.waiting.remove(&s).into_iter().flatten() {
                 if let Msg::Part(_, _, items) = msg {
                     self.waiting_items -= items;
+                    self.waiting_bytes -= text_bytes(&msg);
                     self.gate.taken(items);
                 }
             }

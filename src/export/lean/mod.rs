@@ -605,10 +605,11 @@ impl Lean {
                     .and_then(|r| GameResult::from_ascii(r.trim().as_bytes()))
             })
             .unwrap_or(GameResult::Unknown);
-        // Room for the whole game at once (a JSON move is some 200 bytes
-        // besides its text, its span included): no growing copy after copy.
+        // Room for the whole game at once (a JSON move is some 205 bytes
+        // besides its text on the corpus, its span included; the rest is
+        // given back below): no growing copy after copy.
         // A giant game's goes to a file a few MiB at a time instead.
-        let per_move = if self.json { 200 } else { 8 };
+        let per_move = if self.json { 224 } else { 8 };
         let mut bytes = Vec::with_capacity(
             (self.text.len() + self.nodes.len() * per_move + self.tags.len() * 8 + 256)
                 .min(2 * spill::OUT_SPILL),
@@ -650,6 +651,12 @@ impl Lean {
         if self.cut.is_some() {
             bytes.clear();
             lines.clear();
+        }
+        // The game waits for the ordered writer with others: room asked for
+        // and not used (a guess too large, or doubled by a guess too small)
+        // would be held with it. Shrinking in place costs no copy.
+        if bytes.capacity() - bytes.len() > bytes.len() / 8 + 64 {
+            bytes.shrink_to_fit();
         }
         let plies = self.mainline_plies();
         self.done = Some(Rendered {
