@@ -71,8 +71,7 @@ fn build(color: Color) -> Reach {
             out.ring[r] = !0;
         } else if within(knight_spread) {
             out.leap[r] = !0;
-        } else if (0..64).all(|i| steps(i) & !(king_spread(1 << i) | knight_spread(1 << i)) == 0)
-        {
+        } else if (0..64).all(|i| steps(i) & !(king_spread(1 << i) | knight_spread(1 << i)) == 0) {
             out.ring[r] = !0;
             out.leap[r] = !0;
         } else {
@@ -155,7 +154,11 @@ mod tests {
         for i in 0..64 {
             let b = 1u64 << i;
             assert_eq!(king_spread(b), spread_by_steps(b, &king), "king from {i}");
-            assert_eq!(knight_spread(b), spread_by_steps(b, &knight), "knight from {i}");
+            assert_eq!(
+                knight_spread(b),
+                spread_by_steps(b, &knight),
+                "knight from {i}"
+            );
         }
         // Several locations at once: the union.
         let b = 0x8100_0000_0000_0081 | 1 << 27;

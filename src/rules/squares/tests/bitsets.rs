@@ -307,5 +307,8 @@ fn no_piece_move_by_masks_only_where_the_generator_finds_none() {
     }
     // The masks answer most blocked armies (the family's usual first
     // turns), and never a position with a move.
-    assert!(shown > 20 && shown > 4 * missed, "{shown} shown, {missed} missed");
+    assert!(
+        shown > 20 && shown > 4 * missed,
+        "{shown} shown, {missed} missed"
+    );
 }
