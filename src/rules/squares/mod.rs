@@ -16,6 +16,7 @@ use crate::rules::Variant;
 use crate::rules::core::{GameRules, PieceDecl};
 
 mod bits;
+mod blocked;
 mod fen;
 mod movegen;
 mod position;

@@ -500,7 +500,10 @@ impl SquaresPosition {
     /// empty square (L1), handed to `f` one at a time until it breaks (a
     /// list allocated at every search for a piece move cost more than the
     /// test).
-    fn castling_moves(&self, f: &mut impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+    pub(super) fn castling_moves(
+        &self,
+        f: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let us = self.turn;
         let Some(king) = self.kings[us] else {
             return ControlFlow::Continue(());

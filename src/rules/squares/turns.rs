@@ -203,8 +203,9 @@ impl SquaresPosition {
     /// Whether some legal turn starts with a piece move (Postal rules).
     pub(crate) fn has_piece_turn(&self) -> bool {
         // Without a piece move there is no turn to look for (a blocked
-        // army, the usual first turn of the family).
-        if !self.any_piece_move() {
+        // army, the usual first turn of the family, which the masks show
+        // for the whole army at once).
+        if self.no_piece_move_by_masks() || !self.any_piece_move() {
             return false;
         }
         let us = self.turn;

@@ -267,3 +267,48 @@ fn shielding_shifts_leave_out_only_square_moves_that_leave_the_king_attacked() {
         "{attacked} {left_out} {shields}"
     );
 }
+
+#[test]
+fn no_piece_move_by_masks_only_where_the_generator_finds_none() {
+    let (mut moves, mut shown, mut missed) = (Vec::new(), 0, 0);
+    let mut check = |q: &SquaresPosition| {
+        moves.clear();
+        q.piece_moves(&mut moves);
+        if q.no_piece_move_by_masks() {
+            assert!(moves.is_empty(), "{}: {moves:?}", q.fen());
+            shown += 1;
+        } else if moves.is_empty() {
+            missed += 1;
+        }
+    };
+    for p in random_positions() {
+        let mut other = p;
+        other.turn = !other.turn;
+        other.ep = None;
+        check(&p);
+        check(&other);
+    }
+    // Positions where one kind of piece alone can move: a knight's leap, a
+    // pawn's capture, a king's step, a rook's line, castling (every other
+    // location of the back rank a hole or the mover's), en passant.
+    for fen in [
+        "....k.../......../......../......../......../..1...../......../.N..K... w - - r*/* - 0 1",
+        "....k.../......../......../......../......../..p...../.P....../....K... w - - r*/* - 0 1",
+        "....k.../......../......../......../......../......../....1.../....K... w - - r*/* - 0 1",
+        "....k.../......../......../......../......../......../......../R1..K... w - - r*/* - 0 1",
+        "....k.../......../......../......../......../......../PPPPPPPP/R..QK2R w K - r*/* - 0 1",
+        "....k.../......../....1.../...Pp.../......../......../......../....K... w - e6 r*/* - 0 1",
+    ] {
+        let q = at(Variant::InfiniteReserves, fen);
+        let mut some = Vec::new();
+        q.piece_moves(&mut some);
+        assert!(!some.is_empty(), "{fen}: no piece move");
+        check(&q);
+    }
+    // The masks answer most blocked armies (the family's usual first
+    // turns), and never a position with a move.
+    assert!(
+        shown > 20 && shown > 4 * missed,
+        "{shown} shown, {missed} missed"
+    );
+}
