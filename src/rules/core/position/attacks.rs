@@ -290,11 +290,19 @@ impl Position {
     /// from `king` through `from`, with nothing between them but what is on
     /// `from`: the piece there is pinned, or, if `from` was just left, the
     /// king is in check by discovery.
+    #[inline]
     pub(super) fn rider_behind(&self, king: Square, from: Square, attacker: Color) -> bool {
+        // Mostly `from` is on no line of an enemy rider through the king:
+        // answered here, inline, before the call that walks the lines.
+        self.rules.tables().far_lines[attacker][king.index()].contains(from)
+            && self.rider_behind_on_line(king, from, attacker)
+    }
+
+    /// [`rider_behind`](Self::rider_behind) for a `from` on a line of an
+    /// enemy rider through the king.
+    #[inline(never)]
+    fn rider_behind_on_line(&self, king: Square, from: Square, attacker: Color) -> bool {
         let tables = self.rules.tables();
-        if !tables.far_lines[attacker][king.index()].contains(from) {
-            return false;
-        }
         let others = {
             let mut occ = self.occupied();
             occ.remove(from);

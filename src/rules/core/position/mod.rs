@@ -53,6 +53,10 @@ pub struct Position {
     /// worked out again only when the rights change (Gast's many castling
     /// pieces make it a dozen lookups).
     pub(crate) castling_hash: u64,
+    /// How many pieces on the board are not royal, kept up to date by
+    /// `put` and `remove`: the dead-position test asked after every move
+    /// outside FIDE material is then one comparison while two or more stand.
+    pub(crate) non_royal: u16,
 }
 
 impl std::fmt::Debug for Position {
@@ -107,6 +111,7 @@ impl Position {
             board_hash: 0,
             guards: ByColor::default(),
             castling_hash: 0,
+            non_royal: 0,
         }
     }
 
@@ -185,11 +190,11 @@ impl Position {
     /// neighbourhoods of the squares in `guards`.
     #[inline]
     pub(crate) fn zone_of(&self, owner: Color) -> SquareSet {
-        let mut zone = SquareSet::EMPTY;
-        for sq in self.guards[owner] {
-            zone = zone.union(self.rules.king_area[sq.index()]);
-        }
-        zone
+        self.guards[owner]
+            .into_iter()
+            .fold(SquareSet::EMPTY, |zone, sq| {
+                zone.union(self.rules.king_area[sq.index()])
+            })
     }
 
     /// [`zone_of`](Self::zone_of) by a scan of the whole board, the way the
@@ -243,6 +248,8 @@ impl Position {
         self.occupied[piece.color].insert(sq);
         if self.rules.is_royal(piece.role) {
             self.kings[piece.color] = Some(sq);
+        } else {
+            self.non_royal += 1;
         }
         if self.rules.is_guard(piece.role) {
             self.guards[piece.color].insert(sq);
@@ -256,6 +263,9 @@ impl Position {
         self.occupied[p.color].remove(sq);
         if self.kings[p.color] == Some(sq) {
             self.kings[p.color] = None;
+        }
+        if !self.rules.is_royal(p.role) {
+            self.non_royal -= 1;
         }
         self.guards[p.color].remove(sq);
         Some(p)
@@ -333,16 +343,27 @@ impl Position {
     /// Outside FIDE: only kings, or kings and one piece that cannot mate
     /// alone ([`GameRules::lone_minors`]), are a dead position.
     fn lone_minor_only(&self) -> bool {
-        let mut others = self
-            .occupied()
-            .into_iter()
-            .filter_map(|sq| self.piece_at(sq))
-            .filter(|p| !self.rules.is_royal(p.role));
-        match (others.next(), others.next()) {
-            (None, _) => true,
-            (Some(p), None) => self.rules.lone_minors.contains(p.role),
+        debug_assert_eq!(self.non_royal, self.non_royal_by_scan());
+        match self.non_royal {
+            0 => true,
+            1 => self
+                .occupied()
+                .into_iter()
+                .filter_map(|sq| self.piece_at(sq))
+                .find(|p| !self.rules.is_royal(p.role))
+                .is_some_and(|p| self.rules.lone_minors.contains(p.role)),
             _ => false,
         }
+    }
+
+    /// [`non_royal`](Self::non_royal) by a scan of the board: the
+    /// reference the count is tested against.
+    pub(crate) fn non_royal_by_scan(&self) -> u16 {
+        self.occupied()
+            .into_iter()
+            .filter_map(|sq| self.piece_at(sq))
+            .filter(|p| !self.rules.is_royal(p.role))
+            .count() as u16
     }
 
     /// Whether `color` alone can never mate (python-chess's definition;

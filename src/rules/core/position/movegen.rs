@@ -461,9 +461,9 @@ impl Position {
         let pawn = rules.is_pawn(role);
         let vectors = &rules.piece(role).vectors[us];
         let target = Piece::from_code(self.board[to.index()]);
-        for from in froms {
+        froms.into_iter().for_each(|from| {
             if self.board[from.index()] != mine {
-                continue;
+                return;
             }
             let (i, k) = reach.vector(from, to);
             match vectors.get(usize::from(i).wrapping_sub(1)) {
@@ -472,7 +472,7 @@ impl Position {
                 }
                 _ => self.piece_moves(from, role, Some(to), zone, out),
             }
-        }
+        });
     }
 
     /// The move of the piece of `role` on `from` to `to`, `k` steps along

@@ -210,7 +210,8 @@ fn table_path_finds_what_the_forward_generator_finds() {
 /// core): at every position the fast legal-move list (pin shortcut, guard
 /// zones from the tracked guard squares) equals the list found by trying
 /// every move, in the same order; the table path agrees with the forward
-/// generator; the tracked zones equal a scan of the board; and the check
+/// generator; the tracked zones and count of pieces that are not royal
+/// equal a scan of the board; and the check
 /// flag worked out when the move was played equals a fresh attack test.
 #[test]
 fn fast_paths_agree_with_the_reference_on_random_games() {
@@ -229,6 +230,7 @@ fn fast_paths_agree_with_the_reference_on_random_games() {
                 for c in Color::ALL {
                     assert_eq!(pos.zone_of(c), pos.zone_by_scan(c), "{}", pos.fen());
                 }
+                assert_eq!(pos.non_royal, pos.non_royal_by_scan(), "{}", pos.fen());
                 guarded += usize::from(!pos.braking_zone().is_empty());
                 let fresh = pos.kings[pos.turn].is_some_and(|k| pos.is_attacked(k, !pos.turn));
                 assert_eq!(pos.is_check(), fresh, "{}", pos.fen());
