@@ -153,8 +153,8 @@ pub(super) fn turn(g: &Grammar, t: &[u8], actions: &mut ArrayVec<Action, MAX_ACT
 /// general loop of [`turn`] then reads. A comma ends an action as the end
 /// of the token does (no rule reads one), so a piece move that [`ordinary`]
 /// takes whole is what [`action`] reads up to the comma; and no shape
-/// `ordinary` takes starts with `@`. The alternatives of [`action`] tried
-/// one after another cost about 120 instructions an action.
+/// `ordinary` takes starts with `@`. Reading by shape saves about a sixth
+/// of the general loop's work on a Moving Squares turn of three actions.
 #[inline(always)]
 fn squares_turn(g: &Grammar, t: &[u8], actions: &mut ArrayVec<Action, MAX_ACTIONS>) -> bool {
     let mut k = 0;
