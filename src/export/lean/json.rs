@@ -5,6 +5,7 @@
 
 use std::io;
 
+use super::json_move::MoveJson;
 use super::json_text::{put_arena_inner, put_opt_arena, put_opt_str, put_span, put_str, put_u64};
 use super::spill::OutSpill;
 use super::{Kind, Lean};
@@ -147,6 +148,7 @@ impl Lean {
             spill,
         )?;
         out.extend_from_slice(b",\"moves\":[");
+        let mut template = MoveJson::new();
         // A parent comes before its children: plies in one pass.
         let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());
         plies.push(0);
@@ -154,6 +156,11 @@ impl Lean {
             spill.drain(out);
             let ply = plies.get(n.parent as usize).map_or(1, |&p| p + 1);
             plies.push(ply);
+            let span = self.node_spans.get(i).copied().unwrap_or_default();
+            if let Some(line) = template.put_move(out, self.text.as_bytes(), i == 1, n, ply, span) {
+                lines.push(at(spill, line));
+                continue;
+            }
             if i > 1 {
                 out.push(b',');
             }
@@ -218,7 +225,6 @@ impl Lean {
             if n.error {
                 out.extend_from_slice(b",\"error\":true");
             }
-            let span = self.node_spans.get(i).copied().unwrap_or_default();
             let line = put_span(out, span);
             lines.push(at(spill, line));
             out.push(b'}');

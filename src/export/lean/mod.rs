@@ -16,6 +16,7 @@
 //! NAG after `)` before the variation), so a game is written when it ends.
 
 mod json;
+mod json_move;
 mod json_text;
 mod rendered;
 mod spill;
