@@ -29,10 +29,10 @@ pub(super) struct MoveJson {
 type Block = ([u8; 16], usize);
 
 /// Text `(start, end)` of `arena` as a [`Block`], when it has at most 16
-/// bytes, 16 bytes of the arena start there and none of its own needs an
-/// escape.
+/// bytes, 16 bytes of the arena start there and, when `scan`, none of its
+/// own needs an escape.
 #[inline(always)]
-fn block(arena: &[u8], (start, end): Text) -> Option<Block> {
+fn block(arena: &[u8], (start, end): Text, scan: bool) -> Option<Block> {
     let (start, end) = (start as usize, end as usize);
     let len = end.wrapping_sub(start);
     if len > 16 {
@@ -40,8 +40,12 @@ fn block(arena: &[u8], (start, end): Text) -> Option<Block> {
     }
     let b: [u8; 16] = arena.get(start..start.wrapping_add(16))?.try_into().ok()?;
     let (lo, hi) = words(&b);
-    if (needs_escape(lo) || needs_escape(hi)) && masked_needs_escape(lo, hi, len) {
-        return None;
+    if scan {
+        if (needs_escape(lo) || needs_escape(hi)) && masked_needs_escape(lo, hi, len) {
+            return None;
+        }
+    } else {
+        debug_assert!(!masked_needs_escape(lo, hi, len), "notation to escape");
     }
     Some((b, len))
 }
@@ -53,10 +57,10 @@ fn words(b: &[u8; 16]) -> (u64, u64) {
 }
 
 /// A string that may be absent (`null`).
-fn opt_block(arena: &[u8], text: Option<Text>) -> Option<Option<Block>> {
+fn opt_block(arena: &[u8], text: Option<Text>, scan: bool) -> Option<Option<Block>> {
     match text {
         None => Some(None),
-        Some(t) => block(arena, t).map(Some),
+        Some(t) => block(arena, t, scan).map(Some),
     }
 }
 
@@ -136,28 +140,18 @@ impl MoveJson {
         }
     }
 
-    /// Appends move `n`'s object (a comma first unless `first`) when it
-    /// can be written from the template: nothing attached to it, its
-    /// written form, SAN and LAN at most 16 bytes each with nothing to
-    /// escape and 16 bytes of the arena from their starts. Returns the
-    /// offset in `out` where its span's line number starts (for the
-    /// ordered writer), or `None` with nothing written.
-    #[inline]
-    pub(super) fn put_move(
-        &mut self,
-        out: &mut Vec<u8>,
-        arena: &[u8],
-        first: bool,
-        n: &Node,
-        ply: u32,
-        span: Span,
-    ) -> Option<usize> {
-        if n.first_attachment != super::NONE {
-            return None;
-        }
-        let written = block(arena, n.written)?;
-        let san = opt_block(arena, n.san.get())?;
-        let lan = opt_block(arena, n.lan.get())?;
+    /// Writes move `n`'s object at 0 (a comma first) from `{"parent":`
+    /// through its LAN, when its written form, SAN and LAN are at most 16
+    /// bytes with 16 bytes of the arena from their starts and the written
+    /// form has nothing to escape; the position past it.
+    #[inline(always)]
+    fn head(&mut self, arena: &[u8], n: &Node, ply: u32) -> Option<usize> {
+        let written = block(arena, n.written, true)?;
+        // SAN and LAN are the rules' own text, from an alphabet with
+        // nothing to escape (`tests/lean_export.rs` holds random games of
+        // every variant to the record's writer): no scan.
+        let san = opt_block(arena, n.san.get(), false)?;
+        let lan = opt_block(arena, n.lan.get(), false)?;
         let mut p = self.put(0, b",{\"parent\":");
         p = match n.parent {
             0 => self.put(p, b"null"),
@@ -187,12 +181,15 @@ impl MoveJson {
                 None => self.put(p, b"null"),
             };
         }
-        // Nothing attached: the lists empty.
-        p = self.put(
-            p,
-            b",\"marks\":[],\"nags\":[],\"comments_before\":[],\"comments_after\":[]",
-        );
-        if n.error {
+        Some(p)
+    }
+
+    /// Writes `,"error":true` when `error`, the span and the object's
+    /// closing brace at `p`; the position past them and where the span's
+    /// line number starts.
+    #[inline(always)]
+    fn end(&mut self, mut p: usize, error: bool, span: Span) -> (usize, usize) {
+        if error {
             p = self.put(p, b",\"error\":true");
         }
         p = self.put(p, b",\"span\":{\"start\":");
@@ -204,11 +201,72 @@ impl MoveJson {
         p = self.num(p, u64::from(span.line));
         p = self.put(p, b",\"column\":");
         p = self.num(p, u64::from(span.column));
-        p = self.put(p, b"}}");
+        (self.put(p, b"}}"), line)
+    }
+
+    /// Appends bytes `from..to` of the scratch to `out`.
+    #[inline(always)]
+    fn flush(&self, out: &mut Vec<u8>, from: usize, to: usize) {
+        out.extend_from_slice(self.b.get(from..to & (WINDOW - 1)).unwrap_or_default());
+    }
+
+    /// Appends move `n`'s object (a comma first unless `first`) when it
+    /// can be written from the template: nothing attached to it and
+    /// [`MoveJson::head`]'s strings. Returns the offset in `out` where its
+    /// span's line number starts (for the ordered writer), or `None` with
+    /// nothing written.
+    #[inline]
+    pub(super) fn put_move(
+        &mut self,
+        out: &mut Vec<u8>,
+        arena: &[u8],
+        first: bool,
+        n: &Node,
+        ply: u32,
+        span: Span,
+    ) -> Option<usize> {
+        if n.first_attachment != super::NONE {
+            return None;
+        }
+        let p = self.head(arena, n, ply)?;
+        // Nothing attached: the lists empty.
+        let p = self.put(
+            p,
+            b",\"marks\":[],\"nags\":[],\"comments_before\":[],\"comments_after\":[]",
+        );
+        let (p, line) = self.end(p, n.error, span);
         let from = usize::from(first);
         let at = out.len();
-        out.extend_from_slice(self.b.get(from..p & (WINDOW - 1)).unwrap_or_default());
+        self.flush(out, from, p);
         Some(at + line - from)
+    }
+
+    /// Appends move `n`'s object up to its attachments (a comma first
+    /// unless `first`) when [`MoveJson::head`] can write it; whether it
+    /// did.
+    pub(super) fn put_head(
+        &mut self,
+        out: &mut Vec<u8>,
+        arena: &[u8],
+        first: bool,
+        n: &Node,
+        ply: u32,
+    ) -> bool {
+        let Some(p) = self.head(arena, n, ply) else {
+            return false;
+        };
+        self.flush(out, usize::from(first), p);
+        true
+    }
+
+    /// Appends `,"error":true` when `error`, the span and the object's
+    /// closing brace; the offset in `out` where the span's line number
+    /// starts.
+    pub(super) fn put_end(&mut self, out: &mut Vec<u8>, error: bool, span: Span) -> usize {
+        let (p, line) = self.end(0, error, span);
+        let at = out.len();
+        self.flush(out, 0, p);
+        at + line
     }
 }
 
@@ -273,11 +331,16 @@ mod tests {
                 2 => r % 1_000_000_000,
                 _ => r >> (r % 64),
             };
+            // SAN and LAN never need an escape (the rules write them).
+            let plain = |t: Text| {
+                let text = arena.get(t.0 as usize..t.1 as usize).unwrap_or("");
+                !text.bytes().any(|c| c < 0x20 || c == b'"' || c == b'\\')
+            };
             let n = Node {
                 parent: (next() % 3000) as u32,
                 written: w,
-                san: MaybeText::of((next() % 5 > 0).then_some(s)),
-                lan: MaybeText::of((next() % 5 > 0).then_some(l)),
+                san: MaybeText::of((next() % 5 > 0 && plain(s)).then_some(s)),
+                lan: MaybeText::of((next() % 5 > 0 && plain(l)).then_some(l)),
                 check: [CheckMark::None, CheckMark::Check, CheckMark::Mate][k % 3],
                 error: next() % 7 == 0,
                 ..Node::EMPTY
