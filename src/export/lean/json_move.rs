@@ -148,8 +148,9 @@ impl MoveJson {
     fn head(&mut self, arena: &[u8], n: &Node, ply: u32) -> Option<usize> {
         let written = block(arena, n.written, true)?;
         // SAN and LAN are the rules' own text, from an alphabet with
-        // nothing to escape (`tests/lean_export.rs` holds random games of
-        // every variant to the record's writer): no scan.
+        // nothing to escape (piece letters are A-Z; `tests/lean_export.rs`
+        // holds every variant family's fixtures to the record's writer,
+        // which escapes): no scan.
         let san = opt_block(arena, n.san.get(), false)?;
         let lan = opt_block(arena, n.lan.get(), false)?;
         let mut p = self.put(0, b",{\"parent\":");
