@@ -5,6 +5,7 @@
 
 use std::io;
 
+use super::json_move::MoveJson;
 use super::json_text::{put_arena_inner, put_opt_arena, put_opt_str, put_span, put_str, put_u64};
 use super::spill::OutSpill;
 use super::{Kind, Lean};
@@ -58,9 +59,10 @@ impl Lean {
         } else {
             put_str(out, self.str_of(text));
         }
-        out.extend_from_slice(b",\"style\":");
-        put_str(out, comment_style(style));
-        out.push(b'}');
+        // The style's JSON string as it is: a word with nothing to escape.
+        out.extend_from_slice(b",\"style\":\"");
+        out.extend_from_slice(comment_style(style).as_bytes());
+        out.extend_from_slice(b"\"}");
         Ok(())
     }
 
@@ -74,10 +76,15 @@ impl Lean {
         ids: impl Iterator<Item = u32>,
         spill: &mut OutSpill,
     ) -> io::Result<()> {
-        let texts: Vec<&str> = ids
+        let mut texts = ids
             .filter_map(|a| self.attachments.get(a as usize))
             .map(|x| self.str_of(x.text))
-            .collect();
+            .peekable();
+        if texts.peek().is_none() {
+            // Most moves: no unreadable text, no vector.
+            return Ok(());
+        }
+        let texts: Vec<&str> = texts.collect();
         match texts.as_slice() {
             [] => Ok(()),
             [one] => {
@@ -147,6 +154,7 @@ impl Lean {
             spill,
         )?;
         out.extend_from_slice(b",\"moves\":[");
+        let mut template = MoveJson::new();
         // A parent comes before its children: plies in one pass.
         let mut plies: Vec<u32> = Vec::with_capacity(self.nodes.len());
         plies.push(0);
@@ -154,27 +162,34 @@ impl Lean {
             spill.drain(out);
             let ply = plies.get(n.parent as usize).map_or(1, |&p| p + 1);
             plies.push(ply);
-            if i > 1 {
-                out.push(b',');
+            let span = self.node_spans.get(i).copied().unwrap_or_default();
+            if let Some(line) = template.put_move(out, self.text.as_bytes(), i == 1, n, ply, span) {
+                lines.push(at(spill, line));
+                continue;
             }
             let id = super::offset(i);
-            out.extend_from_slice(b"{\"parent\":");
-            match n.parent {
-                0 => out.extend_from_slice(b"null"),
-                p => put_u64(out, u64::from(p - 1)),
+            if !template.put_head(out, self.text.as_bytes(), i == 1, n, ply) {
+                if i > 1 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(b"{\"parent\":");
+                match n.parent {
+                    0 => out.extend_from_slice(b"null"),
+                    p => put_u64(out, u64::from(p - 1)),
+                }
+                out.extend_from_slice(b",\"ply\":");
+                put_u64(out, u64::from(ply));
+                // The quotes go with the keys around.
+                out.extend_from_slice(b",\"written\":\"");
+                put_arena_inner(out, &self.text, n.written);
+                out.extend_from_slice(b"\",\"check\":\"");
+                // The mark's JSON string as it is: nothing in it to escape.
+                out.extend_from_slice(check_text(n.check).as_bytes());
+                out.extend_from_slice(b"\",\"san\":");
+                put_opt_arena(out, &self.text, n.san.get());
+                out.extend_from_slice(b",\"lan\":");
+                put_opt_arena(out, &self.text, n.lan.get());
             }
-            out.extend_from_slice(b",\"ply\":");
-            put_u64(out, u64::from(ply));
-            // The quotes go with the keys around.
-            out.extend_from_slice(b",\"written\":\"");
-            put_arena_inner(out, &self.text, n.written);
-            out.extend_from_slice(b"\",\"check\":\"");
-            // The mark's JSON string as it is: nothing in it to escape.
-            out.extend_from_slice(check_text(n.check).as_bytes());
-            out.extend_from_slice(b"\",\"san\":");
-            put_opt_arena(out, &self.text, n.san.get());
-            out.extend_from_slice(b",\"lan\":");
-            put_opt_arena(out, &self.text, n.lan.get());
             if n.first_attachment == super::NONE {
                 // Most moves: nothing attached.
                 out.extend_from_slice(
@@ -215,13 +230,8 @@ impl Lean {
                     spill,
                 )?;
             }
-            if n.error {
-                out.extend_from_slice(b",\"error\":true");
-            }
-            let span = self.node_spans.get(i).copied().unwrap_or_default();
-            let line = put_span(out, span);
+            let line = template.put_end(out, n.error, span);
             lines.push(at(spill, line));
-            out.push(b'}');
         }
         out.extend_from_slice(b"],\"result\":");
         put_opt_str(out, self.result.map(|r| r.as_str()));

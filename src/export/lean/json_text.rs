@@ -7,14 +7,14 @@
 use crate::diag::Span;
 
 /// Eight copies of byte `b`.
-const fn splat(b: u8) -> u64 {
+pub(super) const fn splat(b: u8) -> u64 {
     0x0101_0101_0101_0101 * b as u64
 }
 
 /// Whether any of the 8 bytes in `x` needs an escape in a JSON string:
 /// below 0x20, `"` or `\`. Exact (no false positives): each term is the
 /// classic "has a zero byte" / "has a byte less than n" test.
-fn needs_escape(x: u64) -> bool {
+pub(super) fn needs_escape(x: u64) -> bool {
     const HIGH: u64 = splat(0x80);
     let zero = |v: u64| v.wrapping_sub(splat(1)) & !v & HIGH;
     let control = x.wrapping_sub(splat(0x20)) & !x & HIGH;
@@ -115,7 +115,7 @@ fn put_str_inner(out: &mut Vec<u8>, s: &str) {
 /// Whether the first `len` (at most 16) of the bytes in words `lo`, `hi`
 /// need an escape: the bytes past them taken as spaces.
 #[cold]
-fn masked_needs_escape(lo: u64, hi: u64, len: usize) -> bool {
+pub(super) fn masked_needs_escape(lo: u64, hi: u64, len: usize) -> bool {
     // The bytes of each word that belong to the text, as a mask.
     let keep = |n: usize| match n {
         0 => 0,
@@ -178,7 +178,7 @@ pub(super) fn put_opt_str(out: &mut Vec<u8>, s: Option<&str>) {
 }
 
 /// Two decimal digits for each number below 100.
-const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324\
+pub(super) const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324\
     25262728293031323334353637383940414243444546474849\
     50515253545556575859606162636465666768697071727374\
     75767778798081828384858687888990919293949596979899";
@@ -204,7 +204,7 @@ pub(super) fn put_u64(out: &mut Vec<u8>, n: u64) {
 /// reciprocals that are exact below these bounds (Paul Khuong's
 /// `encode_ten_thousands`).
 #[inline]
-fn eight_digits(x: u64) -> u64 {
+pub(super) fn eight_digits(x: u64) -> u64 {
     let merged = (x / 10_000) | ((x % 10_000) << 32);
     // Division by 100 in each 32-bit lane (10486 / 2^20 ~= 1/100).
     let top = (merged.wrapping_mul(10_486) >> 20) & ((0x7F << 32) | 0x7F);

@@ -16,6 +16,7 @@
 //! NAG after `)` before the variation), so a game is written when it ends.
 
 mod json;
+mod json_move;
 mod json_text;
 mod rendered;
 mod spill;
@@ -621,6 +622,9 @@ impl Lean {
         let written = if self.cut.is_some() {
             Ok(())
         } else if self.json {
+            // 16 bytes past the last text, so that every move's strings
+            // can be read as 16-byte blocks (`json_move`).
+            self.text.push_str("                ");
             self.write_json(&mut bytes, &mut lines, &mut out)
         } else {
             let w = self.write(result, &mut bytes, &mut out);
