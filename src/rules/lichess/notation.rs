@@ -2,8 +2,8 @@
 //! resolved to legal ones with the variant's rule named when they are not.
 
 use super::{KING, KNIGHT, LETTERS, LichessPosition, Move, MoveKind, PAWN, bit, squares};
-use crate::rules::core::bitboard::Bitboard;
 use crate::rules::Variant;
+use crate::rules::core::bitboard::Bitboard;
 use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
 use crate::written::{Action, CastleSide, Grammar, MoveToken, PieceMove};
 

@@ -613,9 +613,10 @@ fn lichess_san_skips_the_rival_search_only_without_rivals() {
                 let p = any.as_lichess().expect("lichess");
                 let mut legal = Vec::new();
                 p.legal_moves(&mut legal);
-                for m in legal.iter().filter(|m| {
-                    m.kind == MoveKind::Normal && usize::from(m.role) != PAWN
-                }) {
+                for m in legal
+                    .iter()
+                    .filter(|m| m.kind == MoveKind::Normal && usize::from(m.role) != PAWN)
+                {
                     let rivals = p.rivals(m);
                     if p.may_have_rival(m) {
                         searched += 1;
@@ -647,7 +648,11 @@ fn fen_square_by_square(p: &LichessPosition) -> String {
                         empty = 0;
                     }
                     let l = LETTERS[role] as char;
-                    out.push(if c == Color::White { l } else { l.to_ascii_lowercase() });
+                    out.push(if c == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
                     if p.variant == Variant::Crazyhouse && p.promoted & bit(s) != 0 {
                         out.push('~');
                     }
@@ -722,7 +727,10 @@ fn lichess_fen_from_bitboards_is_the_square_by_square_fen() {
         }
     }
     for (v, fen) in [
-        (Variant::Crazyhouse, "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R[QRbbnp] w KQkq - 12 40"),
+        (
+            Variant::Crazyhouse,
+            "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R[QRbbnp] w KQkq - 12 40",
+        ),
         (Variant::Crazyhouse, "4k3/6Q~1/8/8/8/8/8/3K3q~[] w - - 0 1"),
         (Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 3+1 99 123"),
     ] {
