@@ -9,6 +9,7 @@ use super::{
 };
 use crate::rules::Variant;
 use crate::rules::core::Color;
+use crate::rules::core::fen::push_number;
 
 /// The start position of each variant, as python-chess writes it.
 pub fn start_fen(variant: Variant) -> &'static str {
@@ -244,27 +245,42 @@ impl LichessPosition {
     /// The position in FEN, as python-chess's `Board.fen()` prints it.
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(80);
+        self.write_fen(&mut out);
+        out
+    }
+
+    /// Appends [`fen`](Self::fen) to `out`. The letters are laid out
+    /// from the bitboards first (a square's colour and role looked up one
+    /// by one were most of `view`'s FEN a ply), digits written by hand.
+    pub fn write_fen(&self, out: &mut String) {
+        let mut letters = [0u8; 64];
+        for (role, &l) in LETTERS.iter().enumerate() {
+            for s in squares(self.by_role[role] & self.by_color[0]) {
+                letters[s] = l;
+            }
+            for s in squares(self.by_role[role] & self.by_color[1]) {
+                letters[s] = l.to_ascii_lowercase();
+            }
+        }
+        let promoted = if self.variant == Variant::Crazyhouse {
+            self.promoted
+        } else {
+            0
+        };
         for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                let s = r * 8 + f;
-                match (self.color_on(s), self.role_on(s)) {
-                    (Some(c), Some(role)) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        let l = LETTERS[role];
-                        out.push(if c == Color::White {
-                            l as char
-                        } else {
-                            l.to_ascii_lowercase() as char
-                        });
-                        if self.variant == Variant::Crazyhouse && self.promoted & bit(s) != 0 {
-                            out.push('~');
-                        }
-                    }
-                    _ => empty += 1,
+            let mut empty = 0u8;
+            for (f, &l) in letters[r * 8..r * 8 + 8].iter().enumerate() {
+                if l == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push((b'0' + empty) as char);
+                    empty = 0;
+                }
+                out.push(l as char);
+                if promoted & bit(r * 8 + f) != 0 {
+                    out.push('~');
                 }
             }
             if empty > 0 {
@@ -311,10 +327,15 @@ impl LichessPosition {
             None => out.push('-'),
         }
         if self.variant == Variant::ThreeCheck {
-            out.push_str(&format!(" {}+{}", self.checks_left[0], self.checks_left[1]));
+            out.push(' ');
+            push_number(u32::from(self.checks_left[0]), out);
+            out.push('+');
+            push_number(u32::from(self.checks_left[1]), out);
         }
-        out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
-        out
+        out.push(' ');
+        push_number(self.halfmoves, out);
+        out.push(' ');
+        push_number(self.fullmoves, out);
     }
 
     /// The en passant square when a legal capture there exists (FEN

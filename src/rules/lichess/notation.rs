@@ -3,6 +3,7 @@
 
 use super::{KING, KNIGHT, LETTERS, LichessPosition, Move, MoveKind, PAWN, bit, squares};
 use crate::rules::Variant;
+use crate::rules::core::bitboard::Bitboard;
 use crate::rules::position::{DrawState, GamePosition, Outcome, Rejection, RejectionKind};
 use crate::written::{Action, CastleSide, Grammar, MoveToken, PieceMove};
 
@@ -62,17 +63,11 @@ impl LichessPosition {
             }
         } else {
             out.push(LETTERS[role] as char);
-            let mut legal = Vec::new();
-            self.legal_moves(&mut legal);
-            let others = legal
-                .iter()
-                .filter(|o| {
-                    o.kind == MoveKind::Normal
-                        && usize::from(o.role) == role
-                        && o.to == m.to
-                        && o.from != m.from
-                })
-                .fold(0u64, |acc, o| acc | bit(usize::from(o.from)));
+            let others = if self.may_have_rival(m) {
+                self.rivals(m)
+            } else {
+                0
+            };
             if others != 0 {
                 let rank_mask = 0xFFu64 << (from & !7);
                 let file_mask = 0x0101_0101_0101_0101u64 << (from % 8);
@@ -98,6 +93,29 @@ impl LichessPosition {
             out.push(LETTERS[usize::from(p)] as char);
         }
         out
+    }
+
+    /// The squares of the other pieces of `m`'s kind that have a legal
+    /// move to its target (SAN's disambiguation), from the legal moves.
+    pub(super) fn rivals(&self, m: &Move) -> Bitboard {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        legal
+            .iter()
+            .filter(|o| {
+                o.kind == MoveKind::Normal && o.role == m.role && o.to == m.to && o.from != m.from
+            })
+            .fold(0, |acc, o| acc | bit(usize::from(o.from)))
+    }
+
+    /// Whether another piece of `m`'s kind and side reaches `m`'s target
+    /// at all (a piece's moves are its attacks, which are symmetric with
+    /// the same blockers): when none does, no legal move can be a rival,
+    /// and the legal moves (most of a lichess SAN's cost) are not made.
+    pub(super) fn may_have_rival(&self, m: &Move) -> bool {
+        let (role, to) = (usize::from(m.role), usize::from(m.to));
+        let same = self.pieces(self.turn, role) & !bit(usize::from(m.from));
+        same != 0 && Self::attacks_from(role, self.turn, to, self.occupied()) & same != 0
     }
 
     /// SAN with python-chess's mark: `#` for mate or a move that ends the
@@ -344,6 +362,10 @@ impl GamePosition for LichessPosition {
 
     fn fen(&self) -> String {
         LichessPosition::fen(self)
+    }
+
+    fn write_fen(&self, out: &mut String) {
+        LichessPosition::write_fen(self, out);
     }
 
     fn turn(&self) -> crate::rules::core::Color {

@@ -593,3 +593,150 @@ fn lichess_fast_legality_agrees_with_playing_the_move() {
     }
     assert!(compared > 1_000_000, "only {compared} moves compared");
 }
+
+/// SAN's rival search is skipped when no other piece of the kind reaches
+/// the target ([`LichessPosition::may_have_rival`]): for every legal move
+/// of positions of random games of each variant, a move with a rival among
+/// the legal moves is always one the shortcut searches, and some moves
+/// (with and without rivals) are searched.
+#[test]
+fn lichess_san_skips_the_rival_search_only_without_rivals() {
+    use crate::rules::playout::{PlayoutOptions, playout};
+    let (mut searched, mut rivalled, mut skipped) = (0, 0, 0);
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|v| v.family() == crate::rules::variant::Family::Lichess)
+    {
+        for seed in 0..8 {
+            let game = playout(v, &PlayoutOptions::default(), seed, 160).expect("playout");
+            for any in game.positions() {
+                let p = any.as_lichess().expect("lichess");
+                let mut legal = Vec::new();
+                p.legal_moves(&mut legal);
+                for m in legal
+                    .iter()
+                    .filter(|m| m.kind == MoveKind::Normal && usize::from(m.role) != PAWN)
+                {
+                    let rivals = p.rivals(m);
+                    if p.may_have_rival(m) {
+                        searched += 1;
+                    } else {
+                        skipped += 1;
+                        assert_eq!(rivals, 0, "{v} {}: {}", p.fen(), p.lan(m));
+                    }
+                    rivalled += u32::from(rivals != 0);
+                }
+            }
+        }
+    }
+    assert!(rivalled > 100 && searched > rivalled && skipped > 1000);
+}
+
+/// The FEN as it was written square by square (each square's colour and
+/// role looked up, the formatter for the numbers): what the bitboard
+/// writer ([`LichessPosition::write_fen`]) is held to.
+fn fen_square_by_square(p: &LichessPosition) -> String {
+    let mut out = String::new();
+    for r in (0..8).rev() {
+        let mut empty = 0;
+        for f in 0..8 {
+            let s = r * 8 + f;
+            match (p.color_on(s), p.role_on(s)) {
+                (Some(c), Some(role)) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let l = LETTERS[role] as char;
+                    out.push(if c == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                    if p.variant == Variant::Crazyhouse && p.promoted & bit(s) != 0 {
+                        out.push('~');
+                    }
+                }
+                _ => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    if p.variant == Variant::Crazyhouse {
+        out.push('[');
+        for c in 0..2 {
+            for role in (0..5).rev() {
+                for _ in 0..p.pockets[c][role] {
+                    let l = LETTERS[role] as char;
+                    out.push(if c == 0 { l } else { l.to_ascii_lowercase() });
+                }
+            }
+        }
+        out.push(']');
+    }
+    out.push_str(if p.turn == Color::White { " w " } else { " b " });
+    let rights = p.clean_castling();
+    let mut any = false;
+    for (sq, l) in [(7, 'K'), (0, 'Q'), (63, 'k'), (56, 'q')] {
+        if rights & bit(sq) != 0 {
+            out.push(l);
+            any = true;
+        }
+    }
+    if !any {
+        out.push('-');
+    }
+    out.push(' ');
+    match p.legal_ep() {
+        Some(e) => {
+            out.push((b'a' + e % 8) as char);
+            out.push((b'1' + e / 8) as char);
+        }
+        None => out.push('-'),
+    }
+    if p.variant == Variant::ThreeCheck {
+        out.push_str(&format!(" {}+{}", p.checks_left[0], p.checks_left[1]));
+    }
+    out.push_str(&format!(" {} {}", p.halfmoves, p.fullmoves));
+    out
+}
+
+/// The bitboard FEN writer against the square-by-square one at every
+/// position of random games of each variant (promoted pieces, pockets,
+/// checks left and clocks included), and at a few set-up positions.
+#[test]
+fn lichess_fen_from_bitboards_is_the_square_by_square_fen() {
+    use crate::rules::playout::{PlayoutOptions, playout};
+    let mut compared = 0;
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|v| v.family() == crate::rules::variant::Family::Lichess)
+    {
+        for seed in 0..12 {
+            let game = playout(v, &PlayoutOptions::default(), seed, 200).expect("playout");
+            for any in game.positions() {
+                let p = any.as_lichess().expect("lichess");
+                assert_eq!(p.fen(), fen_square_by_square(p), "{v}");
+                compared += 1;
+            }
+        }
+    }
+    for (v, fen) in [
+        (
+            Variant::Crazyhouse,
+            "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R[QRbbnp] w KQkq - 12 40",
+        ),
+        (Variant::Crazyhouse, "4k3/6Q~1/8/8/8/8/8/3K3q~[] w - - 0 1"),
+        (Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 3+1 99 123"),
+    ] {
+        let p = pos(v, fen);
+        assert_eq!(p.fen(), fen_square_by_square(&p), "{v} {fen}");
+        compared += 1;
+    }
+    assert!(compared > 5000, "only {compared} positions");
+}
