@@ -16,6 +16,15 @@ fn script_json(page: &str, id: &str) -> Value {
     serde_json::from_str(&page[start..end]).expect("valid JSON")
 }
 
+/// The page's SVG fragments: the text of its `xpgn-fragments` element,
+/// one a line, as the page's script splits it.
+fn fragments(page: &str) -> Value {
+    let open = "id=\"xpgn-fragments\">";
+    let start = page.find(open).map(|i| i + open.len()).expect("fragments");
+    let end = page[start..].find("</script>").expect("closed") + start;
+    page[start..end].split('\n').map(Value::from).collect()
+}
+
 /// Game `k` of the page, a chess game's nodes rewritten in the general
 /// shape as the page's script reads them (`chessNodes` in viewer.js):
 /// each node's position string whole (`[-1, fen]`), its cells as (cell,
@@ -227,7 +236,7 @@ fn every_ply_s_board_is_the_diagram_of_that_ply() {
     let env = TestEnv::new();
     let file = fixture("view/every-variant.pgn");
     let html = page(&env, &[&file]);
-    let fragments = script_json(&html, "xpgn-fragments");
+    let fragments = fragments(&html);
     let index = script_json(&html, "xpgn-index");
     let games = index.as_array().expect("index").len();
     assert_eq!(games, 19, "the annotated game and one of each variant");
@@ -292,7 +301,7 @@ fn random_games_of_every_variant_are_fen_all_and_diagram() {
     let file = file.to_str().expect("a UTF-8 path");
     let html = page(&env, &[file]);
     assert_fen_all(&env, &html, file);
-    let fragments = script_json(&html, "xpgn-fragments");
+    let fragments = fragments(&html);
     let games = script_json(&html, "xpgn-index")
         .as_array()
         .expect("index")
@@ -464,7 +473,7 @@ fn a_16x16_game_with_holes_is_drawn_ply_by_ply() {
     let ini = format!("{root}/tests/data/variants/holes.ini");
     let file = format!("{root}/tests/data/variants/big16.pgn");
     let html = page(&env, &["--variants", &ini, &file]);
-    let fragments = script_json(&html, "xpgn-fragments");
+    let fragments = fragments(&html);
     let game = script_json(&html, "xpgn-game-0");
     let all = nodes(&game);
     let mut main = vec![0];

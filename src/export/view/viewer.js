@@ -6,7 +6,8 @@
 // writes; see chessNodes).
 (function () {
   const $ = (id) => document.getElementById(id);
-  const fragments = JSON.parse($("xpgn-fragments").textContent);
+  // One fragment a line, as the page holds them (no JSON string to decode).
+  const fragments = $("xpgn-fragments").textContent.split("\n");
   const index = JSON.parse($("xpgn-index").textContent);
   // Chess cells' fragments by key (see chessNodes) and the facts panels.
   const chess = JSON.parse($("xpgn-chess").textContent);
