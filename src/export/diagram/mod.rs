@@ -223,17 +223,47 @@ impl<'a> Diagram<'a> {
         let ((x1, y1), (x2, y2)) = (at(from), at(to));
         let half = cell / 2.0;
         let p = self.picture;
-        let _ = write!(
+        write_line(
             out,
-            r##"<line class="arrow" data-from="{}" data-to="{}" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##,
-            p.square_name(from),
-            p.square_name(to),
-            F2(x1 + half),
-            F2(y1 + half),
-            F2(x2 + half),
-            F2(y2 + half),
+            [
+                &p.square_name(from),
+                &p.square_name(to),
+                &F2(x1 + half),
+                &F2(y1 + half),
+                &F2(x2 + half),
+                &F2(y2 + half),
+            ],
             F2(cell * 0.16),
         );
+    }
+
+    /// An arrow's text as [`write_arrow`](Self::write_arrow) writes it
+    /// for any two squares, cut where its six values go (the squares'
+    /// names, then `x1`, `y1`, `x2` and `y2`): `xpgn view`'s script puts
+    /// an arrow together from these pieces and [`centres`](Self::centres).
+    pub fn arrow_pieces(&self, layout: &Layout) -> Vec<String> {
+        let mut out = String::new();
+        let slot: &dyn std::fmt::Display = &'\u{1}';
+        write_line(&mut out, [slot; 6], F2(layout.cell * 0.16));
+        out.split('\u{1}').map(str::to_owned).collect()
+    }
+
+    /// The centre of each file's cells across (a1's file first) and of
+    /// each rank's cells down (rank 1 first), as
+    /// [`write_arrow`](Self::write_arrow) writes an arrow's ends.
+    pub fn centres(&self, layout: &Layout) -> (Vec<String>, Vec<String>) {
+        let p = self.picture;
+        let half = layout.cell / 2.0;
+        let at = |f: u8, r: u8| {
+            Square::new(f, r).map(|sq| self.corner(sq, (layout.margin, 0.0), layout.cell))
+        };
+        let xs = (0..p.files)
+            .filter_map(|f| at(f, 0).map(|(x, _)| F2(x + half).to_string()))
+            .collect();
+        let ys = (0..p.ranks)
+            .filter_map(|r| at(0, r).map(|(_, y)| F2(y + half).to_string()))
+            .collect();
+        (xs, ys)
     }
 
     /// The top-left corner of `sq`'s cell.
@@ -416,6 +446,15 @@ impl<'a> Diagram<'a> {
             y += font * 2.6;
         }
     }
+}
+
+/// An arrow's `<line>`: its squares' names, its ends and its width.
+fn write_line(out: &mut String, v: [&dyn std::fmt::Display; 6], width: F2) {
+    let [from, to, x1, y1, x2, y2] = v;
+    let _ = write!(
+        out,
+        r##"<line class="arrow" data-from="{from}" data-to="{to}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{width}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##
+    );
 }
 
 /// Every square of the picture's grid, a1 first.

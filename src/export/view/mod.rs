@@ -60,8 +60,6 @@ enum Key {
     Frame(Variant),
     /// One cell with what is drawn on it; the flag is a check on it.
     Cell(Variant, Square, Cell, bool),
-    /// The last move's arrow.
-    Arrow(Variant, Square, Square),
     /// Whose turn it is and the facts.
     Facts(Variant, Color, Vec<Fact>),
 }
@@ -174,6 +172,9 @@ pub struct ViewSink {
     /// The FEN of the last move annotated in `fens`, until its board comes.
     fen: (u32, u32),
     frame: Option<u32>,
+    /// The page's table of board geometry by frame, `"frame":[...],`
+    /// (see [`ViewSink::write_geometry`]).
+    geometry: Vec<u8>,
     /// The current game's row in the chess tables (0 chess, 1 Chess960)
     /// when its nodes are written as chess's ([`chess::ChessNode`]).
     chess_game: Option<u8>,
@@ -299,6 +300,7 @@ impl ViewSink {
             last: None,
             fen: (0, 0),
             frame: None,
+            geometry: Vec::new(),
             chess_game: None,
             listed: Vec::new(),
             json: Vec::new(),
@@ -336,10 +338,43 @@ impl ViewSink {
     fn frame_of(&mut self, picture: &Picture) -> u32 {
         let diagram = Diagram::new(picture).size(BOARD_PIXELS);
         let layout = diagram.layout();
-        self.fragments.id(Key::Frame(picture.variant), |out| {
+        let key = Key::Frame(picture.variant);
+        let new = !self.fragments.ids.contains_key(&key);
+        let id = self.fragments.id(key, |out| {
             diagram.write_open(out, &layout);
             diagram.write_coordinates(out, layout.margin, layout.cell);
-        })
+        });
+        if new {
+            self.write_geometry(id, picture, &diagram, &layout);
+        }
+        id
+    }
+
+    /// Adds frame `id`'s entry to the page's `xpgn-boards` table, from
+    /// which the script draws a node's arrow (two cell numbers, see
+    /// [`arrow_code`]): `[files, ranks, [file letters], [centre x by
+    /// file], [centre y by rank], [the arrow's text around its six
+    /// values]]`, all as the diagram writes them.
+    fn write_geometry(&mut self, id: u32, picture: &Picture, diagram: &Diagram, layout: &Layout) {
+        let out = &mut self.geometry;
+        if !out.is_empty() {
+            out.push(b',');
+        }
+        out.push(b'"');
+        json::number(out, u64::from(id));
+        out.extend_from_slice(b"\":[");
+        json::number(out, u64::from(picture.files));
+        out.push(b',');
+        json::number(out, u64::from(picture.ranks));
+        out.push(b',');
+        let letters: Vec<String> = picture.file_letters.iter().map(char::to_string).collect();
+        json::strings(out, letters.iter().map(String::as_str));
+        let (xs, ys) = diagram.centres(layout);
+        for list in [xs, ys, diagram.arrow_pieces(layout)] {
+            out.push(b',');
+            json::strings(out, list.iter().map(String::as_str));
+        }
+        out.push(b']');
     }
 
     /// Ends a node's page data: its changed cells (`diffs`), arrow and
@@ -437,11 +472,7 @@ impl ViewSink {
                 });
             self.ids.push(id);
         }
-        let arrow = arrow.map(|(from, to)| {
-            self.fragments.id(Key::Arrow(variant, from, to), |out| {
-                diagram.write_arrow(out, &layout);
-            })
-        });
+        let arrow = arrow.and_then(|a| arrow_code(a, picture.files, picture.cells.len()));
         let facts = self.fragments.id(
             Key::Facts(variant, picture.turn, picture.facts.clone()),
             |out| diagram.write_facts(out, &layout),
@@ -592,12 +623,29 @@ impl ViewSink {
         json.extend_from_slice(b"</script>\n<script type=\"text/plain\" id=\"xpgn-fragments\">");
         out.write_all(&json)?;
         out.write_all(self.fragments.svg.as_bytes())?;
+        out.write_all(b"</script>\n<script type=\"application/json\" id=\"xpgn-boards\">{")?;
+        out.write_all(&self.geometry)?;
+        out.write_all(b"}")?;
         write!(
             out,
             "</script>\n<script>{}</script>\n</body></html>\n",
             include_str!("viewer.js"),
         )
     }
+}
+
+/// A node's arrow as the page writes it: `from * cells + to`, each a cell
+/// number (`rank * files + file`, as the changed cells' are), which the
+/// script draws from the frame's geometry (`xpgn-boards`); `None` off the
+/// grid.
+fn arrow_code((from, to): (Square, Square), files: u8, cells: usize) -> Option<u32> {
+    let cell = |sq: Square| {
+        (sq.file() < files)
+            .then(|| usize::from(sq.rank()) * usize::from(files) + usize::from(sq.file()))
+            .filter(|&c| c < cells)
+    };
+    let code = cell(from)?.checked_mul(cells)?.checked_add(cell(to)?)?;
+    u32::try_from(code).ok()
 }
 
 /// An arena offset (a game's text is held under the reader's limit, far
