@@ -3,7 +3,9 @@
 //! the setup fails, this test fails), opens the page of a game of every
 //! variant, steps through each game with the keyboard and reads the
 //! position string of every ply from the DOM; it must equal `xpgn fen
-//! --all`. A screenshot of each game's start is taken and checked to be a
+//! --all`; at each game's last ply the board's arrow (drawn by the script
+//! from two cell numbers) and its count of squares, holes, pieces, stacks
+//! and checks must be `xpgn diagram`'s. A screenshot of each game's start is taken and checked to be a
 //! PNG (scripts/view_screenshots.sh keeps them in docs/pictures/).
 
 mod common;
@@ -19,6 +21,40 @@ fn xpgn(args: &[&str]) -> std::process::Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("run xpgn")
+}
+
+/// What the browser run compares of a board: the arrow's attributes (or
+/// null) and the count of each part, as tests/browser/view.cjs reads them
+/// from the DOM.
+fn drawn(svg: &str) -> Value {
+    let doc = roxmltree::Document::parse(svg).expect("the diagram is XML");
+    let has = |n: &roxmltree::Node, class: &str| {
+        n.attribute("class")
+            .is_some_and(|c| c.split(' ').any(|w| w == class))
+    };
+    let count = |tag: &str, class: &str| {
+        doc.descendants()
+            .filter(|n| n.tag_name().name() == tag && has(n, class))
+            .count()
+    };
+    let arrow = doc
+        .descendants()
+        .find(|n| n.tag_name().name() == "line" && has(n, "arrow"))
+        .map(|n| {
+            let mut attrs = serde_json::Map::new();
+            for a in n.attributes() {
+                attrs.insert(a.name().to_owned(), Value::from(a.value()));
+            }
+            Value::Object(attrs)
+        });
+    serde_json::json!({
+        "arrow": arrow,
+        "squares": count("rect", "square"),
+        "holes": count("rect", "hole"),
+        "pieces": count("g", "piece"),
+        "stacks": count("g", "stack"),
+        "checks": count("circle", "check"),
+    })
 }
 
 #[test]
@@ -66,6 +102,25 @@ fn chromium_steps_through_every_variant_and_shows_fen_all() {
         expected[game - 1].push(row["position"].as_str().expect("position").to_owned());
     }
     assert_eq!(expected.len(), 19);
+    // Each game's last board as `xpgn diagram` draws it: the arrow's
+    // attributes and how many of each part.
+    let mut boards = Vec::new();
+    for (g, fens) in expected.iter().enumerate() {
+        let ply = (fens.len() - 1).to_string();
+        let game = (g + 1).to_string();
+        let out = xpgn(&[
+            "diagram", fixture, "--game", &game, "--ply", &ply, "--size", "440",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        boards.push(drawn(&String::from_utf8_lossy(&out.stdout)));
+    }
+    let boards_path = tmp.join("boards.json");
+    std::fs::write(&boards_path, serde_json::to_string(&boards).expect("json"))
+        .expect("write boards");
     let expected_path = tmp.join("expected.json");
     std::fs::write(
         &expected_path,
@@ -78,6 +133,7 @@ fn chromium_steps_through_every_variant_and_shows_fen_all() {
         .arg(&page)
         .arg(&expected_path)
         .arg(tmp.join("shots"))
+        .arg(&boards_path)
         .env("NODE_PATH", tools.join("node_modules"))
         .output()
         .expect("run node");

@@ -1,10 +1,11 @@
 // Drives `xpgn view` output in headless Chromium (tests/view_browser.rs):
-//   node view.cjs PAGE.html EXPECTED.json SHOTS_DIR
+//   node view.cjs PAGE.html EXPECTED.json SHOTS_DIR BOARDS.json
 // EXPECTED.json holds, for each game on the page, the position string of
 // every mainline ply (`xpgn fen --all`). For each game the script opens it
 // with the keyboard (Page Down), takes a screenshot of its start, steps
 // through its mainline with the right arrow reading the position string
-// from the DOM, checks End, Home, Left and a click on a move, and counts
+// from the DOM, compares the last ply's board (the arrow's attributes and
+// the count of each part) with BOARDS.json (`xpgn diagram`'s), checks End, Home, Left and a click on a move, and counts
 // what the board draws. It prints a JSON report and exits 1 on the first
 // difference or page error.
 "use strict";
@@ -13,8 +14,9 @@ const path = require("path");
 const { chromium } = require("playwright-core");
 
 async function main() {
-  const [page_path, expected_path, shots] = process.argv.slice(2);
+  const [page_path, expected_path, shots, boards_path] = process.argv.slice(2);
   const expected = JSON.parse(fs.readFileSync(expected_path, "utf8"));
+  const boards = JSON.parse(fs.readFileSync(boards_path, "utf8"));
   const browser = await chromium.launch({
     executablePath: process.env.XPGN_CHROMIUM || "/usr/bin/chromium",
     args: [
@@ -54,6 +56,24 @@ async function main() {
           break;
         }
         if (ply + 1 < want.length) await page.keyboard.press("ArrowRight");
+      }
+      // The last ply's board: what `xpgn diagram` draws.
+      const board = await page.$eval("#board svg", (svg) => {
+        const line = svg.querySelector("line.arrow");
+        let arrow = null;
+        if (line) {
+          arrow = {};
+          for (const a of line.attributes) arrow[a.name] = a.value;
+        }
+        const n = (sel) => svg.querySelectorAll(sel).length;
+        return { arrow, squares: n("rect.square"), holes: n("rect.hole"), pieces: n("g.piece"), stacks: n("g.stack"), checks: n("circle.check") };
+      });
+      const sorted = (o) => JSON.stringify(o, o && typeof o === "object" ? Object.keys(o).sort() : undefined);
+      const want_board = boards[g];
+      for (const k of Object.keys(want_board)) {
+        const a = k === "arrow" ? sorted(board.arrow) : JSON.stringify(board[k]);
+        const b = k === "arrow" ? sorted(want_board.arrow) : JSON.stringify(want_board[k]);
+        if (a !== b) problems.push(`game ${g + 1} last ply: the board's ${k} is ${a}, xpgn diagram draws ${b}`);
       }
       const last = want[want.length - 1];
       await page.keyboard.press("Home");

@@ -16,6 +16,15 @@ fn script_json(page: &str, id: &str) -> Value {
     serde_json::from_str(&page[start..end]).expect("valid JSON")
 }
 
+/// The page's SVG fragments: the text of its `xpgn-fragments` element,
+/// one a line, as the page's script splits it.
+fn fragments(page: &str) -> Value {
+    let open = "id=\"xpgn-fragments\">";
+    let start = page.find(open).map(|i| i + open.len()).expect("fragments");
+    let end = page[start..].find("</script>").expect("closed") + start;
+    page[start..end].split('\n').map(Value::from).collect()
+}
+
 /// Game `k` of the page, a chess game's nodes rewritten in the general
 /// shape as the page's script reads them (`chessNodes` in viewer.js):
 /// each node's position string whole (`[-1, fen]`), its cells as (cell,
@@ -175,8 +184,36 @@ fn nodes(game: &Value) -> Vec<Built<String>> {
         .collect()
 }
 
+/// The arrow of `code` (`from * cells + to`) put together as the page's
+/// script does, from the page's geometry of the game's frame.
+fn arrow(geometry: &Value, game: &Value, code: u64) -> String {
+    let g = &geometry[game["frame"].as_u64().expect("frame").to_string()];
+    let files = g[0].as_u64().expect("files");
+    let cells = files * g[1].as_u64().expect("ranks");
+    let text = |v: &Value| v.as_str().expect("a string").to_owned();
+    let (from, to) = (code / cells, code % cells);
+    let (f1, r1, f2, r2) = (from % files, from / files, to % files, to / files);
+    let name = |f: u64, r: u64| format!("{}{}", text(&g[2][f as usize]), r + 1);
+    let values = [
+        name(f1, r1),
+        name(f2, r2),
+        text(&g[3][f1 as usize]),
+        text(&g[4][r1 as usize]),
+        text(&g[3][f2 as usize]),
+        text(&g[4][r2 as usize]),
+    ];
+    let pieces = g[5].as_array().expect("pieces");
+    assert_eq!(pieces.len(), 7, "the arrow's text around six values");
+    let mut s = text(&pieces[0]);
+    for (v, piece) in values.iter().zip(&pieces[1..]) {
+        s.push_str(v);
+        s.push_str(&text(piece));
+    }
+    s
+}
+
 /// The board of node `i` put together as the page's script does.
-fn board(game: &Value, fragments: &Value, i: usize) -> String {
+fn board(game: &Value, fragments: &Value, geometry: &Value, i: usize) -> String {
     let all = nodes(game);
     let frag = |id: u64| {
         fragments[id as usize]
@@ -189,10 +226,11 @@ fn board(game: &Value, fragments: &Value, i: usize) -> String {
         svg.push_str(&frag(c));
     }
     let node = &game["nodes"][i];
-    for k in [3, 4] {
-        if let Some(id) = node.get(k).and_then(Value::as_u64) {
-            svg.push_str(&frag(id));
-        }
+    if let Some(code) = node.get(3).and_then(Value::as_u64) {
+        svg.push_str(&arrow(geometry, game, code));
+    }
+    if let Some(id) = node.get(4).and_then(Value::as_u64) {
+        svg.push_str(&frag(id));
     }
     svg + "</svg>"
 }
@@ -227,7 +265,8 @@ fn every_ply_s_board_is_the_diagram_of_that_ply() {
     let env = TestEnv::new();
     let file = fixture("view/every-variant.pgn");
     let html = page(&env, &[&file]);
-    let fragments = script_json(&html, "xpgn-fragments");
+    let fragments = fragments(&html);
+    let geometry = script_json(&html, "xpgn-boards");
     let index = script_json(&html, "xpgn-index");
     let games = index.as_array().expect("index").len();
     assert_eq!(games, 19, "the annotated game and one of each variant");
@@ -256,7 +295,7 @@ fn every_ply_s_board_is_the_diagram_of_that_ply() {
             run.code(0);
             let want = run.stdout();
             assert_eq!(
-                parts(&board(&game, &fragments, node)),
+                parts(&board(&game, &fragments, &geometry, node)),
                 parts(&want),
                 "game {n} ply {ply}"
             );
@@ -292,7 +331,8 @@ fn random_games_of_every_variant_are_fen_all_and_diagram() {
     let file = file.to_str().expect("a UTF-8 path");
     let html = page(&env, &[file]);
     assert_fen_all(&env, &html, file);
-    let fragments = script_json(&html, "xpgn-fragments");
+    let fragments = fragments(&html);
+    let geometry = script_json(&html, "xpgn-boards");
     let games = script_json(&html, "xpgn-index")
         .as_array()
         .expect("index")
@@ -316,7 +356,7 @@ fn random_games_of_every_variant_are_fen_all_and_diagram() {
             ]);
             run.code(0);
             assert_eq!(
-                parts(&board(&game, &fragments, ply)),
+                parts(&board(&game, &fragments, &geometry, ply)),
                 parts(&run.stdout()),
                 "game {} ({}) ply {ply}",
                 k + 1,
@@ -403,9 +443,9 @@ fn comments_variations_and_nags_are_on_the_page_and_cannot_close_its_script() {
          1. e4 {<!-- a comment </script>} e5 $1 (1... c5 $2) 2. Nf3 *\n",
     );
     let html = page(&env, &["g.pgn"]);
-    // The game, the index, the chess tables, the fragments and the
-    // viewer: no more.
-    assert_eq!(html.matches("</script>").count(), 5);
+    // The game, the index, the chess tables, the fragments, the boards'
+    // geometry and the viewer: no more.
+    assert_eq!(html.matches("</script>").count(), 6);
     let game = script_json(&html, "xpgn-game-0");
     assert_eq!(game["tags"][0][1], "</script><script>alert(1)</script>");
     let n = &game["nodes"];
@@ -464,7 +504,8 @@ fn a_16x16_game_with_holes_is_drawn_ply_by_ply() {
     let ini = format!("{root}/tests/data/variants/holes.ini");
     let file = format!("{root}/tests/data/variants/big16.pgn");
     let html = page(&env, &["--variants", &ini, &file]);
-    let fragments = script_json(&html, "xpgn-fragments");
+    let fragments = fragments(&html);
+    let geometry = script_json(&html, "xpgn-boards");
     let game = script_json(&html, "xpgn-game-0");
     let all = nodes(&game);
     let mut main = vec![0];
@@ -489,7 +530,7 @@ fn a_16x16_game_with_holes_is_drawn_ply_by_ply() {
         let svg = run.stdout();
         assert!(svg.contains("class=\"hole"), "holes drawn");
         assert_eq!(
-            parts(&board(&game, &fragments, main[ply])),
+            parts(&board(&game, &fragments, &geometry, main[ply])),
             parts(&svg),
             "ply {ply}"
         );

@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use super::fixed::{F2, F4};
+
 use crate::rules::core::Color;
 use crate::rules::picture::{Shape, State, Token};
 
@@ -59,10 +61,13 @@ pub(super) fn write_token(out: &mut String, token: &Token, x: f64, y: f64, size:
     let states: Vec<&str> = token.states.iter().map(|s| s.as_str()).collect();
     let _ = write!(
         out,
-        r#"<g class="piece" data-piece="{}" data-name="{}" data-color="{color}" data-states="{}" transform="translate({x:.2} {y:.2}) scale({scale:.4})">"#,
+        r#"<g class="piece" data-piece="{}" data-name="{}" data-color="{color}" data-states="{}" transform="translate({x_f2} {y_f2}) scale({scale_f4})">"#,
         token.letter,
         token.name,
         states.join(" "),
+        x_f2 = F2(x),
+        y_f2 = F2(y),
+        scale_f4 = F4(scale),
     );
     let _ = write!(out, "<title>{color} {}</title>", token.name);
     match (token.shape, chessman(token.letter)) {

@@ -19,10 +19,12 @@
 //! groups with `data-piece`, `data-color` and `data-states`, `stack`s with
 //! `data-count`, `arrow`, `highlight`, `zone`, `check`, `coord` and `fact`.
 
+mod fixed;
 mod glyphs;
 
 use std::fmt::Write as _;
 
+use self::fixed::{F0, F2};
 use crate::rules::core::{Color, Square};
 use crate::rules::picture::{Cell, Mark, Picture};
 
@@ -154,8 +156,12 @@ impl<'a> Diagram<'a> {
         let (width, height) = (layout.width, layout.height);
         let _ = write!(
             out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" class="xpgn-diagram" data-variant="{}" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.2} {height:.2}">"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="xpgn-diagram" data-variant="{}" width="{width_f0}" height="{height_f0}" viewBox="0 0 {width_f2} {height_f2}">"#,
             self.picture.variant.name(),
+            width_f0 = F0(width),
+            height_f0 = F0(height),
+            width_f2 = F2(width),
+            height_f2 = F2(height),
         );
         out.push_str(
             r##"<defs><marker id="xpgn-arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#15781b"/></marker><pattern id="xpgn-barred" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="#7a1f1f" fill-opacity="0.45"/></pattern></defs>"##,
@@ -176,25 +182,32 @@ impl<'a> Diagram<'a> {
         if self.zone && p.zone.contains(&sq) {
             let _ = write!(
                 out,
-                r##"<rect class="zone" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#d43c3c" fill-opacity="0.28"/>"##,
-                p.square_name(sq)
+                r##"<rect class="zone" data-square="{}" x="{x_f2}" y="{y_f2}" width="{cell_f2}" height="{cell_f2}" fill="#d43c3c" fill-opacity="0.28"/>"##,
+                p.square_name(sq),
+                x_f2 = F2(x),
+                y_f2 = F2(y),
+                cell_f2 = F2(cell),
             );
         }
         if self.marks.contains(&sq) {
             let _ = write!(
                 out,
-                r##"<rect class="highlight" data-square="{}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#f6e84a" fill-opacity="0.55"/>"##,
-                p.square_name(sq)
+                r##"<rect class="highlight" data-square="{}" x="{x_f2}" y="{y_f2}" width="{cell_f2}" height="{cell_f2}" fill="#f6e84a" fill-opacity="0.55"/>"##,
+                p.square_name(sq),
+                x_f2 = F2(x),
+                y_f2 = F2(y),
+                cell_f2 = F2(cell),
             );
         }
         if p.check == Some(sq) {
             let r = cell * 0.48;
             let _ = write!(
                 out,
-                r##"<circle class="check" data-square="{}" cx="{:.2}" cy="{:.2}" r="{r:.2}" fill="#e8302a" fill-opacity="0.55"/>"##,
+                r##"<circle class="check" data-square="{}" cx="{}" cy="{}" r="{r_f2}" fill="#e8302a" fill-opacity="0.55"/>"##,
                 p.square_name(sq),
-                x + cell / 2.0,
-                y + cell / 2.0
+                F2(x + cell / 2.0),
+                F2(y + cell / 2.0),
+                r_f2 = F2(r),
             );
         }
         write_tokens(out, p, sq, c, (x, y), cell);
@@ -210,17 +223,47 @@ impl<'a> Diagram<'a> {
         let ((x1, y1), (x2, y2)) = (at(from), at(to));
         let half = cell / 2.0;
         let p = self.picture;
-        let _ = write!(
+        write_line(
             out,
-            r##"<line class="arrow" data-from="{}" data-to="{}" x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{:.2}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##,
-            p.square_name(from),
-            p.square_name(to),
-            x1 + half,
-            y1 + half,
-            x2 + half,
-            y2 + half,
-            cell * 0.16
+            [
+                &p.square_name(from),
+                &p.square_name(to),
+                &F2(x1 + half),
+                &F2(y1 + half),
+                &F2(x2 + half),
+                &F2(y2 + half),
+            ],
+            F2(cell * 0.16),
         );
+    }
+
+    /// An arrow's text as [`write_arrow`](Self::write_arrow) writes it
+    /// for any two squares, cut where its six values go (the squares'
+    /// names, then `x1`, `y1`, `x2` and `y2`): `xpgn view`'s script puts
+    /// an arrow together from these pieces and [`centres`](Self::centres).
+    pub fn arrow_pieces(&self, layout: &Layout) -> Vec<String> {
+        let mut out = String::new();
+        let slot: &dyn std::fmt::Display = &'\u{1}';
+        write_line(&mut out, [slot; 6], F2(layout.cell * 0.16));
+        out.split('\u{1}').map(str::to_owned).collect()
+    }
+
+    /// The centre of each file's cells across (a1's file first) and of
+    /// each rank's cells down (rank 1 first), as
+    /// [`write_arrow`](Self::write_arrow) writes an arrow's ends.
+    pub fn centres(&self, layout: &Layout) -> (Vec<String>, Vec<String>) {
+        let p = self.picture;
+        let half = layout.cell / 2.0;
+        let at = |f: u8, r: u8| {
+            Square::new(f, r).map(|sq| self.corner(sq, (layout.margin, 0.0), layout.cell))
+        };
+        let xs = (0..p.files)
+            .filter_map(|f| at(f, 0).map(|(x, _)| F2(x + half).to_string()))
+            .collect();
+        let ys = (0..p.ranks)
+            .filter_map(|r| at(0, r).map(|(_, y)| F2(y + half).to_string()))
+            .collect();
+        (xs, ys)
     }
 
     /// The top-left corner of `sq`'s cell.
@@ -244,11 +287,11 @@ impl<'a> Diagram<'a> {
             let inset = cell * 0.08;
             let _ = write!(
                 out,
-                r##"<rect class="hole" data-square="{name}" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="#9a9a9a" stroke-width="1" stroke-dasharray="3 3"/>"##,
-                x + inset,
-                y + inset,
-                cell - 2.0 * inset,
-                cell - 2.0 * inset
+                r##"<rect class="hole" data-square="{name}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#9a9a9a" stroke-width="1" stroke-dasharray="3 3"/>"##,
+                F2(x + inset),
+                F2(y + inset),
+                F2(cell - 2.0 * inset),
+                F2(cell - 2.0 * inset),
             );
             return;
         }
@@ -260,7 +303,10 @@ impl<'a> Diagram<'a> {
         };
         let _ = write!(
             out,
-            r#"<rect class="square {shade}" data-square="{name}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="{fill}"/>"#
+            r#"<rect class="square {shade}" data-square="{name}" x="{x_f2}" y="{y_f2}" width="{cell_f2}" height="{cell_f2}" fill="{fill}"/>"#,
+            x_f2 = F2(x),
+            y_f2 = F2(y),
+            cell_f2 = F2(cell),
         );
         if let Some(owner) = c.owner {
             // A corner triangle in the owner's colour.
@@ -271,8 +317,10 @@ impl<'a> Diagram<'a> {
             let t = cell * 0.3;
             let _ = write!(
                 out,
-                r##"<path class="owner {class}" data-square="{name}" d="M{:.2} {y:.2} h{t:.2} v{t:.2} z" fill="{fill}" stroke="#555" stroke-width="1"/>"##,
-                x + cell - t
+                r##"<path class="owner {class}" data-square="{name}" d="M{} {y_f2} h{t_f2} v{t_f2} z" fill="{fill}" stroke="#555" stroke-width="1"/>"##,
+                F2(x + cell - t),
+                y_f2 = F2(y),
+                t_f2 = F2(t),
             );
         }
         for mark in &c.marks {
@@ -280,16 +328,19 @@ impl<'a> Diagram<'a> {
                 Mark::Terminal => {
                     let _ = write!(
                         out,
-                        r##"<rect class="terminal" data-square="{name}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="#7fa7d9" fill-opacity="0.6"/>"##
+                        r##"<rect class="terminal" data-square="{name}" x="{x_f2}" y="{y_f2}" width="{cell_f2}" height="{cell_f2}" fill="#7fa7d9" fill-opacity="0.6"/>"##,
+                        x_f2 = F2(x),
+                        y_f2 = F2(y),
+                        cell_f2 = F2(cell),
                     );
                 }
                 Mark::Campfire => {
                     let _ = write!(
                         out,
-                        r##"<circle class="campfire" data-square="{name}" cx="{:.2}" cy="{:.2}" r="{:.2}" fill="#f08a24" fill-opacity="0.35"/>"##,
-                        x + cell / 2.0,
-                        y + cell / 2.0,
-                        cell * 0.45
+                        r##"<circle class="campfire" data-square="{name}" cx="{}" cy="{}" r="{}" fill="#f08a24" fill-opacity="0.35"/>"##,
+                        F2(x + cell / 2.0),
+                        F2(y + cell / 2.0),
+                        F2(cell * 0.45),
                     );
                 }
                 Mark::TrainHead | Mark::TrainTail => {
@@ -301,19 +352,22 @@ impl<'a> Diagram<'a> {
                     let inset = cell * 0.04;
                     let _ = write!(
                         out,
-                        r##"<rect class="train {car}" data-square="{name}" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" rx="{:.2}" fill="#5b3a1e" fill-opacity="0.25" stroke="#5b3a1e" stroke-width="{:.2}"/>"##,
-                        x + inset,
-                        y + inset,
-                        cell - 2.0 * inset,
-                        cell - 2.0 * inset,
-                        cell * 0.15,
-                        cell * 0.06
+                        r##"<rect class="train {car}" data-square="{name}" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#5b3a1e" fill-opacity="0.25" stroke="#5b3a1e" stroke-width="{}"/>"##,
+                        F2(x + inset),
+                        F2(y + inset),
+                        F2(cell - 2.0 * inset),
+                        F2(cell - 2.0 * inset),
+                        F2(cell * 0.15),
+                        F2(cell * 0.06),
                     );
                 }
                 Mark::Barred => {
                     let _ = write!(
                         out,
-                        r#"<rect class="barred" data-square="{name}" x="{x:.2}" y="{y:.2}" width="{cell:.2}" height="{cell:.2}" fill="url(#xpgn-barred)"/>"#
+                        r#"<rect class="barred" data-square="{name}" x="{x_f2}" y="{y_f2}" width="{cell_f2}" height="{cell_f2}" fill="url(#xpgn-barred)"/>"#,
+                        x_f2 = F2(x),
+                        y_f2 = F2(y),
+                        cell_f2 = F2(cell),
                     );
                 }
             }
@@ -333,19 +387,21 @@ impl<'a> Diagram<'a> {
                 .unwrap_or('?');
             let _ = write!(
                 out,
-                r##"<text class="coord file" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="#444">{letter}</text>"##,
-                margin + (f64::from(col) + 0.5) * cell,
-                f64::from(p.ranks) * cell + margin / 2.0
+                r##"<text class="coord file" x="{}" y="{}" font-family="sans-serif" font-size="{font_f2}" text-anchor="middle" dominant-baseline="central" fill="#444">{letter}</text>"##,
+                F2(margin + (f64::from(col) + 0.5) * cell),
+                F2(f64::from(p.ranks) * cell + margin / 2.0),
+                font_f2 = F2(font),
             );
         }
         for rank in 0..p.ranks {
             let row = if self.flip { rank } else { p.ranks - 1 - rank };
             let _ = write!(
                 out,
-                r##"<text class="coord rank" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="#444">{}</text>"##,
-                margin / 2.0,
-                (f64::from(row) + 0.5) * cell,
-                u32::from(rank) + 1
+                r##"<text class="coord rank" x="{}" y="{}" font-family="sans-serif" font-size="{font_f2}" text-anchor="middle" dominant-baseline="central" fill="#444">{}</text>"##,
+                F2(margin / 2.0),
+                F2((f64::from(row) + 0.5) * cell),
+                u32::from(rank) + 1,
+                font_f2 = F2(font),
             );
         }
     }
@@ -363,27 +419,42 @@ impl<'a> Diagram<'a> {
         };
         let _ = write!(
             out,
-            r##"<text class="fact" data-label="turn" x="{x:.2}" y="{y:.2}" font-family="sans-serif" font-size="{font:.2}" fill="#222">{turn}</text>"##
+            r##"<text class="fact" data-label="turn" x="{x_f2}" y="{y_f2}" font-family="sans-serif" font-size="{font_f2}" fill="#222">{turn}</text>"##,
+            x_f2 = F2(x),
+            y_f2 = F2(y),
+            font_f2 = F2(font),
         );
         for fact in &p.facts {
             y += font * 2.0;
             let _ = write!(
                 out,
-                r##"<g class="fact" data-label="{}" data-white="{}" data-black="{}" font-family="sans-serif" font-size="{font:.2}" fill="#222"><text x="{x:.2}" y="{y:.2}">{}</text><text x="{:.2}" y="{:.2}">White {}</text><text x="{:.2}" y="{:.2}">Black {}</text></g>"##,
+                r##"<g class="fact" data-label="{}" data-white="{}" data-black="{}" font-family="sans-serif" font-size="{font_f2}" fill="#222"><text x="{x_f2}" y="{y_f2}">{}</text><text x="{}" y="{}">White {}</text><text x="{}" y="{}">Black {}</text></g>"##,
                 fact.label,
                 escape(&fact.white),
                 escape(&fact.black),
                 fact.label,
-                x + font,
-                y + font * 1.3,
+                F2(x + font),
+                F2(y + font * 1.3),
                 escape(&fact.white),
-                x + font,
-                y + font * 2.6,
-                escape(&fact.black)
+                F2(x + font),
+                F2(y + font * 2.6),
+                escape(&fact.black),
+                font_f2 = F2(font),
+                x_f2 = F2(x),
+                y_f2 = F2(y),
             );
             y += font * 2.6;
         }
     }
+}
+
+/// An arrow's `<line>`: its squares' names, its ends and its width.
+fn write_line(out: &mut String, v: [&dyn std::fmt::Display; 6], width: F2) {
+    let [from, to, x1, y1, x2, y2] = v;
+    let _ = write!(
+        out,
+        r##"<line class="arrow" data-from="{from}" data-to="{to}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{width}" stroke-linecap="round" marker-end="url(#xpgn-arrowhead)"/>"##
+    );
 }
 
 /// Every square of the picture's grid, a1 first.
@@ -424,11 +495,11 @@ fn write_tokens(
             if n > shown {
                 let _ = write!(
                     out,
-                    r##"<text class="more" x="{:.2}" y="{:.2}" font-family="sans-serif" font-size="{:.2}" text-anchor="end" fill="#000">+{}</text>"##,
-                    x + cell - 2.0,
-                    y + cell - 2.0,
-                    cell * 0.22,
-                    n - shown
+                    r##"<text class="more" x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="end" fill="#000">+{}</text>"##,
+                    F2(x + cell - 2.0),
+                    F2(y + cell - 2.0),
+                    F2(cell * 0.22),
+                    n - shown,
                 );
             }
             out.push_str("</g>");

@@ -113,18 +113,7 @@ impl ViewSink {
                 self.diffs.push(id);
             }
         }
-        let arrow = arrow.map(|(from, to)| {
-            let key = Key::Arrow(variant, from, to);
-            match self.fragments.ids.get(&key) {
-                Some(&id) => id,
-                None => {
-                    let diagram = Diagram::new(work).size(BOARD_PIXELS).arrow(from, to);
-                    let layout = diagram.layout();
-                    self.fragments
-                        .id(key, |out| diagram.write_arrow(out, &layout))
-                }
-            }
-        });
+        let arrow = arrow.and_then(|a| super::arrow_code(a, work.files, n));
         let fkey = (variant, board.turn, board.numbers);
         let facts = match self.var.facts.get(&fkey) {
             Some(&id) => id,

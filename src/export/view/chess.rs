@@ -26,8 +26,6 @@ pub(super) struct ChessIds {
     /// By game (0 chess, 1 Chess960), square, code (16 rows, 13 used) and
     /// check.
     cells: Vec<u32>,
-    /// By game, from and to.
-    arrows: Vec<u32>,
     /// By game and side to move.
     facts: [u32; 4],
     frames: [u32; 2],
@@ -37,7 +35,6 @@ impl Default for ChessIds {
     fn default() -> ChessIds {
         ChessIds {
             cells: vec![NONE; 2 * 64 * 16 * 2],
-            arrows: vec![NONE; 2 * 64 * 64],
             facts: [NONE; 4],
             frames: [NONE; 2],
         }
@@ -412,23 +409,7 @@ impl ViewSink {
             // from the key (the fragments' table of keys is the page's).
             self.diffs.push(offset(key % 2048));
         }
-        let arrow = arrow.and_then(|(from, to)| {
-            let f = usize::from(from.rank()) * 8 + usize::from(from.file());
-            let t = usize::from(to.rank()) * 8 + usize::from(to.file());
-            let key = (slot * 64 + f % 64) * 64 + t % 64;
-            let id = self.chess.arrows.get(key).copied()?;
-            if id != NONE {
-                return Some(id);
-            }
-            let pic = drawn.get_or_insert_with(picture);
-            let diagram = Diagram::new(pic).size(BOARD_PIXELS).arrow(from, to);
-            let layout = diagram.layout();
-            let id = self.fragments.push(|out| diagram.write_arrow(out, &layout));
-            if let Some(k) = self.chess.arrows.get_mut(key) {
-                *k = id;
-            }
-            Some(id)
-        });
+        let arrow = arrow.and_then(|a| super::arrow_code(a, 8, 64));
         // The facts panel is drawn once per game and side to move; the
         // page's script picks it by the position string's side to move.
         let turn = turn.unwrap_or_else(|| picture().turn);

@@ -60,8 +60,6 @@ enum Key {
     Frame(Variant),
     /// One cell with what is drawn on it; the flag is a check on it.
     Cell(Variant, Square, Cell, bool),
-    /// The last move's arrow.
-    Arrow(Variant, Square, Square),
     /// Whose turn it is and the facts.
     Facts(Variant, Color, Vec<Fact>),
 }
@@ -72,17 +70,24 @@ struct Fragments {
     /// FxHash: a few keys are looked up per ply, and SipHash's resistance
     /// to crafted keys buys nothing here (a key is a drawing).
     ids: HashMap<Key, u32, rustc_hash::FxBuildHasher>,
-    svg: Vec<String>,
+    /// Every fragment, each ended by a newline, as the page holds them:
+    /// the text of a `<script>` element that needs no escaping pass (see
+    /// [`script_text_safe`]).
+    svg: String,
+    /// How many fragments `svg` holds.
+    count: u32,
 }
 
 impl Fragments {
     /// A new fragment drawn by `draw`, for a caller that keeps its own
     /// table of what is drawn.
     fn push(&mut self, draw: impl FnOnce(&mut String)) -> u32 {
-        let id = u32::try_from(self.svg.len()).unwrap_or(u32::MAX);
-        let mut s = String::new();
-        draw(&mut s);
-        self.svg.push(s);
+        let id = self.count;
+        self.count = self.count.saturating_add(1);
+        let start = self.svg.len();
+        draw(&mut self.svg);
+        script_text_safe(&mut self.svg, start);
+        self.svg.push('\n');
         id
     }
 
@@ -91,10 +96,7 @@ impl Fragments {
         if let Some(&id) = self.ids.get(&key) {
             return id;
         }
-        let id = u32::try_from(self.svg.len()).unwrap_or(u32::MAX);
-        let mut s = String::new();
-        draw(&mut s);
-        self.svg.push(s);
+        let id = self.push(draw);
         self.ids.insert(key, id);
         id
     }
@@ -170,6 +172,9 @@ pub struct ViewSink {
     /// The FEN of the last move annotated in `fens`, until its board comes.
     fen: (u32, u32),
     frame: Option<u32>,
+    /// The page's table of board geometry by frame, `"frame":[...],`
+    /// (see [`ViewSink::write_geometry`]).
+    geometry: Vec<u8>,
     /// The current game's row in the chess tables (0 chess, 1 Chess960)
     /// when its nodes are written as chess's ([`chess::ChessNode`]).
     chess_game: Option<u8>,
@@ -295,6 +300,7 @@ impl ViewSink {
             last: None,
             fen: (0, 0),
             frame: None,
+            geometry: Vec::new(),
             chess_game: None,
             listed: Vec::new(),
             json: Vec::new(),
@@ -332,10 +338,43 @@ impl ViewSink {
     fn frame_of(&mut self, picture: &Picture) -> u32 {
         let diagram = Diagram::new(picture).size(BOARD_PIXELS);
         let layout = diagram.layout();
-        self.fragments.id(Key::Frame(picture.variant), |out| {
+        let key = Key::Frame(picture.variant);
+        let new = !self.fragments.ids.contains_key(&key);
+        let id = self.fragments.id(key, |out| {
             diagram.write_open(out, &layout);
             diagram.write_coordinates(out, layout.margin, layout.cell);
-        })
+        });
+        if new {
+            self.write_geometry(id, picture, &diagram, &layout);
+        }
+        id
+    }
+
+    /// Adds frame `id`'s entry to the page's `xpgn-boards` table, from
+    /// which the script draws a node's arrow (two cell numbers, see
+    /// [`arrow_code`]): `[files, ranks, [file letters], [centre x by
+    /// file], [centre y by rank], [the arrow's text around its six
+    /// values]]`, all as the diagram writes them.
+    fn write_geometry(&mut self, id: u32, picture: &Picture, diagram: &Diagram, layout: &Layout) {
+        let out = &mut self.geometry;
+        if !out.is_empty() {
+            out.push(b',');
+        }
+        out.push(b'"');
+        json::number(out, u64::from(id));
+        out.extend_from_slice(b"\":[");
+        json::number(out, u64::from(picture.files));
+        out.push(b',');
+        json::number(out, u64::from(picture.ranks));
+        out.push(b',');
+        let letters: Vec<String> = picture.file_letters.iter().map(char::to_string).collect();
+        json::strings(out, letters.iter().map(String::as_str));
+        let (xs, ys) = diagram.centres(layout);
+        for list in [xs, ys, diagram.arrow_pieces(layout)] {
+            out.push(b',');
+            json::strings(out, list.iter().map(String::as_str));
+        }
+        out.push(b']');
     }
 
     /// Ends a node's page data: its changed cells (`diffs`), arrow and
@@ -433,11 +472,7 @@ impl ViewSink {
                 });
             self.ids.push(id);
         }
-        let arrow = arrow.map(|(from, to)| {
-            self.fragments.id(Key::Arrow(variant, from, to), |out| {
-                diagram.write_arrow(out, &layout);
-            })
-        });
+        let arrow = arrow.and_then(|a| arrow_code(a, picture.files, picture.cells.len()));
         let facts = self.fragments.id(
             Key::Facts(variant, picture.turn, picture.facts.clone()),
             |out| diagram.write_facts(out, &layout),
@@ -585,24 +620,12 @@ impl ViewSink {
         )?;
         let mut json = Vec::with_capacity(1 << 16);
         self.write_chess_tables(&mut json);
-        json.extend_from_slice(
-            b"</script>\n<script type=\"application/json\" id=\"xpgn-fragments\">",
-        );
+        json.extend_from_slice(b"</script>\n<script type=\"text/plain\" id=\"xpgn-fragments\">");
         out.write_all(&json)?;
-        json.clear();
-        json.push(b'[');
-        for (i, svg) in self.fragments.svg.iter().enumerate() {
-            if i > 0 {
-                json.push(b',');
-            }
-            fragment_string(&mut json, svg);
-            if json.len() > 1 << 16 {
-                out.write_all(&json)?;
-                json.clear();
-            }
-        }
-        json.push(b']');
-        out.write_all(&json)?;
+        out.write_all(self.fragments.svg.as_bytes())?;
+        out.write_all(b"</script>\n<script type=\"application/json\" id=\"xpgn-boards\">{")?;
+        out.write_all(&self.geometry)?;
+        out.write_all(b"}")?;
         write!(
             out,
             "</script>\n<script>{}</script>\n</body></html>\n",
@@ -611,55 +634,61 @@ impl ViewSink {
     }
 }
 
+/// A node's arrow as the page writes it: `from * cells + to`, each a cell
+/// number (`rank * files + file`, as the changed cells' are), which the
+/// script draws from the frame's geometry (`xpgn-boards`); `None` off the
+/// grid.
+fn arrow_code((from, to): (Square, Square), files: u8, cells: usize) -> Option<u32> {
+    let cell = |sq: Square| {
+        (sq.file() < files)
+            .then(|| usize::from(sq.rank()) * usize::from(files) + usize::from(sq.file()))
+            .filter(|&c| c < cells)
+    };
+    let code = cell(from)?.checked_mul(cells)?.checked_add(cell(to)?)?;
+    u32::try_from(code).ok()
+}
+
 /// An arena offset (a game's text is held under the reader's limit, far
 /// below 4 GiB).
 fn offset(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// Appends a fragment as a JSON string, as `serde_json` and then
-/// [`script_safe`] write it (the fragments table was some tenth of a
-/// variants page's instructions that way): `"`, `\\` and controls escaped,
-/// `</` written `<\/` and `<!--` written `<\u0021--`.
-fn fragment_string(out: &mut Vec<u8>, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.reserve(s.len() + s.len() / 4 + 2);
-    out.push(b'"');
-    let bytes = s.as_bytes();
-    // Byte by byte into the reserved room: an SVG has a quote every few
-    // bytes, and a copy call per run cost more than the bytes.
-    let mut skip = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        if !json::ESCAPED[usize::from(b)] {
-            if !skip {
-                out.push(b);
-            }
-            skip = false;
-            continue;
-        }
-        match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0c => out.extend_from_slice(b"\\f"),
-            0..=0x1f => {
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 15)]);
-            }
-            // `<\/` for `</`; `<\u0021--` for `<!--`, its `!` skipped.
-            b'<' if bytes.get(i + 1) == Some(&b'/') => out.extend_from_slice(b"<\\"),
-            b'<' if bytes.get(i + 1..i + 4) == Some(b"!--") => {
-                out.extend_from_slice(b"<\\u0021");
-                skip = true;
-            }
-            _ => out.push(b),
+/// Makes the fragment that starts at `start` in `svg` fit a line of a
+/// `<script>` element's text as it is: no newline (the fragments'
+/// separator; a space in SVG), no `<!--` and no `</script` (which would end
+/// or change the element's text), each `<` of those written `&lt;`. A
+/// diagram writes none of them (its text is escaped), so this only looks:
+/// with memchr, far cheaper than the JSON string escaping it replaces.
+fn script_text_safe(svg: &mut String, start: usize) {
+    let Some(tail) = svg.get(start..) else {
+        return;
+    };
+    let bytes = tail.as_bytes();
+    let risky = |i: usize| {
+        let rest = bytes.get(i + 1..).unwrap_or_default();
+        rest.starts_with(b"!--")
+            || (rest.first() == Some(&b'/')
+                && rest
+                    .get(1..7)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"script")))
+    };
+    if memchr::memchr(b'\n', bytes).is_none()
+        && memchr::memmem::find(bytes, b"<!--").is_none()
+        && !memchr::memmem::find_iter(bytes, b"</").any(risky)
+    {
+        return;
+    }
+    let mut safe = String::with_capacity(tail.len() + 8);
+    for (i, c) in tail.char_indices() {
+        match c {
+            '\n' => safe.push(' '),
+            '<' if risky(i) => safe.push_str("&lt;"),
+            _ => safe.push(c),
         }
     }
-    out.push(b'"');
+    svg.truncate(start);
+    svg.push_str(&safe);
 }
 
 /// JSON that may stand inside a `<script>` element: `</` and `<!--` occur
@@ -672,23 +701,25 @@ fn script_safe(json: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Fragments are written as `serde_json` and `script_safe` wrote them.
+    /// A fragment never holds a newline, `<!--` or `</script` in any
+    /// case, and one without them is kept as it is.
     #[test]
-    fn fragment_strings_are_serde_s_made_script_safe() {
-        for s in [
-            "",
-            "<svg a=\"b\"></svg>",
-            "<!-- x --><!-<!--</</",
-            "a\\b\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é<<//",
-            "<",
-            "<!",
-            "<!-",
-            "x<",
+    fn fragments_are_safe_script_text() {
+        for (s, want) in [
+            ("<svg a=\"b\"></svg>", "<svg a=\"b\"></svg>"),
+            ("", ""),
+            ("a\nb", "a b"),
+            ("x<!-- y --><!-<!", "x&lt;!-- y --><!-<!"),
+            (
+                "</g></SCRIPT ></Script></scrip",
+                "</g>&lt;/SCRIPT >&lt;/Script></scrip",
+            ),
+            ("é<</script", "é<&lt;/script"),
         ] {
-            let mut out = Vec::new();
-            fragment_string(&mut out, s);
-            let want = script_safe(&serde_json::to_string(s).expect("a string"));
-            assert_eq!(String::from_utf8(out).expect("utf-8"), want, "{s:?}");
+            let mut svg = String::from("kept\n");
+            svg.push_str(s);
+            script_text_safe(&mut svg, 5);
+            assert_eq!(svg, format!("kept\n{want}"), "{s:?}");
         }
     }
 }

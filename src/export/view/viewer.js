@@ -1,13 +1,17 @@
 "use strict";
 // xpgn view: puts together the boards that xpgn drew (the SVG fragments
-// table) for the node being shown, and lists the moves. It knows no rule:
+// table; a last move's arrow from the frame's geometry table, see arrow)
+// for the node being shown, and lists the moves. It knows no rule:
 // every position string and drawing comes from xpgn's replay (a chess
 // game's FEN is decoded from the board's pieces and the fields a node
 // writes; see chessNodes).
 (function () {
   const $ = (id) => document.getElementById(id);
-  const fragments = JSON.parse($("xpgn-fragments").textContent);
+  // One fragment a line, as the page holds them (no JSON string to decode).
+  const fragments = $("xpgn-fragments").textContent.split("\n");
   const index = JSON.parse($("xpgn-index").textContent);
+  // Each board frame's geometry, as xpgn's diagram writes it (see arrow).
+  const geometry = JSON.parse($("xpgn-boards").textContent);
   // Chess cells' fragments by key (see chessNodes) and the facts panels.
   const chess = JSON.parse($("xpgn-chess").textContent);
   const chessCells = [];
@@ -40,9 +44,27 @@
     const node = game.nodes[n];
     let svg = fragments[game.frame] || "";
     for (const f of cells) if (f !== undefined) svg += fragments[f];
-    if (node.a !== null && node.a !== undefined) svg += fragments[node.a];
+    if (node.a !== null && node.a !== undefined) svg += arrow(node.a);
     if (node.f !== null && node.f !== undefined) svg += fragments[node.f];
     return svg + "</svg>";
+  }
+
+  // The arrow of code a, from * cells + to (cell numbers rank * files +
+  // file): the frame's arrow text around the squares' names and the ends'
+  // coordinates, all written by xpgn (its geometry table: files, ranks,
+  // file letters, centre x by file, centre y by rank, the text's pieces).
+  function arrow(a) {
+    const g = geometry[game.frame];
+    if (!g) return "";
+    const [files, ranks, letters, xs, ys, pieces] = g;
+    const cells = files * ranks;
+    const ends = [Math.floor(a / cells), a % cells];
+    const [[f1, r1], [f2, r2]] = ends.map((c) => [c % files, Math.floor(c / files)]);
+    // The values in the text's order: from, to, x1, y1, x2, y2.
+    const values = [letters[f1] + (r1 + 1), letters[f2] + (r2 + 1), xs[f1], ys[r1], xs[f2], ys[r2]];
+    let s = pieces[0];
+    for (let i = 0; i < 6; i++) s += values[i] + pieces[i + 1];
+    return s;
   }
 
   // Plies from the start to node n.
