@@ -8,7 +8,9 @@
 pub use super::fide_ply::FidePly;
 pub use super::move_counts::MoveCounts;
 use crate::diag::Span;
-use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::notation::{
+    CheckMark, Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor,
+};
 use crate::record::{Builder, Game};
 use crate::rules::cells::CellBoard;
 use crate::rules::core::Square;
@@ -274,6 +276,33 @@ pub trait RecordSink: Visitor {
     /// its line, or the next at a line's start): an export that leaves
     /// variations out keeps the line to it.
     fn mark_error(&mut self) {}
+
+    /// Whether [`Tee`] hands this sink a move the verifier reads only once
+    /// the verifier played it, through [`played_move`](Self::played_move),
+    /// instead of as an event before it: the sink then sees the move as
+    /// written and its notations together (the lean writer keeps one copy
+    /// of both when the notation starts with the move as written). Only
+    /// for a sink whose other calls do not depend on the move being there
+    /// first (a start position, a picture).
+    const MOVE_AFTER_VERIFIER: bool = false;
+
+    /// The move `text` of a move event, after the verifier played it, with
+    /// its notations when they were written; then, if the verifier reported
+    /// an error at it, [`mark_error`](Self::mark_error). The same as the
+    /// move event followed by [`annotate_last`](Self::annotate_last).
+    fn played_move(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+        notation: Option<Annotation<'_>>,
+    ) {
+        self.event(Event::Move { text, check }, span, line);
+        if let Some(a) = notation {
+            self.annotate_last(a);
+        }
+    }
 }
 
 impl RecordSink for Builder {
@@ -312,6 +341,19 @@ impl RecordSink for super::lean::Lean {
     fn mark_error(&mut self) {
         super::lean::Lean::mark_error(self);
     }
+
+    const MOVE_AFTER_VERIFIER: bool = true;
+
+    fn played_move(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+        notation: Option<Annotation<'_>>,
+    ) {
+        super::lean::Lean::played_move(self, text, check, span, line, notation);
+    }
 }
 
 /// Feeds the builder every event and the verifier what it asks for: when it
@@ -341,6 +383,12 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         }
         if self.builder.is_none() && !self.keyed {
             return self.verifier.event(event, span, line);
+        }
+        if B::MOVE_AFTER_VERIFIER
+            && !self.keyed
+            && let Event::Move { text, check } = event
+        {
+            return self.move_after_verifier(text, check, span, line);
         }
         if let Some(builder) = self.builder.as_deref_mut() {
             builder.event(event, span, line);
@@ -411,24 +459,7 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     let uci = wanted.uci.then_some(collect.ann_uci.as_str());
                     builder.annotate_last(Annotation { san, lan, uci, fen });
                 }
-                // Pictures only for `view`: asked before taken (a take
-                // moves the whole slot).
-                if collect.ann_picture.is_some()
-                    && let Some((picture, arrow)) = collect.ann_picture.take()
-                {
-                    collect.spare_picture = builder.annotate_picture(picture, arrow);
-                }
-                if collect.ann_cells.is_some()
-                    && let Some((board, arrow)) = collect.ann_cells.take()
-                {
-                    builder.annotate_cells(&board, arrow);
-                    collect.spare_cells = Some(board);
-                }
-                if collect.ann_fide.is_some()
-                    && let Some(ply) = collect.ann_fide.take()
-                {
-                    builder.annotate_fide(&ply);
-                }
+                hand_pictures(builder, collect);
             }
         }
         if let (Some(before), Event::Move { text, .. }) = (keyed_plies, event)
@@ -587,6 +618,91 @@ impl<B: RecordSink> Tee<'_, B> {
             Flow::Stop => Flow::Stop,
             _ => Flow::Continue,
         }
+    }
+}
+
+/// The pictures of the last move played, only for `view`: asked before
+/// taken (a take moves the whole slot).
+fn hand_pictures<B: RecordSink>(builder: &mut B, collect: &mut Collect) {
+    if collect.ann_picture.is_some()
+        && let Some((picture, arrow)) = collect.ann_picture.take()
+    {
+        collect.spare_picture = builder.annotate_picture(picture, arrow);
+    }
+    if collect.ann_cells.is_some()
+        && let Some((board, arrow)) = collect.ann_cells.take()
+    {
+        builder.annotate_cells(&board, arrow);
+        collect.spare_cells = Some(board);
+    }
+    if collect.ann_fide.is_some()
+        && let Some(ply) = collect.ann_fide.take()
+    {
+        builder.annotate_fide(&ply);
+    }
+}
+
+impl<B: RecordSink> Tee<'_, B> {
+    /// A move event for a sink that takes it after the verifier
+    /// ([`RecordSink::MOVE_AFTER_VERIFIER`]): the same calls as
+    /// [`Visitor::event`] makes, the move handed over with its notations
+    /// (a verifier's error at it marked after it, where the event's order
+    /// marks it too: the sink's last move is the same).
+    fn move_after_verifier(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+    ) -> Flow {
+        let Some(builder) = self.builder.as_deref_mut() else {
+            return self.verifier.event(Event::Move { text, check }, span, line);
+        };
+        if self.skip_game || self.skip_var > 0 {
+            builder.event(Event::Move { text, check }, span, line);
+            return Flow::Continue;
+        }
+        let errors = self.verifier.counts().errors;
+        let flow = self.verifier.event(Event::Move { text, check }, span, line);
+        let erred = self.verifier.counts().errors > errors;
+        let collect = self.verifier.observer_mut();
+        if collect.start.is_some()
+            && let Some((fen, picture, number)) = collect.start.take()
+        {
+            builder.annotate_start(fen, picture, number);
+        }
+        if collect.start_number.is_some()
+            && let Some((black, number)) = collect.start_number.take()
+        {
+            builder.annotate_start_number(black, number);
+        }
+        // Not annotated when the run stops at it, as by the event.
+        let notation = match &collect.records {
+            Some(wanted) if collect.annotated && flow != Flow::Stop => {
+                collect.annotated = false;
+                Some(Annotation {
+                    san: wanted.san.then_some(collect.ann_san.as_str()),
+                    lan: wanted.lan.then_some(collect.ann_lan.as_str()),
+                    uci: wanted.uci.then_some(collect.ann_uci.as_str()),
+                    fen: wanted.fen.then_some(collect.ann_fen.as_str()),
+                })
+            }
+            _ => None,
+        };
+        builder.played_move(text, check, span, line, notation);
+        if erred {
+            builder.mark_error();
+        }
+        if flow != Flow::Stop {
+            hand_pictures(builder, collect);
+        }
+        match flow {
+            Flow::SkipVariation => self.skip_var = 1,
+            Flow::SkipGame => self.skip_game = true,
+            Flow::Stop => return Flow::Stop,
+            Flow::Continue => {}
+        }
+        Flow::Continue
     }
 }
 

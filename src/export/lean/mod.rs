@@ -327,6 +327,11 @@ impl Lean {
     pub fn annotate_last(&mut self, a: super::records::Annotation<'_>) {
         let Some(id) = self.last_pushed else { return };
         let san = a.san.map(|s| self.push_after_written(id, s));
+        self.annotate_pushed(id, san, a);
+    }
+
+    /// Gives node `id` its notations, the SAN already in the arena.
+    fn annotate_pushed(&mut self, id: u32, san: Option<Text>, a: super::records::Annotation<'_>) {
         let lan = a.lan.map(|s| self.push_text(s));
         let uci = a.uci.map(|s| self.push_text(s));
         let fen = a.fen.map(|s| self.push_text(s));

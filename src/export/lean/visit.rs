@@ -1,9 +1,12 @@
 //! The reader's events into [`Lean`]'s buffers, and its tree as
 //! [`super::super::kept`] walks it.
 
-use super::{Cursor, Kind, Lean, NONE, Place};
+use super::{Cursor, Kind, Lean, NONE, Place, offset};
+use crate::export::records::Annotation;
 use crate::diag::Span;
-use crate::notation::{CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor};
+use crate::notation::{
+    CheckMark, CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor,
+};
 use crate::record::Cut;
 
 impl Visitor for Lean {
@@ -94,6 +97,55 @@ impl Visitor for Lean {
             _ => {}
         }
         Flow::Continue
+    }
+}
+
+impl Lean {
+    /// A move event and its notations in one call, after the verifier
+    /// played it ([`crate::export::records::RecordSink::played_move`]):
+    /// the same nodes and text as the event followed by
+    /// [`Lean::annotate_last`]. When the SAN starts with the move as
+    /// written (most moves of an archive are written as SAN), the SAN alone
+    /// goes into the arena and the move as written is its first bytes: no
+    /// byte-by-byte copy of the token, no comparison of arena text.
+    pub fn played_move(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+        notation: Option<Annotation<'_>>,
+    ) {
+        let shared = notation.and_then(|a| a.san).filter(|san| {
+            // The bytes `push_bytes` would push as they are: short ASCII;
+            // not a `_` mark (the verifier plays no mark).
+            text.len() <= 16
+                && text.is_ascii()
+                && text.first() != Some(&b'_')
+                && san.as_bytes().starts_with(text)
+        });
+        let Some(san) = shared else {
+            self.event(Event::Move { text, check }, span, line);
+            if let Some(a) = notation {
+                self.annotate_last(a);
+            }
+            return;
+        };
+        self.last_pushed = None;
+        if !self.grow(text.len() + 64) {
+            return;
+        }
+        let (start, end) = self.push_text(san);
+        let written = (start, start + offset(text.len()));
+        let id = self.push_node(self.cursor.at, written, check, span);
+        self.last_pushed = Some(id);
+        self.cursor = Cursor {
+            at: id,
+            last: Some(id),
+        };
+        if let Some(a) = notation {
+            self.annotate_pushed(id, Some((start, end)), a);
+        }
     }
 }
 
