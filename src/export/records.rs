@@ -208,9 +208,11 @@ impl Observer for Collect {
     }
 
     // `check` (no records, no counts) uses no tag of a report: they are
-    // not decoded for it, as on one thread.
+    // not decoded for it, as on one thread. Nor for the lean writer
+    // (`convert`, `dedupe`): its games carry their own tags, which the
+    // filters read ([`super::lean::Rendered::tag`]).
     fn wants_tags(&self) -> bool {
-        self.count_moves || self.records.is_some()
+        self.count_moves || self.records.is_some_and(|n| n.lean.is_none())
     }
 }
 
