@@ -269,10 +269,11 @@ pub fn analyse_keyed<R: Read>(
         out.game_count += ended_games as u64;
         if verifier.observer().keeps_reports() {
             let keys = verifier.observer_mut().take_keys();
-            let reports = verifier.observer_mut().take_reports();
-            items = items.saturating_add(diags.len() + reports.len());
             let record = builder.take();
             let rendered = lean.as_mut().and_then(Lean::take);
+            // Drained, not taken: the list keeps its room for the next game.
+            let reports = verifier.observer_mut().drain_reports();
+            items = items.saturating_add(diags.len() + reports.len());
             out.push_games(reports, keys, diags, record, rendered);
         } else {
             // Diagnostics in order are all `check` reads.
@@ -299,14 +300,13 @@ impl ChunkOut {
     /// rendered game.
     fn push_games(
         &mut self,
-        reports: Vec<(GameReport, MoveCounts)>,
+        mut reports: impl ExactSizeIterator<Item = (GameReport, MoveCounts)>,
         keys: Vec<crate::export::key::GameKey>,
         diags: Vec<Diagnostic>,
         record: Option<Game>,
         rendered: Option<crate::export::lean::Rendered>,
     ) {
         let mut keys = keys.into_iter();
-        let mut reports = reports.into_iter();
         match reports.next() {
             Some((report, moves)) => self.games.push(GameOut {
                 report,

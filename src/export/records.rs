@@ -535,6 +535,12 @@ impl Collect {
         self.records.is_some() || self.count_moves || self.keyer.is_some()
     }
 
+    /// [`take_reports`](Self::take_reports) as a drain: the list keeps
+    /// its room for the next game (no allocation a game).
+    pub fn drain_reports(&mut self) -> std::vec::Drain<'_, (GameReport, MoveCounts)> {
+        self.reports.drain(..)
+    }
+
     /// The number of games finished since the last call.
     pub fn take_ended(&mut self) -> usize {
         std::mem::take(&mut self.ended)
