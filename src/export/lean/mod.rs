@@ -332,14 +332,28 @@ impl Lean {
 
     /// Gives node `id` its notations, the SAN already in the arena.
     fn annotate_pushed(&mut self, id: u32, san: Option<Text>, a: super::records::Annotation<'_>) {
-        let lan = a.lan.map(|s| self.push_text(s));
-        let uci = a.uci.map(|s| self.push_text(s));
-        let fen = a.fen.map(|s| self.push_text(s));
+        let mut texts = Node::EMPTY;
+        self.notations_of(&mut texts, san, a);
         if let Some(n) = self.nodes.get_mut(id as usize) {
-            n.san = MaybeText::of(san);
-            n.lan = MaybeText::of(lan);
-            n.uci = MaybeText::of(uci);
-            n.fen = MaybeText::of(fen);
+            n.san = texts.san;
+            n.lan = texts.lan;
+            n.uci = texts.uci;
+            n.fen = texts.fen;
+        }
+    }
+
+    /// Pushes `a`'s LAN, UCI and FEN into the arena and sets them in
+    /// `node` with `san`, already there.
+    fn notations_of(&mut self, node: &mut Node, san: Option<Text>, a: super::records::Annotation<'_>) {
+        node.san = MaybeText::of(san);
+        if let Some(s) = a.lan {
+            node.lan = MaybeText::of(Some(self.push_text(s)));
+        }
+        if let Some(s) = a.uci {
+            node.uci = MaybeText::of(Some(self.push_text(s)));
+        }
+        if let Some(s) = a.fen {
+            node.fen = MaybeText::of(Some(self.push_text(s)));
         }
     }
 
@@ -528,13 +542,25 @@ impl Lean {
     }
 
     fn push_node(&mut self, parent: u32, written: Text, check: CheckMark, span: Span) -> u32 {
+        self.push_annotated(
+            Node {
+                parent,
+                written,
+                check,
+                ..Node::EMPTY
+            },
+            span,
+        )
+    }
+
+    /// Links `node` (its parent, move and notations set) as its parent's
+    /// last child; it takes the comments waiting for a move.
+    fn push_annotated(&mut self, node: Node, span: Span) -> u32 {
         let id = offset(self.nodes.len());
+        let parent = node.parent;
         self.nodes.push(Node {
-            parent,
-            written,
-            check,
             error: std::mem::take(&mut self.pending_error),
-            ..Node::EMPTY
+            ..node
         });
         if self.json || self.view {
             if self.node_spans.is_empty() {

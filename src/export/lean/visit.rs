@@ -1,7 +1,7 @@
 //! The reader's events into [`Lean`]'s buffers, and its tree as
 //! [`super::super::kept`] walks it.
 
-use super::{Cursor, Kind, Lean, NONE, Place, offset};
+use super::{Cursor, Kind, Lean, NONE, Node, Place, offset};
 use crate::export::records::Annotation;
 use crate::diag::Span;
 use crate::notation::{
@@ -136,16 +136,22 @@ impl Lean {
             return;
         }
         let (start, end) = self.push_text(san);
-        let written = (start, start + offset(text.len()));
-        let id = self.push_node(self.cursor.at, written, check, span);
+        let mut node = Node {
+            parent: self.cursor.at,
+            written: (start, start + offset(text.len())),
+            check,
+            ..Node::EMPTY
+        };
+        if let Some(a) = notation {
+            // The node made whole, not looked up again.
+            self.notations_of(&mut node, Some((start, end)), a);
+        }
+        let id = self.push_annotated(node, span);
         self.last_pushed = Some(id);
         self.cursor = Cursor {
             at: id,
             last: Some(id),
         };
-        if let Some(a) = notation {
-            self.annotate_pushed(id, Some((start, end)), a);
-        }
     }
 }
 
