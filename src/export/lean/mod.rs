@@ -344,7 +344,12 @@ impl Lean {
 
     /// Pushes `a`'s LAN, UCI and FEN into the arena and sets them in
     /// `node` with `san`, already there.
-    fn notations_of(&mut self, node: &mut Node, san: Option<Text>, a: super::records::Annotation<'_>) {
+    fn notations_of(
+        &mut self,
+        node: &mut Node,
+        san: Option<Text>,
+        a: super::records::Annotation<'_>,
+    ) {
         node.san = MaybeText::of(san);
         if let Some(s) = a.lan {
             node.lan = MaybeText::of(Some(self.push_text(s)));

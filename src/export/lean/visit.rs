@@ -2,11 +2,9 @@
 //! [`super::super::kept`] walks it.
 
 use super::{Cursor, Kind, Lean, NONE, Node, Place, offset};
-use crate::export::records::Annotation;
 use crate::diag::Span;
-use crate::notation::{
-    CheckMark, CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor,
-};
+use crate::export::records::Annotation;
+use crate::notation::{CheckMark, CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor};
 use crate::record::Cut;
 
 impl Visitor for Lean {
