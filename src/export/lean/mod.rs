@@ -330,38 +330,6 @@ impl Lean {
         self.annotate_pushed(id, san, a);
     }
 
-    /// Gives node `id` its notations, the SAN already in the arena.
-    fn annotate_pushed(&mut self, id: u32, san: Option<Text>, a: super::records::Annotation<'_>) {
-        let mut texts = Node::EMPTY;
-        self.notations_of(&mut texts, san, a);
-        if let Some(n) = self.nodes.get_mut(id as usize) {
-            n.san = texts.san;
-            n.lan = texts.lan;
-            n.uci = texts.uci;
-            n.fen = texts.fen;
-        }
-    }
-
-    /// Pushes `a`'s LAN, UCI and FEN into the arena and sets them in
-    /// `node` with `san`, already there.
-    fn notations_of(
-        &mut self,
-        node: &mut Node,
-        san: Option<Text>,
-        a: super::records::Annotation<'_>,
-    ) {
-        node.san = MaybeText::of(san);
-        if let Some(s) = a.lan {
-            node.lan = MaybeText::of(Some(self.push_text(s)));
-        }
-        if let Some(s) = a.uci {
-            node.uci = MaybeText::of(Some(self.push_text(s)));
-        }
-        if let Some(s) = a.fen {
-            node.fen = MaybeText::of(Some(self.push_text(s)));
-        }
-    }
-
     /// Gives the game being read this result (`convert --fix-result`): its
     /// termination marker, hence its `[Result]` tag in export format, and
     /// the `[Result]` value the filters read, as a record's

@@ -1,7 +1,7 @@
 //! The reader's events into [`Lean`]'s buffers, and its tree as
 //! [`super::super::kept`] walks it.
 
-use super::{Cursor, Kind, Lean, NONE, Node, Place, offset};
+use super::{Cursor, Kind, Lean, MaybeText, NONE, Node, Place, Text, offset};
 use crate::diag::Span;
 use crate::export::records::Annotation;
 use crate::notation::{CheckMark, CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor};
@@ -150,6 +150,33 @@ impl Lean {
             at: id,
             last: Some(id),
         };
+    }
+
+    /// Gives node `id` its notations, the SAN already in the arena.
+    pub(super) fn annotate_pushed(&mut self, id: u32, san: Option<Text>, a: Annotation<'_>) {
+        let mut texts = Node::EMPTY;
+        self.notations_of(&mut texts, san, a);
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.san = texts.san;
+            n.lan = texts.lan;
+            n.uci = texts.uci;
+            n.fen = texts.fen;
+        }
+    }
+
+    /// Pushes `a`'s LAN, UCI and FEN into the arena and sets them in
+    /// `node` with `san`, already there.
+    fn notations_of(&mut self, node: &mut Node, san: Option<Text>, a: Annotation<'_>) {
+        node.san = MaybeText::of(san);
+        if let Some(s) = a.lan {
+            node.lan = MaybeText::of(Some(self.push_text(s)));
+        }
+        if let Some(s) = a.uci {
+            node.uci = MaybeText::of(Some(self.push_text(s)));
+        }
+        if let Some(s) = a.fen {
+            node.fen = MaybeText::of(Some(self.push_text(s)));
+        }
     }
 }
 
