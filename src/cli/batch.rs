@@ -289,10 +289,11 @@ pub fn analyse_keyed<R: Read>(
         out.game_count += ended_games as u64;
         if verifier.observer().keeps_reports() {
             let keys = verifier.observer_mut().take_keys();
-            let reports = verifier.observer_mut().take_reports();
-            items = items.saturating_add(diags.len() + reports.len());
             let record = builder.take();
             let rendered = lean.as_mut().and_then(Lean::take);
+            // Drained, not taken: the list keeps its room for the next game.
+            let reports = verifier.observer_mut().drain_reports();
+            items = items.saturating_add(diags.len() + reports.len());
             let text = rendered.as_ref().map_or(0, |r| r.bytes.len());
             items = items.saturating_add(text / ITEM_BYTES);
             out.push_games(reports, keys, diags, record, rendered);
@@ -321,14 +322,13 @@ impl ChunkOut {
     /// rendered game.
     fn push_games(
         &mut self,
-        reports: Vec<(GameReport, MoveCounts)>,
+        mut reports: impl ExactSizeIterator<Item = (GameReport, MoveCounts)>,
         keys: Vec<crate::export::key::GameKey>,
         diags: Vec<Diagnostic>,
         record: Option<Game>,
         rendered: Option<crate::export::lean::Rendered>,
     ) {
         let mut keys = keys.into_iter();
-        let mut reports = reports.into_iter();
         match reports.next() {
             Some((report, moves)) => self.games.push(GameOut {
                 report,

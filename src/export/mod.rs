@@ -14,6 +14,7 @@ pub mod lean;
 mod move_counts;
 pub mod pgn;
 pub mod records;
+mod sink;
 pub mod view;
 
 pub use pgn::{MoveStyle, PgnOptions};

@@ -7,8 +7,9 @@
 
 pub use super::fide_ply::FidePly;
 pub use super::move_counts::MoveCounts;
+pub use super::sink::{Annotation, RecordSink};
 use crate::diag::Span;
-use crate::notation::{Event, Flow, GameResult, LineContext, Reader, SyntaxProblem, Visitor};
+use crate::notation::{CheckMark, Event, Flow, LineContext, Reader, SyntaxProblem, Visitor};
 use crate::record::{Builder, Game};
 use crate::rules::cells::CellBoard;
 use crate::rules::core::Square;
@@ -206,111 +207,11 @@ impl Observer for Collect {
     }
 
     // `check` (no records, no counts) uses no tag of a report: they are
-    // not decoded for it, as on one thread.
+    // not decoded for it, as on one thread. Nor for the lean writer
+    // (`convert`, `dedupe`): its games carry their own tags, which the
+    // filters read ([`super::lean::Rendered::tag`]).
     fn wants_tags(&self) -> bool {
-        self.count_moves || self.records.is_some()
-    }
-}
-
-/// The notations of one move the verifier played, and the position after
-/// it, as far as they were asked for ([`Notations`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Annotation<'a> {
-    /// The short notation with its check mark.
-    pub san: Option<&'a str>,
-    /// The long notation with its check mark.
-    pub lan: Option<&'a str>,
-    /// The UCI form (`convert --moves uci`).
-    pub uci: Option<&'a str>,
-    /// The position after the move (`--fen-comments`).
-    pub fen: Option<&'a str>,
-}
-
-/// What [`Tee`] feeds besides the verifier: a record's builder
-/// ([`Builder`]) or the lean PGN writer ([`super::lean::Lean`]).
-pub trait RecordSink: Visitor {
-    /// Gives the move of the last move event its canonical notations, and
-    /// the position after it when asked (`--fen-comments`).
-    fn annotate_last(&mut self, notation: Annotation<'_>);
-
-    /// Gives the game being read this result, in its `[Result]` tag and
-    /// its termination marker (`--fix-result`), before its `EndGame`.
-    fn set_result(&mut self, result: GameResult);
-
-    /// Gives the move of the last move event the picture of the position
-    /// after it and its arrow, when asked ([`Notations::picture`]); called
-    /// after [`annotate_last`](Self::annotate_last). A picture it returns
-    /// is filled again for a later move.
-    fn annotate_picture(&mut self, picture: Picture, arrow: Arrow) -> Option<Picture> {
-        let _ = arrow;
-        Some(picture)
-    }
-
-    /// The same as [`annotate_picture`](Self::annotate_picture) for FIDE
-    /// chess and Chess960: the move and the bitboards after it.
-    fn annotate_fide(&mut self, ply: &FidePly) {
-        let _ = ply;
-    }
-
-    /// The same as [`annotate_picture`](Self::annotate_picture) for every
-    /// game but chess, as a code per cell.
-    fn annotate_cells(&mut self, board: &CellBoard, arrow: Arrow) {
-        let _ = (board, arrow);
-    }
-
-    /// Gives the game being read its start position, as FEN, board and
-    /// the number of its first move, when pictures are asked for.
-    fn annotate_start(&mut self, fen: String, board: Board, number: u32) {
-        let _ = (fen, board, number);
-    }
-
-    /// Gives the game being read the side to move first (black) and the
-    /// number of its first move, from a chess-like start position.
-    fn annotate_start_number(&mut self, black_first: bool, number: u32) {
-        let _ = (black_first, number);
-    }
-
-    /// The verifier reported an error at the move being read (the last of
-    /// its line, or the next at a line's start): an export that leaves
-    /// variations out keeps the line to it.
-    fn mark_error(&mut self) {}
-}
-
-impl RecordSink for Builder {
-    // Records carry no positions: `--fen-comments` is the lean writer's.
-    fn annotate_last(&mut self, a: Annotation<'_>) {
-        Builder::annotate_last(
-            self,
-            a.san.map(str::to_owned),
-            a.lan.map(str::to_owned),
-            a.uci.map(str::to_owned),
-        );
-    }
-
-    fn set_result(&mut self, result: GameResult) {
-        Builder::set_result(self, result);
-    }
-
-    fn mark_error(&mut self) {
-        Builder::mark_error(self);
-    }
-}
-
-impl RecordSink for super::lean::Lean {
-    fn annotate_last(&mut self, a: Annotation<'_>) {
-        super::lean::Lean::annotate_last(self, a);
-    }
-
-    fn set_result(&mut self, result: GameResult) {
-        super::lean::Lean::set_result(self, result);
-    }
-
-    fn annotate_start_number(&mut self, black_first: bool, number: u32) {
-        self.set_start_number(black_first, number);
-    }
-
-    fn mark_error(&mut self) {
-        super::lean::Lean::mark_error(self);
+        self.count_moves || self.records.is_some_and(|n| n.lean.is_none())
     }
 }
 
@@ -341,6 +242,12 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
         }
         if self.builder.is_none() && !self.keyed {
             return self.verifier.event(event, span, line);
+        }
+        if B::MOVE_AFTER_VERIFIER
+            && !self.keyed
+            && let Event::Move { text, check } = event
+        {
+            return self.move_after_verifier(text, check, span, line);
         }
         if let Some(builder) = self.builder.as_deref_mut() {
             builder.event(event, span, line);
@@ -411,24 +318,7 @@ impl<B: RecordSink> Visitor for Tee<'_, B> {
                     let uci = wanted.uci.then_some(collect.ann_uci.as_str());
                     builder.annotate_last(Annotation { san, lan, uci, fen });
                 }
-                // Pictures only for `view`: asked before taken (a take
-                // moves the whole slot).
-                if collect.ann_picture.is_some()
-                    && let Some((picture, arrow)) = collect.ann_picture.take()
-                {
-                    collect.spare_picture = builder.annotate_picture(picture, arrow);
-                }
-                if collect.ann_cells.is_some()
-                    && let Some((board, arrow)) = collect.ann_cells.take()
-                {
-                    builder.annotate_cells(&board, arrow);
-                    collect.spare_cells = Some(board);
-                }
-                if collect.ann_fide.is_some()
-                    && let Some(ply) = collect.ann_fide.take()
-                {
-                    builder.annotate_fide(&ply);
-                }
+                hand_pictures(builder, collect);
             }
         }
         if let (Some(before), Event::Move { text, .. }) = (keyed_plies, event)
@@ -500,6 +390,12 @@ impl Collect {
     /// them ([`take_ended`](Self::take_ended)).
     pub fn keeps_reports(&self) -> bool {
         self.records.is_some() || self.count_moves || self.keyer.is_some()
+    }
+
+    /// [`take_reports`](Self::take_reports) as a drain: the list keeps
+    /// its room for the next game (no allocation a game).
+    pub fn drain_reports(&mut self) -> std::vec::Drain<'_, (GameReport, MoveCounts)> {
+        self.reports.drain(..)
     }
 
     /// The number of games finished since the last call.
@@ -587,6 +483,91 @@ impl<B: RecordSink> Tee<'_, B> {
             Flow::Stop => Flow::Stop,
             _ => Flow::Continue,
         }
+    }
+}
+
+/// The pictures of the last move played, only for `view`: asked before
+/// taken (a take moves the whole slot).
+fn hand_pictures<B: RecordSink>(builder: &mut B, collect: &mut Collect) {
+    if collect.ann_picture.is_some()
+        && let Some((picture, arrow)) = collect.ann_picture.take()
+    {
+        collect.spare_picture = builder.annotate_picture(picture, arrow);
+    }
+    if collect.ann_cells.is_some()
+        && let Some((board, arrow)) = collect.ann_cells.take()
+    {
+        builder.annotate_cells(&board, arrow);
+        collect.spare_cells = Some(board);
+    }
+    if collect.ann_fide.is_some()
+        && let Some(ply) = collect.ann_fide.take()
+    {
+        builder.annotate_fide(&ply);
+    }
+}
+
+impl<B: RecordSink> Tee<'_, B> {
+    /// A move event for a sink that takes it after the verifier
+    /// ([`RecordSink::MOVE_AFTER_VERIFIER`]): the same calls as
+    /// [`Visitor::event`] makes, the move handed over with its notations
+    /// (a verifier's error at it marked after it, where the event's order
+    /// marks it too: the sink's last move is the same).
+    fn move_after_verifier(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+    ) -> Flow {
+        let Some(builder) = self.builder.as_deref_mut() else {
+            return self.verifier.event(Event::Move { text, check }, span, line);
+        };
+        if self.skip_game || self.skip_var > 0 {
+            builder.event(Event::Move { text, check }, span, line);
+            return Flow::Continue;
+        }
+        let errors = self.verifier.counts().errors;
+        let flow = self.verifier.event(Event::Move { text, check }, span, line);
+        let erred = self.verifier.counts().errors > errors;
+        let collect = self.verifier.observer_mut();
+        if collect.start.is_some()
+            && let Some((fen, picture, number)) = collect.start.take()
+        {
+            builder.annotate_start(fen, picture, number);
+        }
+        if collect.start_number.is_some()
+            && let Some((black, number)) = collect.start_number.take()
+        {
+            builder.annotate_start_number(black, number);
+        }
+        // Not annotated when the run stops at it, as by the event.
+        let notation = match &collect.records {
+            Some(wanted) if collect.annotated && flow != Flow::Stop => {
+                collect.annotated = false;
+                Some(Annotation {
+                    san: wanted.san.then_some(collect.ann_san.as_str()),
+                    lan: wanted.lan.then_some(collect.ann_lan.as_str()),
+                    uci: wanted.uci.then_some(collect.ann_uci.as_str()),
+                    fen: wanted.fen.then_some(collect.ann_fen.as_str()),
+                })
+            }
+            _ => None,
+        };
+        builder.played_move(text, check, span, line, notation);
+        if erred {
+            builder.mark_error();
+        }
+        if flow != Flow::Stop {
+            hand_pictures(builder, collect);
+        }
+        match flow {
+            Flow::SkipVariation => self.skip_var = 1,
+            Flow::SkipGame => self.skip_game = true,
+            Flow::Stop => return Flow::Stop,
+            Flow::Continue => {}
+        }
+        Flow::Continue
     }
 }
 

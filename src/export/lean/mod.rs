@@ -328,15 +328,7 @@ impl Lean {
     pub fn annotate_last(&mut self, a: super::records::Annotation<'_>) {
         let Some(id) = self.last_pushed else { return };
         let san = a.san.map(|s| self.push_after_written(id, s));
-        let lan = a.lan.map(|s| self.push_text(s));
-        let uci = a.uci.map(|s| self.push_text(s));
-        let fen = a.fen.map(|s| self.push_text(s));
-        if let Some(n) = self.nodes.get_mut(id as usize) {
-            n.san = MaybeText::of(san);
-            n.lan = MaybeText::of(lan);
-            n.uci = MaybeText::of(uci);
-            n.fen = MaybeText::of(fen);
-        }
+        self.annotate_pushed(id, san, a);
     }
 
     /// Gives the game being read this result (`convert --fix-result`): its
@@ -524,13 +516,25 @@ impl Lean {
     }
 
     fn push_node(&mut self, parent: u32, written: Text, check: CheckMark, span: Span) -> u32 {
+        self.push_annotated(
+            Node {
+                parent,
+                written,
+                check,
+                ..Node::EMPTY
+            },
+            span,
+        )
+    }
+
+    /// Links `node` (its parent, move and notations set) as its parent's
+    /// last child; it takes the comments waiting for a move.
+    fn push_annotated(&mut self, node: Node, span: Span) -> u32 {
         let id = offset(self.nodes.len());
+        let parent = node.parent;
         self.nodes.push(Node {
-            parent,
-            written,
-            check,
             error: std::mem::take(&mut self.pending_error),
-            ..Node::EMPTY
+            ..node
         });
         if self.json || self.view {
             if self.node_spans.is_empty() {

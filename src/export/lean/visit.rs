@@ -1,9 +1,10 @@
 //! The reader's events into [`Lean`]'s buffers, and its tree as
 //! [`super::super::kept`] walks it.
 
-use super::{Cursor, Kind, Lean, NONE, Place};
+use super::{Cursor, Kind, Lean, MaybeText, NONE, Node, Place, Text, offset};
 use crate::diag::Span;
-use crate::notation::{CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor};
+use crate::export::records::Annotation;
+use crate::notation::{CheckMark, CommentStyle, Event, Flow, LineContext, SyntaxProblem, Visitor};
 use crate::record::Cut;
 
 impl Visitor for Lean {
@@ -94,6 +95,88 @@ impl Visitor for Lean {
             _ => {}
         }
         Flow::Continue
+    }
+}
+
+impl Lean {
+    /// A move event and its notations in one call, after the verifier
+    /// played it ([`crate::export::records::RecordSink::played_move`]):
+    /// the same nodes and text as the event followed by
+    /// [`Lean::annotate_last`]. When the SAN starts with the move as
+    /// written (most moves of an archive are written as SAN), the SAN alone
+    /// goes into the arena and the move as written is its first bytes: no
+    /// byte-by-byte copy of the token, no comparison of arena text.
+    pub fn played_move(
+        &mut self,
+        text: &[u8],
+        check: CheckMark,
+        span: Span,
+        line: &LineContext<'_>,
+        notation: Option<Annotation<'_>>,
+    ) {
+        let shared = notation.and_then(|a| a.san).filter(|san| {
+            // The bytes `push_bytes` would push as they are: short ASCII;
+            // not a `_` mark (the verifier plays no mark).
+            text.len() <= 16
+                && text.is_ascii()
+                && text.first() != Some(&b'_')
+                && san.as_bytes().starts_with(text)
+        });
+        let Some(san) = shared else {
+            self.event(Event::Move { text, check }, span, line);
+            if let Some(a) = notation {
+                self.annotate_last(a);
+            }
+            return;
+        };
+        self.last_pushed = None;
+        if !self.grow(text.len() + 64) {
+            return;
+        }
+        let (start, end) = self.push_text(san);
+        let mut node = Node {
+            parent: self.cursor.at,
+            written: (start, start + offset(text.len())),
+            check,
+            ..Node::EMPTY
+        };
+        if let Some(a) = notation {
+            // The node made whole, not looked up again.
+            self.notations_of(&mut node, Some((start, end)), a);
+        }
+        let id = self.push_annotated(node, span);
+        self.last_pushed = Some(id);
+        self.cursor = Cursor {
+            at: id,
+            last: Some(id),
+        };
+    }
+
+    /// Gives node `id` its notations, the SAN already in the arena.
+    pub(super) fn annotate_pushed(&mut self, id: u32, san: Option<Text>, a: Annotation<'_>) {
+        let mut texts = Node::EMPTY;
+        self.notations_of(&mut texts, san, a);
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.san = texts.san;
+            n.lan = texts.lan;
+            n.uci = texts.uci;
+            n.fen = texts.fen;
+        }
+    }
+
+    /// Pushes `a`'s LAN, UCI and FEN into the arena and sets them in
+    /// `node` with `san`, already there.
+    fn notations_of(&mut self, node: &mut Node, san: Option<Text>, a: Annotation<'_>) {
+        node.san = MaybeText::of(san);
+        if let Some(s) = a.lan {
+            node.lan = MaybeText::of(Some(self.push_text(s)));
+        }
+        if let Some(s) = a.uci {
+            node.uci = MaybeText::of(Some(self.push_text(s)));
+        }
+        if let Some(s) = a.fen {
+            node.fen = MaybeText::of(Some(self.push_text(s)));
+        }
     }
 }
 
