@@ -282,7 +282,10 @@ pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
     // verifier set up, its start found). One worker reads a plain file
     // as one range: its reader then counts the input's own lines, and the
     // writer copies each game's JSON as it is instead of moving the line
-    // of every span (ranges are for sharing a file between workers).
+    // of every span (ranges are for sharing a file between workers), and
+    // hands out parts four times as large, as each hand-off wakes the
+    // writer (games weigh by their bytes, so a part stays within some
+    // 2 MiB of JSON).
     let split = match (config.records, config.notations.lean, config.notations.json) {
         (true, None, _) => Split::for_run(true),
         (true, Some(_), true) => Split {
@@ -291,8 +294,16 @@ pub fn run(config: &BatchConfig, step: impl FnMut(Step) -> bool) {
             } else {
                 RANGE_SIZE
             },
-            part: RECORD_RANGE_SIZE,
-            items: PART_ITEMS / 16,
+            part: if config.jobs.get() == 1 {
+                RANGE_SIZE / 8
+            } else {
+                RECORD_RANGE_SIZE
+            },
+            items: if config.jobs.get() == 1 {
+                PART_ITEMS / 4
+            } else {
+                PART_ITEMS / 16
+            },
         },
         _ => Split::for_run(false),
     };
