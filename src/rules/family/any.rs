@@ -22,8 +22,11 @@ pub enum AnyPosition {
     Core(core::Position),
     /// PASGL 312 (boxed: its stacks make it far larger than the others).
     Pasgl(Box<crate::rules::pasgl::Position>),
-    /// The Limited Supply of Squares games (Hans38 and its relatives).
-    Squares(crate::rules::squares::SquaresPosition),
+    /// The Limited Supply of Squares games (Hans38 and its relatives);
+    /// boxed so that the verifier takes the position the resolver reached
+    /// by swapping boxes instead of copying the position twice a turn
+    /// (`family/squares.rs`).
+    Squares(Box<crate::rules::squares::SquaresPosition>),
     /// The lichess variants (Atomic, Antichess, Crazyhouse, ...).
     Lichess(crate::rules::lichess::LichessPosition),
 }
@@ -34,7 +37,7 @@ impl Clone for AnyPosition {
             AnyPosition::Fide(p) => AnyPosition::Fide(*p),
             AnyPosition::Core(p) => AnyPosition::Core(*p),
             AnyPosition::Pasgl(p) => AnyPosition::Pasgl(p.clone()),
-            AnyPosition::Squares(p) => AnyPosition::Squares(*p),
+            AnyPosition::Squares(p) => AnyPosition::Squares(p.clone()),
             AnyPosition::Lichess(p) => AnyPosition::Lichess(*p),
         }
     }
@@ -59,7 +62,7 @@ impl AnyPosition {
         match (self, source) {
             (AnyPosition::Core(a), AnyPosition::Core(b)) => a.clone_from(b),
             (AnyPosition::Pasgl(a), AnyPosition::Pasgl(b)) => a.as_mut().clone_from(b),
-            (AnyPosition::Squares(a), AnyPosition::Squares(b)) => a.clone_from(b),
+            (AnyPosition::Squares(a), AnyPosition::Squares(b)) => **a = **b,
             (AnyPosition::Lichess(a), AnyPosition::Lichess(b)) => *a = *b,
             (this, source) => *this = source.clone(),
         }
@@ -105,7 +108,10 @@ macro_rules! each_family {
                 let $p = boxed.as_ref();
                 $body
             }
-            AnyPosition::Squares($p) => $body,
+            AnyPosition::Squares(boxed) => {
+                let $p = boxed.as_ref();
+                $body
+            }
             AnyPosition::Lichess($p) => $body,
         }
     };
@@ -117,7 +123,10 @@ macro_rules! each_family {
                 let $p = boxed.as_mut();
                 $body
             }
-            AnyPosition::Squares($p) => $body,
+            AnyPosition::Squares(boxed) => {
+                let $p = boxed.as_mut();
+                $body
+            }
             AnyPosition::Lichess($p) => $body,
         }
     };
@@ -135,7 +144,10 @@ macro_rules! each_move {
                 let $p = boxed.as_ref();
                 $body
             }
-            (AnyPosition::Squares($p), AnyMove::Squares($m)) => $body,
+            (AnyPosition::Squares(boxed), AnyMove::Squares($m)) => {
+                let $p = boxed.as_ref();
+                $body
+            }
             (AnyPosition::Lichess($p), AnyMove::Lichess($m)) => $body,
             _ => $other,
         }
@@ -389,7 +401,7 @@ impl AnyPosition {
             Family::Pasgl => crate::rules::pasgl::Position::setup(variant, fen)
                 .map(|p| AnyPosition::Pasgl(Box::new(p))),
             Family::Squares => crate::rules::squares::SquaresPosition::setup(variant, fen)
-                .map(AnyPosition::Squares),
+                .map(|p| AnyPosition::Squares(Box::new(p))),
             Family::Lichess => crate::rules::lichess::LichessPosition::from_fen(variant, fen)
                 .map(AnyPosition::Lichess),
         }
@@ -492,7 +504,7 @@ impl AnyPosition {
     /// only; other games are returned unchanged).
     pub fn with_postal(self, postal: crate::rules::squares::Postal) -> AnyPosition {
         match self {
-            AnyPosition::Squares(p) => AnyPosition::Squares(p.with_postal(postal)),
+            AnyPosition::Squares(p) => AnyPosition::Squares(Box::new(p.with_postal(postal))),
             other => other,
         }
     }

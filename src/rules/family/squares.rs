@@ -1,7 +1,12 @@
 //! The squares family's turns through [`AnyPosition`], played once: the
 //! resolver plays a written turn on a copy to test it (the king's safety
 //! after all its actions), and [`AnyPosition::play_resolved`] takes that
-//! copy instead of playing the turn a second time. The verifier names no
+//! copy instead of playing the turn a second time. The positions are boxed,
+//! so taking it is a swap of boxes: the position before the turn goes to
+//! the verifier's `prev`, the copy becomes the position, and the box `prev`
+//! held is the resolver's copy for the next turn (one position copy a turn,
+//! the resolver's, where copying into `prev` and back from the copy made
+//! three). The verifier names no
 //! family: it plays every resolved move through `play_resolved`, which
 //! for the other families is [`play`](GamePosition::play).
 //! `tests/verify_paths_squares.rs` holds the verifier's two paths equal.
@@ -14,8 +19,9 @@ use crate::rules::squares::{SquaresPosition, Turn};
 /// the position after the squares-family turn it found last.
 #[derive(Debug, Default)]
 pub(super) struct Resolved {
-    /// The resolver's copy, kept from turn to turn (no allocation).
-    after: Option<SquaresPosition>,
+    /// The resolver's copy, kept from turn to turn (allocated once a line,
+    /// then boxes change places).
+    after: Option<Box<SquaresPosition>>,
     /// The turn `after` is the result of; `None` when it holds nothing to
     /// take (never resolved, a rejection, or taken already).
     turn: Option<Turn>,
@@ -28,7 +34,7 @@ impl Resolved {
         p: &SquaresPosition,
         token: &crate::written::MoveToken,
     ) -> Result<Turn, crate::rules::position::Rejection> {
-        let after = self.after.get_or_insert(*p);
+        let after = self.after.get_or_insert_with(|| Box::new(*p));
         let found = p.resolve_into(token, after);
         self.turn = found.as_ref().ok().cloned();
         found
@@ -50,18 +56,26 @@ impl AnyPosition {
         scratch: &mut Scratch,
     ) {
         let taken = &mut scratch.squares_resolved;
-        if let (AnyPosition::Squares(p), AnyMove::Squares(t), Some(after)) =
-            (&mut *self, m, taken.after.as_mut())
-        {
-            if taken.turn.take().as_ref() == Some(t) {
-                match prev {
-                    Some(AnyPosition::Squares(before)) => before.clone_from(p),
-                    prev => *prev = Some(AnyPosition::Squares(*p)),
+        if let (AnyPosition::Squares(p), AnyMove::Squares(t)) = (&mut *self, m) {
+            // Taken only when `after` holds this very turn's result.
+            if taken.after.is_some() && taken.turn.take().as_ref() == Some(t) {
+                match (prev, taken.after.as_mut()) {
+                    (Some(AnyPosition::Squares(before)), Some(after)) => {
+                        // prev <- position before, position <- the
+                        // resolver's copy, the copy's box <- prev's old
+                        // box (overwritten by the next resolve).
+                        std::mem::swap(before, p);
+                        std::mem::swap(p, after);
+                    }
+                    (prev, _) => {
+                        // A line's first turn (or `prev` of another family):
+                        // the copy's box becomes the position; the resolver
+                        // makes a new one at the next turn.
+                        if let Some(after) = taken.after.take() {
+                            *prev = Some(AnyPosition::Squares(std::mem::replace(p, after)));
+                        }
+                    }
                 }
-                // Copied, not swapped: the resolver overwrites its copy
-                // at the next turn anyway, and a swap moves the position
-                // three times.
-                p.clone_from(after);
                 return;
             }
         }
